@@ -1,0 +1,3 @@
+from tracerfix.cli import main
+
+main()

@@ -1,0 +1,197 @@
+"""Which functions of a module are traced, and what is traced inside them.
+
+`analyze(module, source)` runs three cheap steps: an index of the module (imports, definitions,
+transformation call sites), the discovery of traced scopes, and a dataflow pass over each traced
+scope. Helpers called from traced code with traced arguments become traced scopes themselves; the
+pass repeats until nothing changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
+from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis.scopes import (
+    FunctionNode,
+    ModuleIndex,
+    ScopeFinder,
+    TracedScope,
+    build_index,
+    parameter_values,
+)
+from tracerfix.analysis.values import TRACED, TRACED_VALUE, UNKNOWN_VALUE, Value
+
+_MAX_ROUNDS = 5
+
+
+@dataclass
+class Analysis:
+    module: cst.Module
+    index: ModuleIndex
+    scopes: dict[int, TracedScope] = field(default_factory=dict)
+    facts: dict[int, FunctionFacts] = field(default_factory=dict)
+    closures: dict[int, Env] = field(default_factory=dict)
+    roots: list[FunctionNode] = field(default_factory=list)
+
+    @property
+    def imports(self) -> ImportTable:
+        return self.index.imports
+
+    def enclosing(self, node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
+        return self.index.enclosing.get(id(node), ())
+
+    def scope_of(self, function: FunctionNode) -> TracedScope | None:
+        return self.scopes.get(id(function))
+
+
+def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset()) -> Analysis:
+    index = build_index(module, source)
+    analysis = Analysis(module, index)
+    analysis.scopes = ScopeFinder(index, extra_jit).find()
+    if analysis.scopes:
+        _Propagation(analysis).run()
+    return analysis
+
+
+class _Propagation:
+    """Walks traced scopes, turning helpers called with traced arguments into traced scopes."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.index = analysis.index
+        self.traced_ids: set[int] = set(analysis.scopes)
+
+    def run(self) -> None:
+        analysis = self.analysis
+        previous_returns: dict[int, Value | None] = {}
+        for _ in range(_MAX_ROUNDS):
+            changed = False
+            queue = self._ordered(list(analysis.scopes.values()))
+            seen: set[int] = set()
+            while queue:
+                scope = queue.pop(0)
+                if id(scope.node) in seen:
+                    continue
+                seen.add(id(scope.node))
+                facts = self._walk(scope)
+                analysis.facts[id(scope.node)] = facts
+                for nested, env in facts.nested:
+                    analysis.closures[id(nested)] = env
+                    if id(nested) not in analysis.scopes:
+                        params = {name: UNKNOWN_VALUE for name in _param_names(nested)}
+                        analysis.scopes[id(nested)] = TracedScope(
+                            nested, params, f"defined inside traced {_name(scope.node)}", scope.transform
+                        )
+                        self.traced_ids.add(id(nested))
+                    queue.append(analysis.scopes[id(nested)])
+                for record in facts.calls:
+                    if self._propagate(scope, record):
+                        changed = True
+            returns = {key: facts.return_value for key, facts in analysis.facts.items()}
+            if returns != previous_returns:
+                changed = True
+                previous_returns = returns
+            if not changed:
+                break
+        analysis.roots = [
+            scope.node
+            for scope in analysis.scopes.values()
+            if not any(id(outer) in self.traced_ids for outer in self.index.enclosing.get(id(scope.node), ()))
+        ]
+
+    def _ordered(self, scopes: list[TracedScope]) -> list[TracedScope]:
+        # Outer functions first, so nested defs see their closure environment.
+        return sorted(scopes, key=lambda s: len(self.index.enclosing.get(id(s.node), ())))
+
+    def _walk(self, scope: TracedScope) -> FunctionFacts:
+        analysis = self.analysis
+        closure = analysis.closures.get(id(scope.node), {})
+        entry = {**closure, **scope.params}
+        walker = FunctionWalker(
+            analysis.imports,
+            self.index.module_env,
+            resolve_call=lambda call: self._resolve(call, scope.node),
+            helper_result=self._helper_result,
+        )
+        return walker.walk(scope.node, entry)
+
+    def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
+        facts = self.analysis.facts.get(id(callee))
+        return None if facts is None else facts.return_value
+
+    def _resolve(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
+        func = call.func
+        chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        if isinstance(func, cst.Name):
+            for scope in reversed(chain):
+                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+                    found = self.index.defs_in_scope.get(id(scope), {}).get(func.value)
+                    if found is not None:
+                        return found
+            return self.index.defs_in_scope.get(id(self.index.module), {}).get(func.value)
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+        ):
+            for scope in reversed(chain):
+                if isinstance(scope, cst.ClassDef):
+                    return self.index.methods.get(id(scope), {}).get(func.attr.value)
+        return None
+
+    def _propagate(self, caller: TracedScope, record) -> bool:
+        """Mark the callee's parameters that receive traced arguments; True when anything changed."""
+        callee = record.callee
+        if not any(value.trace == TRACED for _, value in record.args):
+            return False
+        is_method = bool(self.index.enclosing.get(id(callee))) and isinstance(
+            self.index.enclosing[id(callee)][-1], cst.ClassDef
+        )
+        positional = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
+        if is_method and positional:
+            positional = positional[1:]  # self.helper(x): x binds the second parameter
+        scope = self.analysis.scopes.get(id(callee))
+        if scope is None:
+            params = parameter_values(
+                callee, transform="call", kind="body", imports=self.analysis.imports, is_method=is_method
+            )
+            params = {name: UNKNOWN_VALUE if value.trace == TRACED else value for name, value in params.items()}
+            scope = TracedScope(
+                callee, params, f"called from traced {_name(caller.node)} with traced arguments",
+                caller.transform,
+            )
+            self.analysis.scopes[id(callee)] = scope
+            self.traced_ids.add(id(callee))
+            changed = True
+        else:
+            changed = False
+        scope.differentiated = scope.differentiated or caller.differentiated
+        position = 0
+        for keyword, value in record.args:
+            if keyword is None:
+                name = positional[position] if position < len(positional) else None
+                position += 1
+            else:
+                name = keyword
+            if name is None or name not in scope.params or value.trace != TRACED:
+                continue
+            if scope.params[name].trace != TRACED:
+                scope.params[name] = TRACED_VALUE
+                changed = True
+        return changed
+
+
+def _param_names(function: FunctionNode) -> list[str]:
+    params = function.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.append(star.name.value)
+    return names
+
+
+def _name(function: FunctionNode) -> str:
+    return f"`{function.name.value}`" if isinstance(function, cst.FunctionDef) else "lambda"

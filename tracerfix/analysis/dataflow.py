@@ -1,0 +1,247 @@
+"""Forward taint analysis of one traced function, statement by statement.
+
+Environments map local names to Values and are never mutated in place, so the environment in force
+at each statement is recorded by reference (no copies). Branches are joined; loop bodies are
+walked twice so that values carried around the loop reach their fixed point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import libcst as cst
+
+from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis.values import (
+    STATIC_VALUE,
+    TRACED,
+    UNKNOWN_VALUE,
+    Evaluator,
+    Value,
+    element_of,
+    join,
+)
+
+Env = dict[str, Value]
+
+
+@dataclass
+class CallRecord:
+    """A call from traced code to a function defined in this module."""
+
+    callee: cst.FunctionDef
+    args: list[tuple[str | None, Value]]  # (keyword or None, value) in call order
+
+
+@dataclass
+class FunctionFacts:
+    node: cst.FunctionDef | cst.Lambda
+    entry: Env
+    env_at: dict[int, Env] = field(default_factory=dict)  # id(statement) -> env before it
+    returns: list[Value] = field(default_factory=list)
+    calls: list[CallRecord] = field(default_factory=list)
+    nested: list[tuple[cst.FunctionDef, Env]] = field(default_factory=list)
+    globals_declared: set[str] = field(default_factory=set)
+
+    @property
+    def return_value(self) -> Value | None:
+        if not self.returns:
+            return None
+        result = self.returns[0]
+        for value in self.returns[1:]:
+            result = join(result, value)
+        return result
+
+
+def merge_envs(a: Env, b: Env) -> Env:
+    if a is b:
+        return a
+    merged = dict(a)
+    for name, value in b.items():
+        old = merged.get(name)
+        merged[name] = value if old is None else join(old, value)
+    return merged
+
+
+class FunctionWalker:
+    def __init__(
+        self,
+        imports: ImportTable,
+        module_env: Env,
+        resolve_call: Callable[[cst.Call], cst.FunctionDef | None],
+        helper_result: Callable[[cst.FunctionDef], Value | None],
+    ) -> None:
+        self.imports = imports
+        self.module_env = module_env
+        self.resolve_call = resolve_call
+        self.helper_result = helper_result
+        self.facts: FunctionFacts | None = None
+
+    # -- entry -----------------------------------------------------------------------------------
+    def walk(self, node: cst.FunctionDef | cst.Lambda, entry: Env) -> FunctionFacts:
+        self.facts = FunctionFacts(node, entry)
+        if isinstance(node, cst.Lambda):
+            self.facts.returns.append(self.evaluator(entry).value(node.body))
+            return self.facts
+        body = node.body
+        if isinstance(body, cst.IndentedBlock):
+            self.block(body.body, entry)
+        else:  # `def f(x): return x` on one line
+            self.block(body.body, entry)
+        return self.facts
+
+    def evaluator(self, env: Env) -> Evaluator:
+        return Evaluator(env, self.imports, self.module_env, self._helper_value)
+
+    def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
+        callee = self.resolve_call(call)
+        if callee is None:
+            return None
+        assert self.facts is not None
+        self.facts.calls.append(
+            CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
+        )
+        if all(v.trace != TRACED for v in args):
+            return None
+        return self.helper_result(callee) or UNKNOWN_VALUE
+
+    def value(self, node: cst.BaseExpression, env: Env) -> Value:
+        return self.evaluator(env).value(node)
+
+    # -- statements ------------------------------------------------------------------------------
+    def block(self, statements, env: Env) -> Env:
+        for statement in statements:
+            env = self.statement(statement, env)
+        return env
+
+    def statement(self, node: cst.CSTNode, env: Env) -> Env:
+        assert self.facts is not None
+        self.facts.env_at[id(node)] = env
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                self.facts.env_at[id(small)] = env
+                env = self.small_statement(small, env)
+            return env
+        if isinstance(node, cst.If):
+            self.value(node.test, env)  # records calls made in the test
+            then_env = self.block(node.body.body, env)
+            if node.orelse is None:
+                else_env = env
+            elif isinstance(node.orelse, cst.If):
+                else_env = self.statement(node.orelse, env)
+            else:
+                else_env = self.block(node.orelse.body.body, env)
+            return merge_envs(then_env, else_env)
+        if isinstance(node, cst.For):
+            return self._loop(node, env)
+        if isinstance(node, cst.While):
+            return self._loop(node, env)
+        if isinstance(node, (cst.With,)):
+            for item in node.items:
+                if item.asname is not None:
+                    env = self.bind(item.asname.name, self.value(item.item, env), env)
+            return self.block(node.body.body, env)
+        if isinstance(node, cst.Try) or isinstance(node, getattr(cst, "TryStar", cst.Try)):
+            after = self.block(node.body.body, env)
+            merged = merge_envs(env, after)
+            for handler in node.handlers:
+                merged = merge_envs(merged, self.block(handler.body.body, merged))
+            if node.orelse is not None:
+                merged = merge_envs(merged, self.block(node.orelse.body.body, after))
+            if node.finalbody is not None:
+                merged = self.block(node.finalbody.body.body, merged)
+            return merged
+        if isinstance(node, cst.FunctionDef):
+            self.facts.nested.append((node, env))
+            return {**env, node.name.value: STATIC_VALUE}
+        if isinstance(node, cst.ClassDef):
+            return {**env, node.name.value: STATIC_VALUE}
+        if isinstance(node, cst.Match):
+            merged = env
+            for case in node.cases:
+                merged = merge_envs(merged, self.block(case.body.body, env))
+            return merged
+        return env
+
+    def _loop(self, node: cst.For | cst.While, env: Env) -> Env:
+        assert self.facts is not None
+        head = env
+        body_env = env
+        for _ in range(2):
+            if isinstance(node, cst.For):
+                element = self._loop_element(node.iter, head)
+                body_env = self.bind(node.target, element, head)
+            else:
+                body_env = head
+            after = self.block(node.body.body, body_env)
+            head = merge_envs(head, after)
+            self.facts.env_at[id(node)] = head
+        if node.orelse is not None:
+            head = self.block(node.orelse.body.body, head)
+        return head
+
+    def _loop_element(self, iterable: cst.BaseExpression, env: Env) -> Value:
+        value = self.value(iterable, env)
+        if value.host == "range":
+            # range(n) needs a concrete n; a traced one is its own leak, reported where it stands.
+            return STATIC_VALUE if value.trace != TRACED else UNKNOWN_VALUE
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
+            builtin = iterable.func.value
+            args = [self.value(a.value, env) for a in iterable.args]
+            if builtin == "enumerate" and args:
+                return Value(args[0].trace, container=True, elements=(STATIC_VALUE, element_of(args[0])))
+            if builtin == "zip":
+                elements = tuple(element_of(a) for a in args)
+                return Value(max((e.trace for e in elements), default=0), container=True, elements=elements)
+        return element_of(value)
+
+    def small_statement(self, node: cst.BaseSmallStatement, env: Env) -> Env:
+        assert self.facts is not None
+        if isinstance(node, cst.Assign):
+            value = self.value(node.value, env)
+            for target in node.targets:
+                env = self.bind(target.target, value, env)
+            return env
+        if isinstance(node, cst.AnnAssign):
+            if node.value is None:
+                return env
+            return self.bind(node.target, self.value(node.value, env), env)
+        if isinstance(node, cst.AugAssign):
+            value = self.value(node.value, env)
+            if isinstance(node.target, cst.Name):
+                old = env.get(node.target.value, self.value(node.target, env))
+                return {**env, node.target.value: Value(max(old.trace, value.trace), container=old.container)}
+            return env
+        if isinstance(node, cst.Return):
+            if node.value is not None:
+                self.facts.returns.append(self.value(node.value, env))
+            return env
+        if isinstance(node, cst.Expr):
+            self.value(node.value, env)
+            return env
+        if isinstance(node, (cst.Global, cst.Nonlocal)):
+            self.facts.globals_declared.update(n.name.value for n in node.names)
+            return env
+        if isinstance(node, cst.Del):
+            return env
+        return env
+
+    def bind(self, target: cst.BaseExpression, value: Value, env: Env) -> Env:
+        if isinstance(target, cst.Name):
+            return {**env, target.value: value}
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            for position, element in enumerate(elements):
+                if isinstance(element, cst.StarredElement):
+                    env = self.bind(element.value, Value(value.trace, container=True), env)
+                    continue
+                if value.elements is not None and len(value.elements) == len(elements):
+                    part = value.elements[position]
+                elif value.container:
+                    part = Value(value.trace)
+                else:
+                    part = Value(value.trace)  # unpacking an array along its first axis
+                env = self.bind(element.value, part, env)
+            return env
+        return env  # attribute or subscript targets do not bind local names

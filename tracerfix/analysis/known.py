@@ -1,0 +1,159 @@
+"""What the analysis knows about JAX, NumPy and Python names, as plain tables.
+
+Kept apart from the logic so that teaching the tool a new function is a one-line change.
+"""
+
+from __future__ import annotations
+
+# Namespaces whose functions return arrays traced whenever an argument is traced.
+ARRAY_NAMESPACES = (
+    "jax.numpy.",
+    "jax.lax.",
+    "jax.nn.",
+    "jax.scipy.",
+    "jax.random.",
+    "jax.image.",
+    "jax.tree_util.tree_map",
+    "jax.tree.map",
+    "jax.vmap",
+    "jax.grad",
+    "jax.value_and_grad",
+    "optax.",
+    "equinox.nn.",
+)
+
+# Calls whose result never depends on array values: shapes, dtypes, structure, type tests.
+STATIC_RESULT_CALLS = frozenset(
+    {
+        "len",
+        "isinstance",
+        "issubclass",
+        "type",
+        "hasattr",
+        "callable",
+        "id",
+        "repr",
+        "str",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.issubdtype",
+        "jax.numpy.iinfo",
+        "jax.numpy.finfo",
+        "jax.numpy.promote_types",
+        "jax.numpy.can_cast",
+        "jax.numpy.isscalar",
+        "jax.dtypes.canonicalize_dtype",
+        "jax.dtypes.issubdtype",
+        "jax.eval_shape",
+        "jax.tree_util.tree_structure",
+        "jax.tree.structure",
+        "jax.tree_util.tree_leaves",  # structure of the list is static; leaves are checked where used
+        "jax.typeof",
+        "jax.core.get_aval",
+        "numpy.shape",
+        "numpy.ndim",
+        "numpy.result_type",
+        "numpy.dtype",
+        "numpy.issubdtype",
+        "numpy.iinfo",
+        "numpy.finfo",
+        "math.prod",
+        "operator.index",
+    }
+)
+
+# Attributes of an array that are known at trace time.
+STATIC_ARRAY_ATTRIBUTES = frozenset(
+    {"shape", "ndim", "dtype", "size", "weak_type", "itemsize", "nbytes", "sharding", "aval"}
+)
+
+# Attributes of a traced array that are traced arrays themselves.
+TRACED_ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag", "at", "flat"})
+
+# Methods of jax.Array whose result is traced when the array is.
+ARRAY_METHODS = frozenset(
+    {
+        "all", "any", "argmax", "argmin", "argpartition", "argsort", "astype", "clip", "conj",
+        "conjugate", "copy", "cumprod", "cumsum", "diagonal", "dot", "flatten", "get", "max",
+        "mean", "min", "nonzero", "prod", "ptp", "ravel", "repeat", "reshape", "round",
+        "searchsorted", "set", "add", "multiply", "divide", "power", "apply", "sort", "squeeze",
+        "std", "sum", "swapaxes", "take", "trace", "transpose", "var", "view", "item", "tolist",
+        "block_until_ready", "__getitem__",
+    }
+)
+
+# Results that are boolean arrays: masks and predicates.
+BOOLEAN_RESULT_FUNCTIONS = frozenset(
+    {
+        "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isclose", "signbit", "isreal",
+        "iscomplex", "logical_and", "logical_or", "logical_not", "logical_xor", "greater",
+        "greater_equal", "less", "less_equal", "equal", "not_equal", "any", "all", "isin",
+        "array_equal", "allclose",
+    }
+)
+BOOLEAN_RESULT_METHODS = frozenset({"any", "all"})
+
+# Builtins that read the value of their argument.
+VALUE_READING_BUILTINS = frozenset({"abs", "round", "sum", "min", "max", "pow", "divmod"})
+
+# Transformations that trace the function they are given.
+JIT_TRANSFORMS = frozenset(
+    {"jax.jit", "jax.pmap", "jax.checkpoint", "flax.linen.jit", "flax.linen.remat",
+     "flax.linen.checkpoint", "jax.experimental.shard_map.shard_map", "jax.shard_map"}
+)
+# Transformations whose static arguments are every argument that is not an array.
+FILTER_TRANSFORMS = frozenset(
+    {
+        "equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_pmap", "equinox.filter_grad",
+        "equinox.filter_value_and_grad", "equinox.filter_checkpoint", "equinox.filter_jacfwd",
+        "equinox.filter_jacrev", "equinox.filter_hessian", "flax.nnx.jit", "flax.nnx.vmap",
+        "flax.nnx.grad", "flax.nnx.value_and_grad", "flax.nnx.remat", "flax.nnx.pmap",
+    }
+)
+# Differentiation traces only the arguments it differentiates (argnums, default 0).
+GRAD_TRANSFORMS = frozenset(
+    {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.jacobian"}
+)
+VMAP_TRANSFORMS = frozenset({"jax.vmap"})
+
+# Control-flow primitives and which of their arguments are traced bodies:
+# positional indexes and keyword names; "*list" marks a list of functions (lax.switch branches).
+LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": ((1,), ("branches",)),
+    "jax.lax.scan": ((0,), ("f",)),
+    "jax.lax.fori_loop": ((2,), ("body_fun",)),
+    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "jax.lax.map": ((0,), ("f",)),
+    "jax.lax.associative_scan": ((0,), ("fn",)),
+    "jax.lax.reduce": ((2,), ("computation",)),
+    "jax.lax.custom_root": ((0, 2, 3), ()),
+    "jax.lax.select_n": ((), ()),
+    "jax.checkpoint": ((0,), ("fun",)),
+    "jax.linearize": ((0,), ("fun",)),
+    "jax.jvp": ((0,), ("fun",)),
+    "jax.vjp": ((0,), ("fun",)),
+    "jax.make_jaxpr": ((0,), ("fun",)),
+}
+
+# Decorators that mean "this function's arguments are traced whenever it is called".
+TRACED_SCOPE_TRANSFORMS = JIT_TRANSFORMS | FILTER_TRANSFORMS | GRAD_TRANSFORMS | VMAP_TRANSFORMS
+
+# Annotations that say a parameter is an array (used where a transform keeps non-arrays static).
+ARRAY_ANNOTATION_NAMES = frozenset(
+    {
+        "jax.Array", "jax.numpy.ndarray", "jax.typing.ArrayLike", "jaxtyping.Array",
+        "jaxtyping.Float", "jaxtyping.Int", "jaxtyping.Bool", "jaxtyping.Shaped",
+        "jaxtyping.Real", "jaxtyping.Num", "jaxtyping.Inexact", "jaxtyping.Integer",
+        "jaxtyping.UInt", "jaxtyping.Complex", "jaxtyping.ArrayLike", "chex.Array",
+    }
+)
+
+# Words whose presence in a file means it may contain a traced scope.
+TRACE_MARKERS = (
+    "jit", "vmap", "pmap", "grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat",
+    "scan", "fori_loop", "while_loop", "cond", "switch", "lax", "shard_map", "jvp", "vjp",
+)

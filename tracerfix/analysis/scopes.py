@@ -1,0 +1,565 @@
+"""Which functions run under a JAX trace, and which of their parameters are traced.
+
+A function is traced when it is decorated with a transformation (`@jax.jit`,
+`@partial(jax.jit, static_argnames=...)`, `@jax.jit(static_argnames=...)`, `@eqx.filter_jit`...),
+passed to one (`jax.jit(f)`, `jax.vmap(f)(x)`, `lax.scan(body, ...)`), or is a same-module helper
+called from a traced function with traced arguments (found later, by the dataflow pass).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.analysis.imports import ImportTable, dotted_name
+from tracerfix.analysis.values import (
+    STATIC_VALUE,
+    TRACED,
+    TRACED_VALUE,
+    UNKNOWN_VALUE,
+    Value,
+    is_none_literal,
+    literal_int,
+)
+
+FunctionNode = cst.FunctionDef | cst.Lambda
+
+_CALL_SITE_WORDS = (
+    "jit", "pjit", "vmap", "pmap", "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian",
+    "hessian", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
+    "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
+    "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
+)
+_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)\s*\(" % "|".join(_CALL_SITE_WORDS))
+
+
+@dataclass
+class JitSite:
+    """Where and how a transformation is applied to a function: what a static-argument fix edits."""
+
+    transform: str
+    node: cst.CSTNode  # the Decorator, or the Call at a `jax.jit(f)` call site
+    form: str  # "decorator" | "decorator-call" | "partial" | "call"
+    call: cst.Call | None = None  # the call carrying keyword options, when there is one
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+
+
+@dataclass
+class TracedScope:
+    node: FunctionNode
+    params: dict[str, Value]
+    reason: str  # for messages: "decorated with @jax.jit", "body of lax.scan"...
+    transform: str
+    jit_sites: list[JitSite] = field(default_factory=list)
+    differentiated: bool = False
+
+
+@dataclass
+class ModuleIndex:
+    """What the analysis needs from a module, gathered in one pass."""
+
+    imports: ImportTable
+    module_env: dict[str, Value]
+    # Function definitions visible by name in each scope (id of the module or FunctionDef).
+    defs_in_scope: dict[int, dict[str, cst.FunctionDef]]
+    # Methods of each class, by the class's id.
+    methods: dict[int, dict[str, cst.FunctionDef]]
+    # The chain of enclosing FunctionDef/ClassDef/Lambda nodes of each function and recorded call.
+    enclosing: dict[int, tuple[cst.CSTNode, ...]]
+    functions: list[FunctionNode]
+    transform_calls: list[cst.Call]
+    module: cst.Module
+    # Index in module.body of the top-level statement holding each function and recorded call.
+    top_of: dict[int, int]
+
+
+class _Indexer(cst.CSTVisitor):
+    def __init__(self, module: cst.Module, want_calls: bool) -> None:
+        self.module = module
+        self.want_calls = want_calls
+        self.imports = ImportTable()
+        self.module_env: dict[str, Value] = {}
+        self.defs_in_scope: dict[int, dict[str, cst.FunctionDef]] = {id(module): {}}
+        self.methods: dict[int, dict[str, cst.FunctionDef]] = {}
+        self.enclosing: dict[int, tuple[cst.CSTNode, ...]] = {}
+        self.functions: list[FunctionNode] = []
+        self.transform_calls: list[cst.Call] = []
+        self.stack: list[cst.CSTNode] = []
+        self.top_of: dict[int, int] = {}
+        self.top = 0
+
+    def _scope_id(self) -> int:
+        for node in reversed(self.stack):
+            if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+                return id(node)
+        return id(self.module)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        if self.stack and isinstance(self.stack[-1], cst.ClassDef):
+            self.methods.setdefault(id(self.stack[-1]), {})[node.name.value] = node
+        else:
+            self.defs_in_scope.setdefault(self._scope_id(), {})[node.name.value] = node
+        self.enclosing[id(node)] = tuple(self.stack)
+        self.top_of[id(node)] = self.top
+        self.functions.append(node)
+        if self.want_calls:
+            for decorator in node.decorators:
+                decorator.visit(self)
+        self.stack.append(node)
+        self.defs_in_scope.setdefault(id(node), {})
+        node.params.visit(self)
+        node.body.visit(self)
+        self.stack.pop()
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.stack.append(node)
+        node.body.visit(self)
+        self.stack.pop()
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.enclosing[id(node)] = tuple(self.stack)
+        self.top_of[id(node)] = self.top
+        self.functions.append(node)
+        self.stack.append(node)
+        node.body.visit(self)
+        self.stack.pop()
+        return False
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        self.imports.add(node)
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        self.imports.add(node)
+        return False
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
+        if not self.stack:
+            for statement in node.body:
+                self._record_module_constant(statement)
+        if self.want_calls:
+            return True
+        for statement in node.body:
+            if isinstance(statement, (cst.Import, cst.ImportFrom)):
+                self.imports.add(statement)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        leaf = node.func.attr.value if isinstance(node.func, cst.Attribute) else (
+            node.func.value if isinstance(node.func, cst.Name) else None
+        )
+        if leaf in _CALL_SITE_WORDS:
+            self.enclosing[id(node)] = tuple(self.stack)
+            self.top_of[id(node)] = self.top
+            self.transform_calls.append(node)
+        return True
+
+    def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
+        if isinstance(statement, cst.Assign):
+            targets = [t.target for t in statement.targets]
+            value = statement.value
+        elif isinstance(statement, cst.AnnAssign) and statement.value is not None:
+            targets, value = [statement.target], statement.value
+        else:
+            return
+        host = _host_kind(value, self.imports)
+        for target in targets:
+            if isinstance(target, cst.Name):
+                self.module_env[target.value] = Value(0, host=host)
+
+
+def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
+    """Whether a module-level value is a concrete host container that a tracer cannot index."""
+    if isinstance(value, cst.List):
+        return "list"
+    if isinstance(value, cst.Tuple):
+        return "tuple"
+    if isinstance(value, cst.Call):
+        qualified = imports.qualify(value.func)
+        if qualified is not None and qualified.startswith("numpy."):
+            leaf = qualified.rpartition(".")[2]
+            if leaf in _NUMPY_ARRAY_CONSTRUCTORS:
+                return "numpy"
+        if isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple"):
+            return value.func.value
+    return None
+
+
+_NUMPY_ARRAY_CONSTRUCTORS = frozenset(
+    {"array", "asarray", "arange", "zeros", "ones", "full", "linspace", "eye", "empty", "load",
+     "loadtxt", "genfromtxt", "frombuffer", "fromiter", "identity", "logspace", "geomspace",
+     "meshgrid", "tile", "repeat", "concatenate", "stack"}
+)
+
+
+def build_index(module: cst.Module, source: str) -> ModuleIndex:
+    want_calls = bool(_CALL_SITE_PATTERN.search(source))
+    indexer = _Indexer(module, want_calls)
+    for position, statement in enumerate(module.body):
+        indexer.top = position
+        statement.visit(indexer)
+    return ModuleIndex(
+        imports=indexer.imports,
+        module_env=indexer.module_env,
+        defs_in_scope=indexer.defs_in_scope,
+        methods=indexer.methods,
+        enclosing=indexer.enclosing,
+        functions=indexer.functions,
+        transform_calls=indexer.transform_calls,
+        module=module,
+        top_of=indexer.top_of,
+    )
+
+
+# --- discovery ----------------------------------------------------------------------------------
+
+
+class ScopeFinder:
+    def __init__(self, index: ModuleIndex, extra_jit: frozenset[str] = frozenset()) -> None:
+        self.index = index
+        self.imports = index.imports
+        self.jit_like = known.JIT_TRANSFORMS | extra_jit
+        self.scopes: dict[int, TracedScope] = {}
+
+    # Public entry point.
+    def find(self) -> dict[int, TracedScope]:
+        for function in self.index.functions:
+            if isinstance(function, cst.FunctionDef):
+                for decorator in function.decorators:
+                    self._from_decorator(function, decorator)
+        for call in self.index.transform_calls:
+            self._from_call(call)
+        return self.scopes
+
+    def transform_of(self, expr: cst.BaseExpression) -> str | None:
+        qualified = self.imports.qualify(expr)
+        if qualified is None:
+            return None
+        if qualified in self.jit_like or qualified in known.TRACED_SCOPE_TRANSFORMS:
+            return qualified
+        return None
+
+    def _from_decorator(self, function: cst.FunctionDef, decorator: cst.Decorator) -> None:
+        expr = decorator.decorator
+        transform = self.transform_of(expr)
+        if transform is not None:
+            self._add(function, transform, JitSite(transform, decorator, "decorator"), None)
+            return
+        if not isinstance(expr, cst.Call):
+            return
+        transform = self.transform_of(expr.func)
+        if transform is not None and not _positional_args(expr):
+            site = JitSite(transform, decorator, "decorator-call", call=expr)
+            self._add(function, transform, site, expr)
+            return
+        if self.imports.qualify(expr.func) == "functools.partial" and expr.args:
+            transform = self.transform_of(expr.args[0].value)
+            if transform is not None:
+                site = JitSite(transform, decorator, "partial", call=expr)
+                self._add(function, transform, site, expr)
+
+    def _from_call(self, call: cst.Call) -> None:
+        qualified = self.imports.qualify(call.func)
+        if qualified is None:
+            return
+        transform = qualified if (qualified in self.jit_like or qualified in known.TRACED_SCOPE_TRANSFORMS) else None
+        if transform is not None:
+            target = _argument(call, 0, ("fun", "f", "fn"))
+            if target is not None:
+                function, bound = self._resolve_function(target, call)
+                if function is not None:
+                    self._add(function, transform, JitSite(transform, call, "call", call=call), call, bound)
+            return
+        bodies = known.LAX_BODY_ARGUMENTS.get(qualified)
+        if bodies is None:
+            return
+        positions, keywords = bodies
+        candidates: list[cst.BaseExpression] = []
+        for position in positions:
+            arg = _argument(call, position, ())
+            if arg is not None:
+                candidates.append(arg)
+        for keyword in keywords:
+            arg = _argument(call, -1, (keyword,))
+            if arg is not None:
+                candidates.append(arg)
+        for candidate in candidates:
+            targets = (
+                [e.value for e in candidate.elements]
+                if isinstance(candidate, (cst.List, cst.Tuple))
+                else [candidate]
+            )
+            for target in targets:
+                function, bound = self._resolve_function(target, call)
+                if function is not None:
+                    self._add_body(function, qualified, bound)
+
+    def _resolve_function(
+        self, target: cst.BaseExpression, at: cst.CSTNode
+    ) -> tuple[FunctionNode | None, dict[str, Value]]:
+        """The def or lambda `target` names, and the parameters a functools.partial binds."""
+        if isinstance(target, cst.Lambda):
+            return target, {}
+        if isinstance(target, cst.Call) and self.imports.qualify(target.func) == "functools.partial":
+            if not target.args:
+                return None, {}
+            function, _ = self._resolve_function(target.args[0].value, at)
+            if function is None:
+                return None, {}
+            bound: dict[str, Value] = {}
+            names = _positional_names(function)
+            positional = [a for a in target.args[1:] if a.keyword is None and not a.star]
+            for name in names[: len(positional)]:
+                bound[name] = STATIC_VALUE
+            for arg in target.args[1:]:
+                if arg.keyword is not None:
+                    bound[arg.keyword.value] = STATIC_VALUE
+            return function, bound
+        chain = self.index.enclosing.get(id(at), ())
+        if isinstance(target, cst.Name):
+            for scope in reversed(chain):
+                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+                    found = self.index.defs_in_scope.get(id(scope), {}).get(target.value)
+                    if found is not None:
+                        return found, {}
+            return self.index.defs_in_scope[id(self.index.module)].get(target.value), {}
+        if (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value in ("self", "cls")
+        ):
+            for scope in reversed(chain):
+                if isinstance(scope, cst.ClassDef):
+                    return self.index.methods.get(id(scope), {}).get(target.attr.value), {}
+        return None, {}
+
+    def _is_method(self, function: FunctionNode) -> bool:
+        chain = self.index.enclosing.get(id(function), ())
+        return bool(chain) and isinstance(chain[-1], cst.ClassDef)
+
+    def _add(
+        self,
+        function: FunctionNode,
+        transform: str,
+        site: JitSite,
+        options: cst.Call | None,
+        bound: dict[str, Value] | None = None,
+    ) -> None:
+        static_nums, static_names = _static_options(options)
+        site.static_argnums, site.static_argnames = static_nums, static_names
+        params = parameter_values(
+            function,
+            transform=transform,
+            kind=self._kind(transform),
+            static_argnums=static_nums,
+            static_argnames=static_names,
+            argnums=_int_option(options, "argnums", default=(0,)),
+            in_axes_none=_in_axes_none(options),
+            imports=self.imports,
+            is_method=self._is_method(function),
+        )
+        if bound:
+            params.update({k: v for k, v in bound.items() if k in params})
+        reason = {
+            "decorator": f"decorated with @{_short(transform)}",
+            "decorator-call": f"decorated with @{_short(transform)}(...)",
+            "partial": f"decorated with @partial({_short(transform)}, ...)",
+            "call": f"passed to {_short(transform)}(...)",
+        }[site.form]
+        self._merge(function, params, reason, transform, site)
+
+    def _add_body(self, function: FunctionNode, primitive: str, bound: dict[str, Value]) -> None:
+        params = parameter_values(
+            function, transform=primitive, kind="body", imports=self.imports,
+            is_method=self._is_method(function),
+        )
+        params.update({k: v for k, v in bound.items() if k in params})
+        self._merge(function, params, f"body of {_short(primitive)}", primitive, None)
+
+    def _kind(self, transform: str) -> str:
+        if transform in known.FILTER_TRANSFORMS:
+            return "filter"
+        if transform in known.GRAD_TRANSFORMS:
+            return "grad"
+        if transform in known.VMAP_TRANSFORMS:
+            return "vmap"
+        return "jit"
+
+    def _merge(
+        self,
+        function: FunctionNode,
+        params: dict[str, Value],
+        reason: str,
+        transform: str,
+        site: JitSite | None,
+    ) -> None:
+        existing = self.scopes.get(id(function))
+        if existing is None:
+            scope = TracedScope(function, params, reason, transform)
+            self.scopes[id(function)] = scope
+        else:
+            scope = existing
+            for name, value in params.items():
+                # A parameter is traced if any way of calling the function traces it; static only
+                # when every transformation applied to it agrees.
+                old = scope.params.get(name, value)
+                scope.params[name] = value if value.trace > old.trace else old
+        if site is not None:
+            scope.jit_sites.append(site)
+        if transform in known.GRAD_TRANSFORMS:
+            scope.differentiated = True
+
+
+def _short(qualified: str) -> str:
+    for prefix, short in (("jax.lax.", "lax."), ("jax.", "jax."), ("equinox.", "eqx."),
+                          ("flax.linen.", "nn."), ("flax.nnx.", "nnx.")):
+        if qualified.startswith(prefix):
+            return short + qualified[len(prefix):]
+    return qualified
+
+
+def _positional_args(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None]
+
+
+def _argument(call: cst.Call, position: int, keywords: tuple[str, ...]) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in keywords:
+            return arg.value
+    if position < 0:
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if position < len(positional):
+        return positional[position].value
+    return None
+
+
+def _keyword(call: cst.Call | None, name: str) -> cst.BaseExpression | None:
+    if call is None:
+        return None
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def _int_option(call: cst.Call | None, name: str, default: tuple[int, ...]) -> tuple[int, ...] | None:
+    """An int-or-tuple-of-ints keyword option; None when present but not literal."""
+    value = _keyword(call, name)
+    if value is None:
+        return default
+    single = literal_int(value)
+    if single is not None:
+        return (single,)
+    if isinstance(value, (cst.Tuple, cst.List)):
+        numbers = [literal_int(e.value) for e in value.elements]
+        if all(n is not None for n in numbers):
+            return tuple(numbers)  # type: ignore[arg-type]
+    return None
+
+
+def _string_option(call: cst.Call | None, name: str) -> tuple[str, ...]:
+    value = _keyword(call, name)
+    if value is None:
+        return ()
+    if isinstance(value, cst.SimpleString):
+        return (value.evaluated_value,)  # type: ignore[return-value]
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return tuple(
+            e.value.evaluated_value for e in value.elements if isinstance(e.value, cst.SimpleString)
+        )  # type: ignore[misc]
+    return ()
+
+
+def _static_options(call: cst.Call | None) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    nums = _int_option(call, "static_argnums", default=())
+    names = _string_option(call, "static_argnames")
+    if nums is None:
+        # Not a literal: we cannot tell which arguments are static, so treat all as maybe-static.
+        nums = tuple(range(-64, 64))
+    return nums, names
+
+
+def _in_axes_none(call: cst.Call | None) -> tuple[int, ...]:
+    """Positions that `in_axes` leaves unbatched (None): those arguments are not traced by vmap."""
+    value = _keyword(call, "in_axes")
+    if value is None and call is not None:
+        positional = _positional_args(call)
+        value = positional[1].value if len(positional) > 1 else None
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return tuple(i for i, e in enumerate(value.elements) if is_none_literal(e.value))
+    return ()
+
+
+def _positional_names(function: FunctionNode) -> list[str]:
+    params = function.params
+    return [p.name.value for p in (*params.posonly_params, *params.params)]
+
+
+def _annotation_is_array(param: cst.Param, imports: ImportTable) -> bool:
+    if param.annotation is None:
+        return False
+    annotation = param.annotation.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    qualified = imports.qualify(annotation) or dotted_name(annotation)
+    return qualified in known.ARRAY_ANNOTATION_NAMES or (
+        qualified is not None and qualified.rpartition(".")[2] in ("Array", "ndarray", "ArrayLike")
+    )
+
+
+def parameter_values(
+    function: FunctionNode,
+    *,
+    transform: str,
+    kind: str,
+    imports: ImportTable,
+    static_argnums: tuple[int, ...] = (),
+    static_argnames: tuple[str, ...] = (),
+    argnums: tuple[int, ...] | None = (0,),
+    in_axes_none: tuple[int, ...] = (),
+    is_method: bool = False,
+) -> dict[str, Value]:
+    """The value of each parameter when `transform` traces `function`."""
+    params = function.params
+    positional = [*params.posonly_params, *params.params]
+    count = len(positional)
+    static_positions = {n % count for n in static_argnums if count and -count <= n < count}
+    values: dict[str, Value] = {}
+
+    def value_for(param: cst.Param, position: int | None) -> Value:
+        name = param.name.value
+        if name in static_argnames or (position is not None and position in static_positions):
+            return STATIC_VALUE
+        if is_method and position == 0:
+            return UNKNOWN_VALUE  # self: a pytree (module, dataclass) or static; not an array
+        if kind == "body":
+            return TRACED_VALUE
+        if kind == "filter":
+            return TRACED_VALUE if _annotation_is_array(param, imports) else UNKNOWN_VALUE
+        if kind == "grad":
+            if argnums is None or (position is not None and position in argnums):
+                return TRACED_VALUE
+            return UNKNOWN_VALUE
+        if kind == "vmap" and position is not None and position in in_axes_none:
+            return UNKNOWN_VALUE
+        if param.default is not None:
+            # A parameter with a default keeps its Python value unless the caller passes one.
+            return UNKNOWN_VALUE
+        return TRACED_VALUE
+
+    for position, param in enumerate(positional):
+        values[param.name.value] = value_for(param, position)
+    for param in params.kwonly_params:
+        values[param.name.value] = value_for(param, None)
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            inner = TRACED if kind in ("jit", "body", "vmap") else 1
+            values[star.name.value] = Value(inner, container=True)
+    return values

@@ -1,0 +1,316 @@
+"""The abstract values of the taint analysis and how expressions compute them.
+
+A value is STATIC (known while tracing: literals, shapes, `len`, static arguments), TRACED (an
+abstract tracer: a traced argument or array math on one) or UNKNOWN (anything the analysis cannot
+tell, e.g. the result of a call into another library). Rules report only TRACED values: a false
+alarm on correct code costs the user more than a miss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.analysis.imports import ImportTable
+
+STATIC, UNKNOWN, TRACED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    trace: int
+    # A traced boolean array: a mask or a predicate (comparisons, logical ops, isnan...).
+    boolean: bool = False
+    # A concrete host container: "list", "tuple" or "numpy" (module constants, np.array(...)).
+    host: str | None = None
+    # A Python tuple/list/dict of values: its truthiness and length are static.
+    container: bool = False
+    # For tuples of known length: the value of each element.
+    elements: tuple["Value", ...] | None = None
+
+    @property
+    def traced(self) -> bool:
+        """A traced array (not a Python container that happens to hold tracers)."""
+        return self.trace == TRACED and not self.container
+
+
+STATIC_VALUE = Value(STATIC)
+UNKNOWN_VALUE = Value(UNKNOWN)
+TRACED_VALUE = Value(TRACED)
+TRACED_BOOL = Value(TRACED, boolean=True)
+
+
+def join(a: Value, b: Value) -> Value:
+    """The value of something that may be `a` or `b` (after an if/else, or a loop)."""
+    if a == b:
+        return a
+    elements = None
+    if a.elements is not None and b.elements is not None and len(a.elements) == len(b.elements):
+        elements = tuple(join(x, y) for x, y in zip(a.elements, b.elements))
+    return Value(
+        max(a.trace, b.trace),
+        boolean=a.boolean and b.boolean if a.trace and b.trace else a.boolean or b.boolean,
+        host=a.host if a.host == b.host else None,
+        container=a.container and b.container,
+        elements=elements,
+    )
+
+
+def join_all(values) -> Value:
+    result = STATIC_VALUE
+    for value in values:
+        result = join(result, value) if result is not STATIC_VALUE else value
+    return result
+
+
+def combine(values) -> Value:
+    """The value of array math over `values`: traced when any input is."""
+    trace = STATIC
+    for value in values:
+        trace = max(trace, value.trace)
+    return Value(trace)
+
+
+def element_of(value: Value) -> Value:
+    """The value a `for` loop binds when iterating over `value`."""
+    if value.elements:
+        return join_all(value.elements)
+    if value.container or value.host:
+        return Value(value.trace)
+    return Value(value.trace)
+
+
+def is_none_literal(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+class Evaluator:
+    """Computes the Value of an expression in an environment of local names.
+
+    `lookup_function` maps a called name to the value a same-module helper returns (or None when
+    the callee is not a known helper); `on_call` lets the dataflow pass see every call it evaluates.
+    """
+
+    def __init__(
+        self,
+        env: Mapping[str, Value],
+        imports: ImportTable,
+        module_env: Mapping[str, Value],
+        helper_result: Callable[[cst.Call, list[Value]], Value | None] | None = None,
+    ) -> None:
+        self.env = env
+        self.imports = imports
+        self.module_env = module_env
+        self.helper_result = helper_result
+
+    # -- names -----------------------------------------------------------------------------------
+    def name(self, name: str) -> Value:
+        value = self.env.get(name)
+        if value is not None:
+            return value
+        value = self.module_env.get(name)
+        if value is not None:
+            return value
+        return STATIC_VALUE
+
+    def value(self, node: cst.BaseExpression) -> Value:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            return UNKNOWN_VALUE
+        return method(node)
+
+    # -- atoms -----------------------------------------------------------------------------------
+    def _Name(self, node: cst.Name) -> Value:
+        return self.name(node.value)
+
+    def _constant(self, node) -> Value:
+        return STATIC_VALUE
+
+    _Integer = _Float = _Imaginary = _SimpleString = _ConcatenatedString = _constant
+    _FormattedString = _Ellipsis = _Lambda = _constant
+
+    def _Attribute(self, node: cst.Attribute) -> Value:
+        if self.imports.qualify(node) is not None:
+            return STATIC_VALUE  # a module attribute: jnp.pi, np.float32, jax.Array
+        base = self.value(node.value)
+        attr = node.attr.value
+        if attr in known.STATIC_ARRAY_ATTRIBUTES:
+            return STATIC_VALUE
+        if base.trace == TRACED and not base.container:
+            return TRACED_VALUE if attr in known.TRACED_ARRAY_ATTRIBUTES else UNKNOWN_VALUE
+        if base.trace == TRACED:
+            return UNKNOWN_VALUE
+        return base if base.trace == UNKNOWN else STATIC_VALUE
+
+    def _Subscript(self, node: cst.Subscript) -> Value:
+        base = self.value(node.value)
+        index = combine(self.value(element.slice) for element in node.slice)
+        if base.elements is not None and len(node.slice) == 1:
+            position = literal_int(node.slice[0].slice)
+            if position is not None and -len(base.elements) <= position < len(base.elements):
+                return base.elements[position]
+        if base.trace == TRACED and base.container:
+            return Value(UNKNOWN if index.trace == TRACED else TRACED)
+        trace = max(base.trace, index.trace)
+        return Value(trace)
+
+    def _Index(self, node: cst.Index) -> Value:
+        return self.value(node.value)
+
+    def _Slice(self, node: cst.Slice) -> Value:
+        parts = [p for p in (node.lower, node.upper, node.step) if p is not None]
+        return combine(self.value(p) for p in parts)
+
+    def _Tuple(self, node: cst.Tuple) -> Value:
+        values = tuple(self.value(element.value) for element in node.elements)
+        starred = any(isinstance(e, cst.StarredElement) for e in node.elements)
+        return Value(
+            combine(values).trace, container=True, elements=None if starred else values
+        )
+
+    def _List(self, node: cst.List) -> Value:
+        values = tuple(self.value(element.value) for element in node.elements)
+        return Value(combine(values).trace, container=True)
+
+    _Set = _List
+
+    def _Dict(self, node: cst.Dict) -> Value:
+        values = [self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement)]
+        return Value(combine(values).trace, container=True)
+
+    def _comprehension(self, node) -> Value:
+        iterables = []
+        for_in = node.for_in
+        while for_in is not None:
+            iterables.append(self.value(for_in.iter))
+            for_in = for_in.inner_for_in
+        return Value(combine(iterables).trace, container=True)
+
+    _ListComp = _SetComp = _DictComp = _GeneratorExp = _comprehension
+
+    def _StarredElement(self, node: cst.StarredElement) -> Value:
+        return self.value(node.value)
+
+    def _NamedExpr(self, node: cst.NamedExpr) -> Value:
+        return self.value(node.value)
+
+    # -- operators -------------------------------------------------------------------------------
+    def _BinaryOperation(self, node: cst.BinaryOperation) -> Value:
+        left, right = self.value(node.left), self.value(node.right)
+        if left.container or right.container:
+            # `(a,) + (b,)`, `[x] * n`: Python sequence operations, not array math.
+            return Value(max(left.trace, right.trace), container=True)
+        trace = max(left.trace, right.trace)
+        bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
+        return Value(trace, boolean=bitwise and left.boolean and right.boolean)
+
+    def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
+        operand = self.value(node.expression)
+        if isinstance(node.operator, cst.Not):
+            return Value(operand.trace, boolean=True) if not operand.container else STATIC_VALUE
+        if isinstance(node.operator, cst.BitInvert):
+            return Value(operand.trace, boolean=operand.boolean)
+        return Value(operand.trace)
+
+    def _BooleanOperation(self, node: cst.BooleanOperation) -> Value:
+        left, right = self.value(node.left), self.value(node.right)
+        return Value(max(left.trace, right.trace), boolean=left.boolean and right.boolean)
+
+    def _Comparison(self, node: cst.Comparison) -> Value:
+        for target in node.comparisons:
+            if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                return STATIC_VALUE
+            if isinstance(target.operator, (cst.In, cst.NotIn)):
+                container = self.value(target.comparator)
+                if container.container or container.trace != TRACED:
+                    return STATIC_VALUE if container.trace == STATIC else UNKNOWN_VALUE
+        operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
+        if any(operand.container for operand in operands):
+            return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
+        trace = combine(operands).trace
+        return Value(trace, boolean=trace == TRACED)
+
+    def _IfExp(self, node: cst.IfExp) -> Value:
+        test = self.value(node.test)
+        result = join(self.value(node.body), self.value(node.orelse))
+        if test.trace == TRACED:
+            return Value(TRACED, boolean=result.boolean)
+        return result
+
+    # -- calls -----------------------------------------------------------------------------------
+    def _Call(self, node: cst.Call) -> Value:
+        qualified = self.imports.qualify(node.func)
+        if qualified is None and isinstance(node.func, cst.Name):
+            name = node.func.value
+            if name not in self.env and name not in self.module_env:
+                qualified = name  # a builtin
+        if qualified in known.STATIC_RESULT_CALLS:
+            return STATIC_VALUE
+        args = [self.value(arg.value) for arg in node.args]
+        inputs = combine(args)
+
+        if qualified is not None:
+            leaf = qualified.rpartition(".")[2]
+            if qualified.startswith(known.ARRAY_NAMESPACES):
+                boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
+                if leaf in ("where",) and len(node.args) == 1:
+                    return Value(inputs.trace, container=True)  # a tuple of index arrays
+                return Value(inputs.trace, boolean=boolean and inputs.trace == TRACED)
+            if qualified.startswith(("numpy.", "math.")):
+                if inputs.trace == STATIC:
+                    return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None)
+                return Value(inputs.trace)
+            if qualified in ("range",):
+                return Value(inputs.trace, container=True, host="range")
+            if qualified in ("enumerate", "zip", "reversed", "sorted", "list", "tuple", "dict", "set"):
+                return Value(inputs.trace, container=True)
+            if qualified in ("int", "float", "complex", "bool"):
+                return Value(inputs.trace)
+            if qualified in known.VALUE_READING_BUILTINS:
+                return Value(inputs.trace)
+            if qualified in ("print",):
+                return STATIC_VALUE
+
+        if isinstance(node.func, cst.Attribute):
+            receiver = self.value(node.func.value)
+            method = node.func.attr.value
+            if receiver.trace == TRACED and not receiver.container:
+                if method in known.ARRAY_METHODS:
+                    boolean = method in known.BOOLEAN_RESULT_METHODS
+                    return Value(TRACED, boolean=boolean)
+                return UNKNOWN_VALUE
+            if receiver.trace == STATIC and self.imports.qualify(node.func) is None:
+                return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+
+        if self.helper_result is not None:
+            result = self.helper_result(node, args)
+            if result is not None:
+                return result
+        if isinstance(node.func, cst.Call):
+            # jax.vmap(f)(x), jax.grad(loss)(params): the transformed call computes on arrays.
+            inner = self.imports.qualify(node.func.func)
+            if inner is not None and inner.startswith(known.ARRAY_NAMESPACES):
+                return Value(inputs.trace)
+        return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+
+    def _Await(self, node) -> Value:
+        return UNKNOWN_VALUE
+
+    _Yield = _Await
+
+
+def literal_int(node: cst.BaseExpression) -> int | None:
+    """The value of an integer literal such as `3` or `-1`, else None."""
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if (
+        isinstance(node, cst.UnaryOperation)
+        and isinstance(node.operator, cst.Minus)
+        and isinstance(node.expression, cst.Integer)
+    ):
+        return -int(node.expression.evaluated_value)
+    return None
+

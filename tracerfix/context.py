@@ -1,0 +1,90 @@
+"""What a rule can ask while the engine walks traced code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis import Analysis
+from tracerfix.analysis.dataflow import Env
+from tracerfix.analysis.imports import ImportSpec
+from tracerfix.analysis.scopes import TracedScope
+from tracerfix.analysis.values import Evaluator, Value
+from tracerfix.rule import Fix, Replacement, Safety
+
+
+class RuleContext:
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.module = analysis.module
+        self.imports = analysis.imports
+        # Maintained by the engine's walk.
+        self.ancestors: list[cst.CSTNode] = []
+        self.scope: TracedScope | None = None
+        self.env: Env = {}
+        self._pending_imports: set[ImportSpec] = set()
+
+    # -- values ----------------------------------------------------------------------------------
+    def value(self, node: cst.BaseExpression) -> Value:
+        return Evaluator(self.env, self.imports, self.analysis.index.module_env).value(node)
+
+    def is_traced(self, node: cst.BaseExpression) -> bool:
+        """True only when `node` is certainly a traced array (not a container, not unknown)."""
+        return self.value(node).traced
+
+    def qualified_name(self, node: cst.BaseExpression) -> str | None:
+        return self.imports.qualify(node)
+
+    @property
+    def function(self) -> cst.FunctionDef | cst.Lambda | None:
+        return None if self.scope is None else self.scope.node
+
+    @property
+    def function_name(self) -> str:
+        node = self.function
+        return node.name.value if isinstance(node, cst.FunctionDef) else "<lambda>"
+
+    def parent(self, levels: int = 1) -> cst.CSTNode | None:
+        """The node `levels` above the one being visited (1: its parent)."""
+        position = len(self.ancestors) - 1 - levels
+        return self.ancestors[position] if position >= 0 else None
+
+    def enclosing(self, kind: type | tuple[type, ...]) -> cst.CSTNode | None:
+        for node in reversed(self.ancestors[:-1]):
+            if isinstance(node, kind):
+                return node
+        return None
+
+    # -- source ----------------------------------------------------------------------------------
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def describe(self, node: cst.CSTNode, limit: int = 40) -> str:
+        """Short source text for messages: `x[i] < 0`."""
+        text = " ".join(self.code(node).split())
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    def parse_expression(self, text: str) -> cst.BaseExpression:
+        return cst.parse_expression(text, config=self.module.config_for_parsing)
+
+    def parse_statement(self, text: str) -> cst.BaseStatement:
+        return cst.parse_statement(text, config=self.module.config_for_parsing)
+
+    # -- fixes -----------------------------------------------------------------------------------
+    def spell(self, qualified: str) -> str:
+        """How generated code names `qualified` (`jax.numpy` -> `jnp`); the import is recorded."""
+        text, spec = self.imports.spell(qualified)
+        if spec is not None:
+            self._pending_imports.add(spec)
+        return text
+
+    def fix(
+        self,
+        title: str,
+        edits: list[tuple[cst.CSTNode, Replacement]],
+        safety: Safety = Safety.SAFE,
+        safety_note: str = "",
+    ) -> Fix:
+        """A Fix carrying the imports that `spell` recorded since the last fix."""
+        imports = frozenset(self._pending_imports)
+        self._pending_imports = set()
+        return Fix(title, edits, safety, imports, safety_note)

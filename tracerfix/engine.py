@@ -1,0 +1,299 @@
+"""Parse once, analyse, run every rule in one walk of the traced code, apply fixes, add imports.
+
+`lint(source)` reports; `fix(source)` applies the selected fixes, re-parses, and repeats until a
+pass changes nothing (a fix may expose another leak, e.g. a ternary inside a rewritten branch).
+The output of every pass is re-parsed, so a fix can never produce code that does not parse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import libcst as cst
+
+from tracerfix.analysis import Analysis, analyze
+from tracerfix.analysis.imports import ImportSpec
+from tracerfix.analysis.known import TRACE_MARKERS
+from tracerfix.context import RuleContext
+from tracerfix.positions import PositionIndex
+from tracerfix.rule import Finding, Rule, Safety
+
+MAX_FIX_PASSES = 4
+
+
+class SourceError(Exception):
+    """The source cannot be analysed (it does not parse); carries a line for the message."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class Settings:
+    rules: Sequence[type[Rule]]
+    unsafe_fixes: bool = False
+    extra_jit: frozenset[str] = frozenset()
+
+    def applies(self, finding: Finding) -> bool:
+        if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
+            return False
+        return finding.fix.safety is Safety.SAFE or self.unsafe_fixes
+
+
+@dataclass
+class LintResult:
+    source: str
+    findings: list[Finding] = field(default_factory=list)
+    fixed: list[Finding] = field(default_factory=list)  # findings whose fix was applied
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.fixed)
+
+
+def may_contain_traced_code(source: str, extra_jit: Iterable[str] = ()) -> bool:
+    """Cheap text test: files that never mention JAX (or a configured wrapper) cannot leak."""
+    if "jax" not in source and not any(name.rpartition(".")[2] in source for name in extra_jit):
+        return False
+    return any(marker in source for marker in TRACE_MARKERS) or any(
+        name.rpartition(".")[2] in source for name in extra_jit
+    )
+
+
+def parse(source: str) -> cst.Module:
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
+    except RecursionError:
+        raise SourceError("the file is nested too deeply to parse") from None
+
+
+def lint(source: str, settings: Settings) -> LintResult:
+    if not may_contain_traced_code(source, settings.extra_jit):
+        check_syntax(source)
+        return LintResult(source)
+    module = parse(source)
+    return LintResult(source, _detect(module, source, settings))
+
+
+def fix(source: str, settings: Settings, select=None) -> LintResult:
+    """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
+    if not may_contain_traced_code(source, settings.extra_jit):
+        check_syntax(source)
+        return LintResult(source)
+    choose = select or settings.applies
+    module = parse(source)
+    fixed: list[Finding] = []
+    findings = _detect(module, source, settings)
+    for _ in range(MAX_FIX_PASSES):
+        chosen = [f for f in findings if f.fix is not None and choose(f)]
+        if not chosen:
+            break
+        new_module = apply_fixes(module, chosen)
+        new_source = new_module.code
+        if new_source == source:
+            break
+        module = parse(new_source)  # the output must parse; also resets node identities
+        source = new_source
+        findings = _detect(module, source, settings)
+        remaining = {(f.code, f.message) for f in findings}
+        fixed.extend(f for f in chosen if (f.code, f.message) not in remaining)
+    return LintResult(source, findings, fixed)
+
+
+def check_syntax(source: str) -> None:
+    """Files we do not analyse are still checked for syntax, so a broken file is reported."""
+    try:
+        compile(source, "<source>", "exec", flags=0x400, dont_inherit=True)  # ast.PyCF_ONLY_AST
+    except SyntaxError as error:
+        raise SourceError(f"syntax error: {error.msg}", error.lineno or 1, (error.offset or 1) - 1) from None
+    except (ValueError, RecursionError, MemoryError) as error:
+        raise SourceError(f"cannot parse: {error}") from None
+
+
+# --- detection ----------------------------------------------------------------------------------
+
+
+def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
+    analysis = analyze(module, source, settings.extra_jit)
+    if not analysis.roots:
+        return []
+    context = RuleContext(analysis)
+    rules = [rule_class(context) for rule_class in settings.rules]
+    walker = _RuleWalker(analysis, context, rules)
+    tops: dict[int, int] = {}
+    for root in analysis.roots:
+        walker.walk(root)
+        top = analysis.index.top_of.get(id(root), 0)
+        for rule in rules:
+            for finding in rule.findings:
+                tops.setdefault(id(finding), top)
+    findings = [finding for rule in rules for finding in rule.findings]
+    if not findings:
+        return []
+    positions = PositionIndex(module)
+    for finding in findings:
+        span = positions.span(finding.node, tops[id(finding)])
+        if span is not None:
+            finding.line, finding.column, finding.end_line, finding.end_column = span
+    findings.sort(key=lambda f: (f.line, f.column, f.code))
+    return _dedupe(findings)
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    """One finding per code and node: a nested def walked twice reports once."""
+    seen: set[tuple[str, int]] = set()
+    unique = []
+    for finding in findings:
+        key = (finding.code, id(finding.node))
+        if key not in seen:
+            seen.add(key)
+            unique.append(finding)
+    return unique
+
+
+class _RuleWalker(cst.CSTVisitor):
+    """Calls each rule's visit_/leave_ methods, keeping the context's scope and environment."""
+
+    def __init__(self, analysis: Analysis, context: RuleContext, rules: list[Rule]) -> None:
+        self.analysis = analysis
+        self.context = context
+        self.visitors: dict[str, list] = {}
+        self.leavers: dict[str, list] = {}
+        for rule in rules:
+            for attribute in dir(type(rule)):
+                if attribute.startswith("visit_"):
+                    self.visitors.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+                elif attribute.startswith("leave_"):
+                    self.leavers.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+        self._saved: list[tuple] = []
+
+    def walk(self, root: cst.FunctionDef | cst.Lambda) -> None:
+        context = self.context
+        context.ancestors = []
+        scope = self.analysis.scopes.get(id(root))
+        context.scope = scope
+        context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
+        root.visit(self)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        context = self.context
+        context.ancestors.append(node)
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            self._saved.append((node, context.scope, context.env))
+            scope = self.analysis.scopes.get(id(node))
+            if scope is not None:
+                facts = self.analysis.facts.get(id(node))
+                context.scope = scope
+                context.env = facts.entry if facts is not None else {**context.env, **scope.params}
+            elif isinstance(node, cst.Lambda):
+                context.env = {**context.env, **_lambda_params(node)}
+        else:
+            facts = self.analysis.facts.get(id(context.scope.node)) if context.scope else None
+            if facts is not None:
+                env = facts.env_at.get(id(node))
+                if env is not None:
+                    context.env = env
+        for visit in self.visitors.get(type(node).__name__, ()):
+            visit(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        for leave in self.leavers.get(type(original_node).__name__, ()):
+            leave(original_node)
+        self.context.ancestors.pop()
+        if self._saved and self._saved[-1][0] is original_node:
+            _, self.context.scope, self.context.env = self._saved.pop()
+
+
+def _lambda_params(node: cst.Lambda) -> dict:
+    from tracerfix.analysis.values import UNKNOWN_VALUE
+
+    params = node.params
+    return {
+        p.name.value: UNKNOWN_VALUE
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    }
+
+
+# --- applying fixes -----------------------------------------------------------------------------
+
+
+class _Applier(cst.CSTTransformer):
+    def __init__(self, replacements: dict[int, object]) -> None:
+        super().__init__()
+        self.replacements = replacements
+        self.applied: set[int] = set()
+
+    def on_leave(self, original_node, updated_node):
+        replacement = self.replacements.get(id(original_node))
+        if replacement is None:
+            return updated_node
+        self.applied.add(id(original_node))
+        return replacement
+
+
+def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> cst.Module:
+    """Apply the fixes of `findings`; where two overlap, the outer edit wins (its finding's inner
+    neighbour is found again, and fixed, on the next pass)."""
+    replacements: dict[int, object] = {}
+    imports: set[ImportSpec] = set()
+    for finding in findings:
+        assert finding.fix is not None
+        for node, replacement in finding.fix.edits:
+            replacements.setdefault(id(node), replacement)
+        imports.update(finding.fix.imports)
+    applier = _Applier(replacements)
+    body = [statement.visit(applier) for statement in module.body]
+    body = [s for s in _flatten(body)]
+    module = module.with_changes(body=body)
+    if imports:
+        module = add_imports(module, imports)
+    return module
+
+
+def _flatten(statements):
+    for statement in statements:
+        if isinstance(statement, cst.FlattenSentinel):
+            yield from statement.nodes
+        elif isinstance(statement, cst.RemovalSentinel):
+            continue
+        else:
+            yield statement
+
+
+def add_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> cst.Module:
+    """Insert the imports fixes need, once, after the module's leading docstring and imports."""
+    from tracerfix.analysis.imports import ImportTable
+
+    table = ImportTable()
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    table.add(small)
+    missing = []
+    for spec in sorted(set(imports)):
+        qualified = spec.module if spec.name is None else f"{spec.module}.{spec.name}"
+        bound = table.aliases.get(spec.bound_name)
+        if bound is not None and (bound == qualified or (spec.name is None and spec.alias is None)):
+            continue
+        missing.append(spec)
+    if not missing:
+        return module
+    position = 0
+    for index, statement in enumerate(module.body):
+        if isinstance(statement, cst.SimpleStatementLine) and all(
+            isinstance(s, (cst.Import, cst.ImportFrom))
+            or (index == 0 and isinstance(s, cst.Expr) and isinstance(s.value, (cst.SimpleString, cst.ConcatenatedString)))
+            for s in statement.body
+        ):
+            position = index + 1
+        else:
+            break
+    new = [cst.parse_statement(spec.statement() + "\n", config=module.config_for_parsing) for spec in missing]
+    return module.with_changes(body=[*module.body[:position], *new, *module.body[position:]])

@@ -1,0 +1,58 @@
+"""Line and column numbers for the few nodes we report, without whole-module metadata.
+
+LibCST's PositionProvider regenerates the whole module with position tracking, which costs about
+twice a parse. We only need positions inside the top-level statements that hold findings: the
+statements before them are generated as plain text to count their lines, and only the statement
+holding a finding is generated with position tracking.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from libcst.metadata.position_provider import PositionProvider, PositionProvidingCodegenState
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column
+
+
+class PositionIndex:
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self._first_lines: list[int] = []  # first line of each top-level statement computed so far
+        self._next_line = 1 + sum(_count_lines(module.code_for_node(h)) for h in module.header)
+        self._spans: dict[int, dict[int, Span]] = {}
+
+    def first_line(self, top: int) -> int:
+        while len(self._first_lines) <= top:
+            statement = self.module.body[len(self._first_lines)]
+            self._first_lines.append(self._next_line)
+            self._next_line += _count_lines(self.module.code_for_node(statement))
+        return self._first_lines[top]
+
+    def span(self, node: cst.CSTNode, top: int) -> Span | None:
+        spans = self._spans.get(top)
+        if spans is None:
+            spans = self._compute(top)
+            self._spans[top] = spans
+        return spans.get(id(node))
+
+    def _compute(self, top: int) -> dict[int, Span]:
+        provider = PositionProvider()
+        state = PositionProvidingCodegenState(
+            default_indent=self.module.default_indent,
+            default_newline=self.module.default_newline,
+            provider=provider,
+        )
+        state.line = self.first_line(top)
+        self.module.body[top]._codegen(state)
+        return {
+            id(node): (r.start.line, r.start.column, r.end.line, r.end.column)
+            for node, r in provider._computed.items()
+        }
+
+
+def _count_lines(text: str) -> int:
+    return len(_NEWLINE.findall(text))

@@ -1,0 +1,128 @@
+"""The contract between the engine and a rule.
+
+A rule is a class in its own module under `transforms/`. It declares `code`, `name`, a one-line
+`summary`, its documentation in the class docstring (sections *What it does*, *Why is this bad?*,
+*Example*, *Use instead*, *Fix safety*) and its own test cases (`VALID`, `INVALID`). It defines
+`visit_<Node>` / `leave_<Node>` methods, which the engine calls only inside traced code, and calls
+`self.report(node, message, fix)`. Rules never edit the tree: a `Fix` proposes replacements and the
+imports they need; the engine applies them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Sequence, Union
+
+import libcst as cst
+
+from tracerfix.analysis.imports import ImportSpec
+
+if TYPE_CHECKING:
+    from tracerfix.context import RuleContext
+
+Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+
+
+class Safety(enum.Enum):
+    """How far a fix can be trusted, as in ruff: only safe fixes apply by default."""
+
+    SAFE = "safe"  # same values, dtypes and gradients: applied by `rewrite` and the save action
+    UNSAFE = "unsafe"  # may change behaviour (NaN gradients, dtypes, recompilation): needs opt-in
+    DISPLAY_ONLY = "display-only"  # shown as a suggestion, never applied
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass
+class Fix:
+    title: str  # the action, e.g. "Replace with `jnp.where(...)`"
+    edits: list[tuple[cst.CSTNode, Replacement]]
+    safety: Safety = Safety.SAFE
+    imports: frozenset[ImportSpec] = frozenset()
+    # Why the fix is unsafe, when it is: shown to the user next to the finding.
+    safety_note: str = ""
+
+
+@dataclass
+class Finding:
+    code: str
+    rule: str
+    message: str
+    node: cst.CSTNode
+    fix: Fix | None = None
+    # Filled in by the engine.
+    line: int = 0
+    column: int = 0
+    end_line: int = 0
+    end_column: int = 0
+    function: str = ""
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None and self.fix.safety is not Safety.DISPLAY_ONLY
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Code this rule must leave alone (no finding, byte-identical output)."""
+
+    code: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Code this rule must report; `expected` is the source after the fix, or None if unfixable.
+
+    `unsafe` says the expected fix is applied only with --unsafe-fixes. `verify` runs the original
+    eagerly and the rewrite under jax.jit on `inputs` (Python expressions producing the arguments)
+    and requires them to agree.
+    """
+
+    code: str
+    expected: str | None = None
+    unsafe: bool = False
+    function: str | None = None
+    inputs: Sequence[str] = ()
+    note: str = ""
+    verify: bool = True
+    count: int = 1  # findings of this rule expected in `code`
+
+
+class Rule:
+    code: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    VALID: ClassVar[Sequence[Valid]] = ()
+    INVALID: ClassVar[Sequence[Invalid]] = ()
+
+    def __init__(self, context: "RuleContext") -> None:
+        self.context = context
+        self.findings: list[Finding] = []
+
+    def report(self, node: cst.CSTNode, message: str, fix: Fix | None = None) -> None:
+        self.findings.append(Finding(self.code, self.name, message, node, fix))
+
+    @classmethod
+    def documentation(cls) -> str:
+        import inspect
+
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def fix_kind(cls) -> str:
+        """'safe', 'unsafe', 'mixed' or 'none', from the rule's own cases."""
+        fixed = [case for case in cls.INVALID if case.expected is not None]
+        if not fixed:
+            return "none"
+        unsafe = {case.unsafe for case in fixed}
+        if unsafe == {True}:
+            return "unsafe"
+        if unsafe == {False}:
+            return "safe"
+        return "mixed"
+
+
+DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety")
