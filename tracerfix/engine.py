@@ -129,9 +129,12 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     for root in analysis.roots:
         walker.walk(root)
         top = analysis.index.top_of.get(id(root), 0)
+        name = qualified_function_name(analysis, root)
         for rule in rules:
             for finding in rule.findings:
-                tops.setdefault(id(finding), top)
+                if id(finding) not in tops:
+                    tops[id(finding)] = top
+                    finding.function = name
     findings = [finding for rule in rules for finding in rule.findings]
     if not findings:
         return []
@@ -142,6 +145,16 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
             finding.line, finding.column, finding.end_line, finding.end_column = span
     findings.sort(key=lambda f: (f.line, f.column, f.code))
     return _dedupe(findings)
+
+
+def qualified_function_name(analysis: Analysis, function: cst.FunctionDef | cst.Lambda) -> str:
+    """`Class.method`, `outer.inner` or `function`: how verification and reports name a scope."""
+    parts = [
+        node.name.value
+        for node in (*analysis.enclosing(function), function)
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef))
+    ]
+    return ".".join(parts) if parts else "<lambda>"
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
