@@ -6,15 +6,18 @@ file on disk. Nothing here imports JAX or runs user code.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from tracerfix import engine, fileio
 from tracerfix.engine import LintResult, Settings, SourceError
 from tracerfix.rule import Finding
+
+if TYPE_CHECKING:
+    from tracerfix.cache import Cache
+    from tracerfix.config import Resolver
 
 SKIPPED_DIRECTORIES = frozenset(
     {"__pycache__", "node_modules", "site-packages", "build", "dist", "venv", "env", ".venv"}
@@ -53,61 +56,103 @@ class FileReport:
 
 
 def unified_diff(before: str, after: str, path: str) -> str:
-    lines = difflib.unified_diff(
-        before.splitlines(keepends=True),
-        after.splitlines(keepends=True),
-        fromfile=path,
-        tofile=path,
-    )
+    import difflib  # only --diff needs it: keeps it out of the save action's start-up
+
+    lines = difflib.unified_diff(_patch_lines(before), _patch_lines(after), fromfile=path, tofile=path)
     out = []
     for line in lines:
-        if not line.endswith(("\n", "\r")):
+        if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
         out.append(line)
     return "".join(out)
 
 
-def iter_python_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Iterator[Path]:
+def _patch_lines(text: str) -> list[str]:
+    """Lines as patch and git apply see them: ended by "\\n" only. (str.splitlines also breaks at
+    form feeds and other separators inside a line, which makes a diff that does not apply.)"""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+
+
+def iter_python_files(
+    paths: Iterable[Path],
+    excluded: Callable[[Path], bool] | None = None,
+    respect_gitignore: bool = False,
+) -> Iterator[Path]:
     """Files named on the command line, and `.py` files below named folders.
 
     Hidden folders, virtual environments (any folder with a pyvenv.cfg) and build output are
-    skipped when walking; a file named explicitly is always processed.
+    skipped when walking, and so is what git ignores when `respect_gitignore`. `excluded` (the
+    configured `exclude` patterns) applies to named files too, so pre-commit, which names files,
+    honours it.
     """
-    excluded = tuple(exclude)
+    from tracerfix.gitignore import GitFilter
+
+    skip = excluded or (lambda path: False)
     for path in paths:
-        if path.is_dir():
-            for root, directories, files in os.walk(path):
-                root_path = Path(root)
-                directories[:] = sorted(
-                    d
-                    for d in directories
-                    if not d.startswith(".")
-                    and d not in SKIPPED_DIRECTORIES
-                    and not (root_path / d / "pyvenv.cfg").exists()
-                    and not _excluded(root_path / d, excluded)
-                )
-                for name in sorted(files):
-                    candidate = root_path / name
-                    if name.endswith(".py") and not _excluded(candidate, excluded):
-                        if candidate.is_dir():
-                            continue
-                        yield candidate
-        else:
-            yield path
+        if not path.is_dir():
+            if not skip(path):
+                yield path
+            continue
+        ignored = GitFilter(path) if respect_gitignore else None
+        for root, directories, files in os.walk(path):
+            root_path = Path(root)
+            directories[:] = sorted(
+                d
+                for d in directories
+                if not d.startswith(".")
+                and d not in SKIPPED_DIRECTORIES
+                and not (root_path / d / "pyvenv.cfg").exists()
+                and not skip(root_path / d)
+                and (ignored is None or ignored.allows_folder(root_path / d))
+            )
+            for name in sorted(files):
+                candidate = root_path / name
+                if (
+                    name.endswith(".py")
+                    and not skip(candidate)
+                    and (ignored is None or ignored.allows_file(candidate))
+                    and not candidate.is_dir()
+                ):
+                    yield candidate
 
 
-def _excluded(path: Path, patterns: tuple[str, ...]) -> bool:
-    if not patterns:
-        return False
-    text = path.as_posix()
-    return any(path.match(p) or Path(text).match(p) or p in path.parts for p in patterns)
+def process_paths(
+    paths: Iterable[Path],
+    resolver: "Resolver",
+    *,
+    fix: bool,
+    write: bool,
+    jobs: int | None = None,
+    use_cache: bool = True,
+) -> list[FileReport]:
+    """Every Python file below `paths`, each with its own configuration, in parallel; the
+    reports come in walking order. Configuration errors surface before any file is touched."""
+    paths = list(paths)
+    if not paths:
+        return []  # `rewrite -`, the editor's save action, pays for no pool and no cache
+    from tracerfix import parallel
+    from tracerfix.cache import Cache
+
+    tasks = [
+        parallel.Task(file, resolver.settings_for(file))
+        for path in paths
+        for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
+    ]
+    cache = Cache(resolver.cache_dir()) if use_cache else None
+    return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
 
 
-def process_text(source: str, display: str, settings: Settings, fix: bool) -> FileReport:
-    """Check or fix one source text; errors become part of the report, never exceptions."""
+def process_text(
+    source: str, display: str, settings: Settings, fix: bool,
+    rewrite: Callable[[str, Settings], LintResult] = engine.fix,
+) -> FileReport:
+    """Check or fix one source text; errors become part of the report, never exceptions.
+
+    `rewrite` replaces `engine.fix` (verification keeps only the fixes that run correctly)."""
     report = FileReport(display, before=source)
     try:
-        result = engine.fix(source, settings) if fix else engine.lint(source, settings)
+        result = rewrite(source, settings) if fix else engine.lint(source, settings)
     except SourceError as error:
         report.error = str(error)
         report.error_line, report.error_column = error.line, error.column
@@ -123,13 +168,21 @@ def process_text(source: str, display: str, settings: Settings, fix: bool) -> Fi
     return report
 
 
-def process_path(path: Path, settings: Settings, *, fix: bool, write: bool) -> FileReport:
+def process_path(
+    path: Path, settings: Settings, *, fix: bool, write: bool, cache: "Cache | None" = None,
+    rewrite: Callable[[str, Settings], LintResult] = engine.fix,
+) -> FileReport:
     display = str(path)
     try:
         source_file = fileio.read(path)
     except fileio.FileError as error:
         return FileReport(display, error=str(error))
-    report = process_text(source_file.text, display, settings, fix)
+    key = cache.key(source_file.raw, settings, fix) if cache is not None else ""
+    report = cache.report(key, display, source_file.text) if cache is not None else None
+    if report is None:
+        report = process_text(source_file.text, display, settings, fix, rewrite)
+        if cache is not None:
+            cache.store(key, report)
     if write and report.error is None and report.changed:
         try:
             fileio.write(source_file, report.after or "")

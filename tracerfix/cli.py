@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
 import click
 
-from tracerfix import api, output
+from tracerfix import api, config, engine, output
 from tracerfix.engine import Settings
 from tracerfix.registry import all_rules, rule_by_code, select_rules
 
@@ -20,6 +21,28 @@ STDIN = "-"
 def _settings(select: tuple[str, ...], ignore: tuple[str, ...], unsafe_fixes: bool) -> Settings:
     rules = select_rules(list(select) or None, list(ignore) or None)
     return Settings(rules=rules, unsafe_fixes=unsafe_fixes)
+
+
+def _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore) -> config.Resolver:
+    """Command-line flags over the configuration files (see tracerfix/config.py for the layering)."""
+    overrides = config.Overrides(
+        select=config.selectors(select),
+        ignore=config.selectors(ignore),
+        unsafe_fixes=unsafe_fixes,
+        exclude=tuple(exclude),
+        respect_gitignore=respect_gitignore,
+    )
+    return config.Resolver(overrides, Path(config_file) if config_file else None)
+
+
+def _stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> api.FileReport:
+    """Standard input, configured as if it were the file `--stdin-filename` names."""
+    source = sys.stdin.read()
+    path = None if stdin_filename == "<stdin>" else Path(stdin_filename)
+    if path is not None and resolver.is_excluded(path):
+        return api.FileReport(stdin_filename, before=source, after=source)
+    rewrite = verifier.rewriter(path) if verifier is not None else engine.fix
+    return api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
 
 
 def _paths(paths: tuple[str, ...]) -> list[Path]:
@@ -32,9 +55,33 @@ def _paths(paths: tuple[str, ...]) -> list[Path]:
 _select = click.option("--select", multiple=True, metavar="CODE", help="Only these rule codes or prefixes (e.g. TFX1).")
 _ignore = click.option("--ignore", multiple=True, metavar="CODE", help="Skip these rule codes or prefixes.")
 _stdin_filename = click.option("--stdin-filename", default="<stdin>", help="Name used in messages when reading standard input.")
+_config = click.option(
+    "--config", "config_file", type=click.Path(exists=True, dir_okay=False),
+    help="Use this configuration file (a pyproject.toml, or a TOML file holding the [tool.tracerfix] keys) for every file.",
+)
+_jobs = click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Files processed in parallel (default: every core).")
+_no_cache = click.option("--no-cache", is_flag=True, help="Analyse every file again instead of reusing cached results.")
+_exclude = click.option("--exclude", multiple=True, metavar="PATTERN", help="Also skip files and folders matching this glob (adds to `exclude`).")
+_respect_gitignore = click.option(
+    "--respect-gitignore/--no-respect-gitignore", default=None, help="Skip files git ignores when walking folders (default: on).",
+)
+_quiet = click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary lines).")
+_exit_zero = click.option("--exit-zero", is_flag=True, help="Exit 0 even when leaks are found (2 still means a file could not be processed).")
+_seed = click.option("--seed", type=int, default=None, help="Replay the inputs of an earlier verification (its report prints the seed).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Turns a configuration error into a one-line message and exit status 2, for every command."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except config.ConfigError as error:
+            click.echo(f"error: {error}", err=True)
+            ctx.exit(output.EXIT_ERROR)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tracerfix")
 def main() -> None:
     """Find JAX tracer leaks and rewrite them into jit-safe code."""
@@ -43,67 +90,174 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(sorted(output.FORMATS)), default="text", show_default=True)
+@click.option("--statistics", is_flag=True, help="Print how many leaks of each rule were found, instead of each leak.")
+@_quiet
+@_exit_zero
 @_select
 @_ignore
 @_stdin_filename
-def check(paths, output_format, select, ignore, stdin_filename) -> None:
+@_config
+@_exclude
+@_respect_gitignore
+@_jobs
+@_no_cache
+def check(
+    paths, output_format, statistics, quiet, exit_zero, select, ignore, stdin_filename,
+    config_file, exclude, respect_gitignore, jobs, no_cache,
+) -> None:
     """Report tracer leaks in PATHS (files or folders; '-' reads standard input).
 
     Exit status: 0 no leaks, 1 leaks found, 2 a file could not be processed.
     """
-    settings = _settings(select, ignore, unsafe_fixes=False)
+    if statistics and output_format not in output.STATISTICS_FORMATS:
+        raise click.UsageError(f"--statistics prints {' or '.join(output.STATISTICS_FORMATS)}, not {output_format}")
+    resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
+    files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    for path in _paths(paths):
-        if str(path) == STDIN:
-            summary.reports.append(api.process_text(sys.stdin.read(), stdin_filename, settings, fix=False))
-            continue
-        for file in api.iter_python_files([path]):
-            summary.reports.append(api.process_path(file, settings, fix=False, write=False))
-    click.echo(output.FORMATS[output_format](summary), nl=False)
+    if STDIN in paths:
+        summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False))
+    summary.reports += api.process_paths(files, resolver, fix=False, write=False, jobs=jobs, use_cache=not no_cache)
+    click.echo(output.render(summary, output_format, quiet=quiet, statistics=statistics), nl=False)
     for line in output.error_lines(summary.reports):
         click.echo(line, err=True)
-    sys.exit(summary.exit_code())
+    sys.exit(summary.exit_code(exit_zero=exit_zero))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--diff", is_flag=True, help="Print a unified diff and write nothing (exit 1 if anything would change).")
-@click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that may change behaviour (see `tracerfix explain`).")
+@click.option(
+    "--unsafe-fixes/--no-unsafe-fixes", default=None,
+    help="Also apply fixes that may change behaviour (see `tracerfix explain`); overrides `unsafe-fixes`.",
+)
+@_quiet
+@_exit_zero
 @_select
 @_ignore
 @_stdin_filename
-def rewrite(paths, diff, unsafe_fixes, select, ignore, stdin_filename) -> None:
+@_config
+@_exclude
+@_respect_gitignore
+@_jobs
+@_no_cache
+@click.option(
+    "--verify", is_flag=True,
+    help="Run each rewritten function against its original first (executes your code in a "
+    "subprocess); keep only the fixes that agree, unsafe ones included.",
+)
+@_seed
+def rewrite(
+    paths, diff, unsafe_fixes, quiet, exit_zero, select, ignore, stdin_filename,
+    config_file, exclude, respect_gitignore, jobs, no_cache, verify, seed,
+) -> None:
     """Rewrite tracer leaks in PATHS in place ('-': standard input to standard output).
 
     Exit status: 0 nothing left to fix, 1 leaks remain that could not be fixed (or, with --diff,
-    something would change), 2 a file could not be processed.
+    something would change, or with --verify, a rewrite failed verification), 2 a file could not
+    be processed.
     """
-    settings = _settings(select, ignore, unsafe_fixes)
+    if seed is not None and not verify:
+        raise click.UsageError("--seed replays a verification: use it with --verify")
+    resolver = _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore)
+    files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    for path in _paths(paths):
-        if str(path) == STDIN:
-            source = sys.stdin.read()
-            report = api.process_text(source, stdin_filename, settings, fix=True)
+    with _verifying(resolver, verify, seed, no_cache=no_cache) as verifier:
+        if STDIN in paths:
+            report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier)
             summary.reports.append(report)
             if diff:
-                click.echo(report.diff(), nl=False)
+                click.echo(output.colour_diff(report.diff()), nl=False)
             else:
-                sys.stdout.write(report.after if report.after is not None else source)
-            continue
-        for file in api.iter_python_files([path]):
-            report = api.process_path(file, settings, fix=True, write=not diff)
+                sys.stdout.write(report.after if report.after is not None else report.before or "")
+        if verifier is not None:
+            reports = verifier.process_paths(files, write=not diff)
+        else:
+            reports = api.process_paths(files, resolver, fix=True, write=not diff, jobs=jobs, use_cache=not no_cache)
+        for report in reports:
             summary.reports.append(report)
             if diff:
-                click.echo(report.diff(), nl=False)
-    _report_rewrite(summary, to_stderr=STDIN in paths and not diff)
-    sys.exit(summary.exit_code(fail_on_change=diff))
+                click.echo(output.colour_diff(report.diff()), nl=False)
+    _report_rewrite(summary, quiet)
+    code = summary.exit_code(fail_on_change=diff, exit_zero=exit_zero)
+    if verifier is not None:
+        verdict = _report_verification(verifier, everything=False, quiet=quiet, err=True)
+        code = max(code, 0 if exit_zero else verdict)
+    sys.exit(code)
 
 
-def _report_rewrite(summary: output.Summary, to_stderr: bool) -> None:
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@_seed
+@click.option("--trials", type=click.IntRange(min=1), default=None, help="Random inputs per input signature (default: 16).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds allowed per function (default: 60).")
+@_select
+@_ignore
+@_stdin_filename
+@_config
+@_exclude
+@_respect_gitignore
+@_no_cache
+def verify(
+    paths, seed, trials, timeout, select, ignore, stdin_filename, config_file, exclude,
+    respect_gitignore, no_cache,
+) -> None:
+    """Check every rewrite of PATHS against its original, and write nothing.
+
+    Each rewritten function and its original are run in a subprocess on generated inputs (this
+    executes your code); one verdict per function is printed. Exit status: 0 every rewrite
+    verified, 1 a rewrite disagreed or could not be verified, 2 a file could not be processed.
+    """
+    resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
+    files = [path for path in _paths(paths) if str(path) != STDIN]
+    summary = output.Summary()
+    with _verifying(resolver, True, seed, trials, timeout, no_cache) as verifier:
+        if STDIN in paths:
+            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=True, verifier=verifier))
+        summary.reports += verifier.process_paths(files, write=False)
+    for line in output.error_lines(summary.reports):
+        click.echo(line, err=True)
+    code = _report_verification(verifier, everything=True, quiet=False, err=False)
+    sys.exit(output.EXIT_ERROR if summary.errors else code)
+
+
+@contextlib.contextmanager
+def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, timeout=None, no_cache=False):
+    """A Verifier when `enabled`; imported only then, so plain check/rewrite never load it."""
+    if not enabled:
+        yield None
+        return
+    from tracerfix.verify.runner import WorkerError
+    from tracerfix.verify.stage import Verifier
+
+    verifier = Verifier(resolver, seed=seed, trials=trials, function_timeout=timeout, compile_cache=not no_cache)
+    try:
+        yield verifier
+    except WorkerError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(output.EXIT_ERROR)
+    finally:
+        verifier.close()
+
+
+def _report_verification(verifier, *, everything: bool, quiet: bool, err: bool) -> int:
+    from tracerfix.verify import report
+
+    for result in verifier.results:
+        if everything or not result.verified:
+            for line in report.result_lines(result):
+                click.echo(line, err=err)
+    if not quiet:
+        click.echo(report.summary_line(verifier.results, verifier.seeds), err=err)
+    return report.exit_code(verifier.results)
+
+
+def _report_rewrite(summary: output.Summary, quiet: bool) -> None:
     for path, finding in summary.findings:
         click.echo(output.finding_line(path, finding), err=True)
     for line in output.error_lines(summary.reports):
         click.echo(line, err=True)
+    if quiet:
+        return
     fixed = summary.fixed_count
     remaining = len(summary.findings)
     if fixed or remaining:
@@ -131,3 +285,15 @@ def explain(code) -> None:
         raise click.UsageError(f"unknown rule {code!r}; `tracerfix rules` lists them")
     click.echo(f"{rule.code} ({rule.name})\n")
     click.echo(rule.documentation())
+
+
+@main.command()
+def lsp() -> None:
+    """Run the language server over standard input and output (started by your editor)."""
+    try:
+        from tracerfix.lsp import serve
+    except ModuleNotFoundError as error:
+        if error.name not in ("pygls", "lsprotocol"):
+            raise
+        raise click.ClickException("the language server needs pygls: pip install 'tracerfix[lsp]'") from None
+    serve()

@@ -22,6 +22,9 @@ class RuleContext:
         self.scope: TracedScope | None = None
         self.env: Env = {}
         self._pending_imports: set[ImportSpec] = set()
+        # Nodes whose leak an enclosing statement's fix already removes (TFX108 replaces a loop
+        # with every `if` in it): other rules leave them alone, so one leak gets one finding.
+        self._claimed: set[int] = set()
 
     # -- values ----------------------------------------------------------------------------------
     def value(self, node: cst.BaseExpression) -> Value:
@@ -53,6 +56,14 @@ class RuleContext:
             if isinstance(node, kind):
                 return node
         return None
+
+    def claim(self, node: cst.CSTNode) -> None:
+        """Say that the fix being reported also removes the leak at `node`, which is inside the
+        reported statement and so is visited later."""
+        self._claimed.add(id(node))
+
+    def claimed(self, node: cst.CSTNode) -> bool:
+        return id(node) in self._claimed
 
     # -- source ----------------------------------------------------------------------------------
     def code(self, node: cst.CSTNode) -> str:

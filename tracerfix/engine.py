@@ -12,7 +12,8 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from tracerfix.analysis import Analysis, analyze
+from tracerfix import suppressions
+from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
 from tracerfix.context import RuleContext
@@ -63,9 +64,19 @@ def may_contain_traced_code(source: str, extra_jit: Iterable[str] = ()) -> bool:
     )
 
 
+def cannot_hold_traced_code(source: str, extra_jit: frozenset[str] = frozenset()) -> bool:
+    """True for a file that applies no JAX transformation: no rule has anything to look at.
+    A syntax error in such a file is still raised, so a broken file is reported."""
+    if not may_contain_traced_code(source, extra_jit):
+        check_syntax(source)
+        return True
+    return prefilter.applies_transformation(source, extra_jit) is False
+
+
 def parse(source: str) -> cst.Module:
     try:
-        return cst.parse_module(source)
+        with prefilter.paused_collector():
+            return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
         raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
     except RecursionError:
@@ -73,8 +84,7 @@ def parse(source: str) -> cst.Module:
 
 
 def lint(source: str, settings: Settings) -> LintResult:
-    if not may_contain_traced_code(source, settings.extra_jit):
-        check_syntax(source)
+    if cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     module = parse(source)
     return LintResult(source, _detect(module, source, settings))
@@ -82,8 +92,7 @@ def lint(source: str, settings: Settings) -> LintResult:
 
 def fix(source: str, settings: Settings, select=None) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
-    if not may_contain_traced_code(source, settings.extra_jit):
-        check_syntax(source)
+    if cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     choose = select or settings.applies
     module = parse(source)
@@ -108,7 +117,8 @@ def fix(source: str, settings: Settings, select=None) -> LintResult:
 def check_syntax(source: str) -> None:
     """Files we do not analyse are still checked for syntax, so a broken file is reported."""
     try:
-        compile(source, "<source>", "exec", flags=0x400, dont_inherit=True)  # ast.PyCF_ONLY_AST
+        with prefilter.paused_collector():
+            compile(source, "<source>", "exec", flags=0x400, dont_inherit=True)  # ast.PyCF_ONLY_AST
     except SyntaxError as error:
         raise SourceError(f"syntax error: {error.msg}", error.lineno or 1, (error.offset or 1) - 1) from None
     except (ValueError, RecursionError, MemoryError) as error:
@@ -144,7 +154,8 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
         if span is not None:
             finding.line, finding.column, finding.end_line, finding.end_column = span
     findings.sort(key=lambda f: (f.line, f.column, f.code))
-    return _dedupe(findings)
+    # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
+    return suppressions.without_suppressed(_dedupe(findings), source)
 
 
 def qualified_function_name(analysis: Analysis, function: cst.FunctionDef | cst.Lambda) -> str:

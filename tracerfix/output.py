@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable
+from urllib.parse import quote
 
 from tracerfix.api import FileReport
 from tracerfix.rule import Finding, Safety
@@ -62,9 +65,13 @@ class Summary:
     def fixed_count(self) -> int:
         return sum(len(r.fixed) for r in self.reports)
 
-    def exit_code(self, *, fail_on_change: bool = False) -> int:
+    def exit_code(self, *, fail_on_change: bool = False, exit_zero: bool = False) -> int:
+        """2 when a file could not be processed (even with `exit_zero`), 1 for leaks (or, with
+        `fail_on_change`, for a change that would be made), else 0."""
         if self.errors:
             return EXIT_ERROR
+        if exit_zero:
+            return EXIT_CLEAN
         if self.findings:
             return EXIT_FINDINGS
         if fail_on_change and any(r.changed for r in self.reports):
@@ -72,10 +79,10 @@ class Summary:
         return EXIT_CLEAN
 
 
-def format_text(summary: Summary) -> str:
+def format_text(summary: Summary, quiet: bool = False) -> str:
     lines = [finding_line(path, finding) for path, finding in summary.findings]
     count = len(summary.findings)
-    if count:
+    if count and not quiet:
         fixable = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.SAFE)
         unsafe = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.UNSAFE)
         tail = f"Found {count} tracer leak{'s' if count != 1 else ''}."
@@ -89,15 +96,219 @@ def format_text(summary: Summary) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def format_json(summary: Summary) -> str:
+def format_json(summary: Summary, quiet: bool = False) -> str:
     return json.dumps([finding_record(path, finding) for path, finding in summary.findings], indent=2) + "\n"
 
 
-FORMATS: dict[str, Callable[[Summary], str]] = {
+# --- GitHub Actions -----------------------------------------------------------------------------
+
+
+def format_github(summary: Summary, quiet: bool = False) -> str:
+    """Workflow commands that GitHub Actions turns into annotations on the pull request's diff."""
+    lines = []
+    for path, finding in summary.findings:
+        properties = {
+            "file": path,
+            "line": finding.line,
+            "col": finding.column + 1,
+            "endLine": finding.end_line,
+            "endColumn": finding.end_column + 1,
+            "title": f"tracerfix ({finding.code})",
+        }
+        message = f"{path}:{finding.line}:{finding.column + 1}: {finding.code} {finding.message}{fix_marker(finding)}"
+        lines.append(_workflow_command("error", properties, message))
+    for report in summary.errors:
+        properties = {"file": report.path, "title": "tracerfix"}
+        if report.error_line:
+            properties.update(line=report.error_line, col=report.error_column + 1)
+        lines.append(_workflow_command("error", properties, error_line(report)))
+    return "".join(line + "\n" for line in lines)
+
+
+def _workflow_command(command: str, properties: dict, message: str) -> str:
+    # GitHub's escaping: the message loses `%` and line breaks, property values also `:` and `,`.
+    def escape_data(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def escape_property(value) -> str:
+        return escape_data(str(value)).replace(":", "%3A").replace(",", "%2C")
+
+    listed = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
+    return f"::{command} {listed}::{escape_data(message)}"
+
+
+# --- SARIF 2.1.0 (GitHub code scanning and other viewers) ---------------------------------------
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def format_sarif(summary: Summary, quiet: bool = False) -> str:
+    from tracerfix import __version__
+    from tracerfix.registry import all_rules
+
+    rules = list(all_rules())
+    index = {rule.code: position for position, rule in enumerate(rules)}
+    results = []
+    for path, finding in summary.findings:
+        result = {
+            "ruleId": finding.code,
+            "level": "error",
+            "message": {"text": f"{finding.message}{fix_marker(finding)}"},
+            "locations": [_sarif_location(path, finding.line, finding.column, finding.end_line, finding.end_column)],
+            "properties": {
+                "function": finding.function,
+                "fixSafety": None if finding.fix is None else str(finding.fix.safety),
+            },
+        }
+        if finding.code in index:
+            result["ruleIndex"] = index[finding.code]
+        results.append(result)
+    notifications = []
+    for report in summary.errors:
+        notification: dict = {"level": "error", "message": {"text": report.error or ""}}
+        line = report.error_line or 1
+        notification["locations"] = [_sarif_location(report.path, line, report.error_column)]
+        notifications.append(notification)
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "tracerfix",
+                        "version": __version__,
+                        "rules": [_sarif_rule(rule) for rule in rules],
+                    }
+                },
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
+                # Python string offsets are code points; SARIF's default would be UTF-16 units.
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+                "invocations": [
+                    {"executionSuccessful": not summary.errors, "toolExecutionNotifications": notifications}
+                ],
+            }
+        ],
+    }
+    return json.dumps(log, indent=2) + "\n"
+
+
+def _sarif_rule(rule) -> dict:
+    documentation = rule.documentation()
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": documentation},
+        "help": {"text": documentation, "markdown": documentation},
+        "defaultConfiguration": {"level": "error"},
+        "properties": {"fix": rule.fix_kind(), "tags": ["jax", "tracer-leak"]},
+    }
+
+
+def _sarif_location(path: str, line: int, column: int, end_line: int = 0, end_column: int = 0) -> dict:
+    region = {"startLine": max(line, 1), "startColumn": column + 1}
+    if end_line:
+        region.update(endLine=end_line, endColumn=end_column + 1)
+    return {"physicalLocation": {"artifactLocation": _sarif_artifact(path), "region": region}}
+
+
+def _sarif_artifact(path: str) -> dict:
+    location = Path(path)
+    if location.is_absolute():
+        try:
+            location = location.relative_to(Path.cwd())
+        except ValueError:
+            return {"uri": location.as_uri()}
+    return {"uri": quote(location.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
+FORMATS: dict[str, Callable[..., str]] = {
     "text": format_text,
     "json": format_json,
+    "github": format_github,
+    "sarif": format_sarif,
 }
+STATISTICS_FORMATS = ("text", "json")
 
 
 def error_lines(reports: Iterable[FileReport]) -> list[str]:
     return [error_line(r) for r in reports if r.error]
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CodeCount:
+    code: str
+    rule: str
+    count: int
+    fixable: int  # how many of them `tracerfix rewrite` fixes without --unsafe-fixes
+
+
+def code_counts(summary: Summary) -> list[CodeCount]:
+    """Findings per rule code, most frequent first."""
+    by_code: dict[str, list[Finding]] = {}
+    for _, finding in summary.findings:
+        by_code.setdefault(finding.code, []).append(finding)
+    counts = [
+        CodeCount(code, found[0].rule, len(found), sum(1 for f in found if f.fix and f.fix.safety is Safety.SAFE))
+        for code, found in by_code.items()
+    ]
+    return sorted(counts, key=lambda c: (-c.count, c.code))
+
+
+def format_statistics(summary: Summary, output_format: str) -> str:
+    counts = code_counts(summary)
+    if output_format == "json":
+        return json.dumps([vars(count) for count in counts], indent=2) + "\n"
+    count_width = max((len(str(c.count)) for c in counts), default=1)
+    rule_width = max((len(c.rule) for c in counts), default=1)
+    lines = [
+        f"{c.count:>{count_width}}  {c.code}  {c.rule:<{rule_width}}" + (f"  [*] {c.fixable} fixable" if c.fixable else "")
+        for c in counts
+    ]
+    return "".join(line.rstrip() + "\n" for line in lines)
+
+
+def render(summary: Summary, output_format: str = "text", *, quiet: bool = False, statistics: bool = False) -> str:
+    """What `check` prints on standard output."""
+    if statistics:
+        return format_statistics(summary, output_format)
+    return FORMATS[output_format](summary, quiet=quiet)
+
+
+# --- diffs --------------------------------------------------------------------------------------
+
+_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+
+
+def colour_diff(diff: str) -> str:
+    """ANSI colours for a unified diff; click strips them again when the output is not a terminal.
+
+    Hunk line counts tell a removed line that starts with `--` from a `---` file header.
+    """
+    import click
+
+    out = []
+    old_left = new_left = 0
+    for line in diff.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        style: dict = {}
+        hunk = _HUNK.match(body)
+        if old_left or new_left:
+            if body.startswith("-"):
+                style, old_left = {"fg": "red"}, old_left - 1
+            elif body.startswith("+"):
+                style, new_left = {"fg": "green"}, new_left - 1
+            elif body.startswith(" "):
+                old_left, new_left = old_left - 1, new_left - 1
+        elif hunk:
+            style = {"fg": "cyan"}
+            old_left, new_left = int(hunk.group(1) or 1), int(hunk.group(2) or 1)
+        elif body.startswith(("---", "+++")):
+            style = {"bold": True}
+        out.append(click.style(body, **style) + line[len(body):] if style else line)
+    return "".join(out)

@@ -1,108 +1,243 @@
-"""Building blocks that several rewrite rules share: reading branches as assignments, judging
-whether evaluating an expression on both sides of `jnp.where` is safe, and emitting code."""
+"""Building blocks that the control-flow rewrites share.
+
+- `truth_test_is_traced`: whether evaluating a condition makes Python call `bool()` on a tracer.
+- `chain_arms`, `assigned_values`, `returned_value`: an `if`/`elif`/`else` chain read as the
+  values each branch assigns, or returns.
+- `inspect_operand`, `where_safety`: what evaluating a branch on the side that `jnp.where` does
+  not select costs: NaN in gradients, side effects, work.
+- `Selection`: spells the choice between branch values as a JAX expert would: `jnp.where`,
+  `jnp.select`, `lax.cond` for an expensive branch, `lax.switch` for a dispatch on an index.
+- `statements_replacing`: the rewritten statements, keeping the comments of the replaced ones.
+
+Whatever cannot be rewritten faithfully raises `Refused`, whose text completes the sentence
+"not rewritten: ...": rules report the construct with that reason instead of guessing.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import libcst as cst
 
+from tracerfix.analysis import known
+from tracerfix.analysis.values import STATIC, TRACED, Value
 from tracerfix.rule import Safety
 
-# Calls that are cheap, pure and finite wherever their inputs are: safe to evaluate on the side
-# that `jnp.where` does not select.
-SAFE_CALLS = frozenset(
-    {
-        "abs", "absolute", "minimum", "maximum", "clip", "zeros_like", "ones_like", "full_like",
-        "sign", "negative", "where", "square", "astype", "reshape", "sum", "mean", "max", "min",
-        "round", "floor", "ceil", "set", "add", "multiply", "logical_and", "logical_or",
-        "logical_not", "zeros", "ones", "full", "asarray", "array", "select", "stack",
-        "concatenate", "transpose", "squeeze", "expand_dims", "broadcast_to", "get", "real",
-        "imag", "conj", "sort", "cumsum", "prod", "all", "any", "argmax", "argmin", "take",
-    }
-)
-# Operators whose value or derivative is infinite somewhere finite: their unselected side leaks
-# NaN into gradients through jnp.where.
-RISKY_OPERATORS = (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+
+class Refused(Exception):
+    """A construct the rules report but do not rewrite; the text says why."""
+
+
+# --- truth tests --------------------------------------------------------------------------------
+
+_SCALAR_ANNOTATIONS = frozenset({"bool", "int", "float", "complex"})
+
+
+def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
+    """True when evaluating `test` as a condition certainly calls `bool()` on a traced array.
+
+    `a and b` always tests `a`, and tests `b` when `a` is a Python value that lets it through.
+    A bare, unannotated parameter is not trusted: a jitted function may receive a dict or a list
+    there, and their truth value is static.
+    """
+    if isinstance(test, cst.BooleanOperation):
+        if truth_test_is_traced(context, test.left):
+            return True
+        return context.value(test.left).trace == STATIC and truth_test_is_traced(context, test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return truth_test_is_traced(context, test.expression)
+    if isinstance(test, cst.Name) and _untyped_parameter(context, test.value):
+        return False
+    return context.is_traced(test)
+
+
+def is_condition(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
+    """`node` is the condition of an `if`, `while`, conditional expression or `assert`, whose own
+    rule reports it."""
+    return isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node
+
+
+def is_boolean(expression: cst.BaseExpression, context) -> bool:
+    """A comparison, predicate or logical combination: its truth value is its value."""
+    if isinstance(expression, cst.Comparison):
+        return True
+    if isinstance(expression, cst.UnaryOperation) and isinstance(expression.operator, cst.Not):
+        return True
+    if isinstance(expression, cst.BooleanOperation):
+        return is_boolean(expression.left, context) and is_boolean(expression.right, context)
+    if isinstance(expression, cst.Name) and expression.value in ("True", "False"):
+        return True
+    if isinstance(expression, cst.Call) and isinstance(expression.func, cst.Name):
+        if expression.func.value in ("isinstance", "issubclass", "callable", "hasattr", "bool"):
+            return True
+    return context.value(expression).boolean
+
+
+def builtin_called(call: cst.Call, context) -> str | None:
+    """The name of the Python builtin `call` calls (`bool`, `max`...), unless the name is rebound."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    name = call.func.value
+    index = context.analysis.index
+    if name in context.env or name in index.module_env or name in context.imports.aliases:
+        return None
+    if name in index.defs_in_scope.get(id(index.module), {}):
+        return None
+    return name
+
+
+def _untyped_parameter(context, name: str) -> bool:
+    scope = context.scope
+    if scope is None or name not in scope.params or context.env.get(name) != scope.params[name]:
+        return False
+    function = scope.node
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name:
+            return not _annotation_is_scalar_or_array(param, context)
+    return True
+
+
+def _annotation_is_scalar_or_array(param: cst.Param, context) -> bool:
+    if param.annotation is None:
+        return False
+    annotation = param.annotation.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    qualified = context.qualified_name(annotation)
+    if qualified in known.ARRAY_ANNOTATION_NAMES:
+        return True
+    leaf = (qualified or context.code(annotation)).rpartition(".")[2]
+    return leaf in _SCALAR_ANNOTATIONS or leaf in ("Array", "ndarray", "ArrayLike")
+
+
+# --- reading branches ---------------------------------------------------------------------------
 
 _AUGMENTED = {
-    cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
-    cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**",
-    cst.BitAndAssign: "&", cst.BitOrAssign: "|", cst.BitXorAssign: "^",
-    cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>", cst.MatrixMultiplyAssign: "@",
+    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
+    cst.DivideAssign: cst.Divide, cst.FloorDivideAssign: cst.FloorDivide, cst.ModuloAssign: cst.Modulo,
+    cst.PowerAssign: cst.Power, cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr,
+    cst.BitXorAssign: cst.BitXor, cst.LeftShiftAssign: cst.LeftShift,
+    cst.RightShiftAssign: cst.RightShift, cst.MatrixMultiplyAssign: cst.MatrixMultiply,
+}
+_COMPOUND = {
+    cst.If: "an `if` statement", cst.For: "a `for` loop", cst.While: "a `while` loop",
+    cst.With: "a `with` block", cst.Try: "a `try` block", cst.FunctionDef: "a function definition",
+    cst.ClassDef: "a class definition", cst.Match: "a `match` statement",
+}
+_SIMPLE = {
+    cst.Raise: "raises an exception", cst.Assert: "asserts", cst.Break: "uses `break`",
+    cst.Continue: "uses `continue`", cst.Del: "deletes a name", cst.Global: "declares a global",
+    cst.Nonlocal: "declares a nonlocal", cst.Import: "imports", cst.ImportFrom: "imports",
 }
 
 
 @dataclass
-class BranchAssignments:
-    """An if/else whose branches only assign names: the value each name gets on each side."""
+class Arm:
+    """One branch of an if/elif/else chain: its test (None for `else`) and its block."""
 
-    names: list[str] = field(default_factory=list)
-    then_values: dict[str, str] = field(default_factory=dict)
-    else_values: dict[str, str] = field(default_factory=dict)
-    expressions: list[cst.BaseExpression] = field(default_factory=list)
+    test: cst.BaseExpression | None
+    body: cst.BaseSuite
 
 
-def branch_assignments(node: cst.If, context) -> BranchAssignments | None:
-    """Read `if c: a = ... else: a = ...` as assignments, or None when a branch does anything else.
-
-    Refuses (returns None) when a branch has comments we would drop, a statement that is not a
-    single-name assignment, reads a name it assigned itself, or assigns a name that is not defined
-    before the `if` in only one branch (there is no value for the other side).
-    """
-    result = BranchAssignments()
-    if isinstance(node.orelse, cst.If):
-        return None
-    branches = [node.body]
-    if isinstance(node.orelse, cst.Else):
-        branches.append(node.orelse.body)
-    sides = [result.then_values, result.else_values]
-    for block, values in zip(branches, sides):
-        if not _read_block(block, values, result, context):
-            return None
-    for name in result.names:
-        in_both = name in result.then_values and name in result.else_values
-        if not in_both and name not in context.env:
-            return None
-    return result
-
-
-def _read_block(block, values: dict[str, str], result: BranchAssignments, context) -> bool:
-    if not isinstance(block, cst.IndentedBlock) or block.footer:
-        return False
-    for statement in block.body:
-        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-            return False
-        if statement.trailing_whitespace.comment is not None:
-            return False
-        if any(line.comment is not None for line in statement.leading_lines):
-            return False
-        small = statement.body[0]
-        if isinstance(small, cst.Assign):
-            if len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
-                return False
-            name = small.targets[0].target.value
-            expression = small.value
-            text = _argument_text(expression, context)
-        elif isinstance(small, cst.AugAssign):
-            if not isinstance(small.target, cst.Name):
-                return False
-            name = small.target.value
-            expression = small.value
-            operator = _AUGMENTED[type(small.operator)]
-            text = f"{name} {operator} {_operand_text(expression, context)}"
-        elif isinstance(small, cst.Pass):
+def chain_arms(node: cst.If) -> list[Arm]:
+    arms = []
+    current: cst.If = node
+    while True:
+        arms.append(Arm(current.test, current.body))
+        if isinstance(current.orelse, cst.If):
+            current = current.orelse
             continue
-        else:
-            return False
-        if any(read in values for read in names_read(expression)) or name in values:
-            return False  # sequential dependence inside a branch
-        values[name] = text
-        result.expressions.append(expression)
-        if name not in result.names:
-            result.names.append(name)
-    return True
+        if isinstance(current.orelse, cst.Else):
+            arms.append(Arm(None, current.orelse.body))
+        return arms
+
+
+def _small_statements(block: cst.BaseSuite) -> Iterator[cst.BaseSmallStatement]:
+    if isinstance(block, cst.SimpleStatementSuite):
+        yield from block.body
+        return
+    for statement in block.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            kind = next((text for t, text in _COMPOUND.items() if isinstance(statement, t)), "a compound statement")
+            raise Refused(f"a branch holds {kind}")
+        yield from statement.body
+
+
+class Assigned(NamedTuple):
+    value: cst.BaseExpression
+    step: int  # which statement of the branch assigns it: `a, b = b, a` assigns both at once
+
+
+def assigned_values(block: cst.BaseSuite, context) -> dict[str, Assigned]:
+    """What each name is assigned in a branch that only assigns names (`x += 1` assigns `x + 1`);
+    raises Refused when the branch does anything else or assigns a name twice.
+    """
+    values: dict[str, Assigned] = {}
+    for step, small in enumerate(_small_statements(block)):
+        if isinstance(small, cst.Pass):
+            continue
+        for name, value in _assignment_pairs(small, context):
+            if name in values:
+                raise Refused(f"`{name}` is assigned twice in one branch")
+            values[name] = Assigned(value, step)
+    return values
+
+
+def _assignment_pairs(small: cst.BaseSmallStatement, context) -> list[tuple[str, cst.BaseExpression]]:
+    if isinstance(small, cst.Assign):
+        if len(small.targets) != 1:
+            raise Refused("a branch chains assignments")
+        return _target_pairs(small.targets[0].target, small.value, context)
+    if isinstance(small, cst.AnnAssign) and small.value is not None:
+        return _target_pairs(small.target, small.value, context)
+    if isinstance(small, cst.AugAssign):
+        if not isinstance(small.target, cst.Name):
+            raise Refused(f"a branch updates `{context.describe(small.target)}` in place")
+        name = small.target.value
+        if context.value(small.target).container:
+            raise Refused(f"`{name}` is a Python container that a branch extends")
+        operator = _AUGMENTED[type(small.operator)]()
+        return [(name, cst.BinaryOperation(cst.Name(name), operator, right_operand(operator, small.value)))]
+    if isinstance(small, cst.Expr):
+        return _refuse_expression(small.value, context)
+    if isinstance(small, cst.Return):
+        raise Refused("a branch returns while another assigns")
+    verb = next((text for t, text in _SIMPLE.items() if isinstance(small, t)), "holds a statement other than an assignment")
+    raise Refused(f"a branch {verb}")
+
+
+def _refuse_expression(expression: cst.BaseExpression, context):
+    if isinstance(expression, cst.Call):
+        raise Refused(f"a branch calls `{context.describe(expression)}`")
+    raise Refused(f"a branch evaluates `{context.describe(expression)}` for its effect")
+
+
+def _target_pairs(target, value, context) -> list[tuple[str, cst.BaseExpression]]:
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        names = [e.value for e in target.elements]
+        values = [e.value for e in value.elements]
+        starred = any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+        if not starred and len(names) == len(values) and all(isinstance(n, cst.Name) for n in names):
+            return [(n.value, v) for n, v in zip(names, values)]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        raise Refused(f"a branch unpacks `{context.describe(value)}` into several names")
+    raise Refused(f"a branch assigns to `{context.describe(target)}`")
+
+
+def returned_value(block: cst.BaseSuite) -> cst.BaseExpression | None:
+    """The value of a branch that is a single `return value`, else None."""
+    smalls = list(block.body) if isinstance(block, cst.SimpleStatementSuite) else None
+    if smalls is None:
+        if len(block.body) != 1 or not isinstance(block.body[0], cst.SimpleStatementLine):
+            return None
+        smalls = list(block.body[0].body)
+    if len(smalls) != 1 or not isinstance(smalls[0], cst.Return) or smalls[0].value is None:
+        return None
+    return smalls[0].value
 
 
 def names_read(node: cst.CSTNode) -> Iterator[str]:
@@ -116,42 +251,662 @@ def names_read(node: cst.CSTNode) -> Iterator[str]:
         yield from names_read(child)
 
 
-def _argument_text(expression: cst.BaseExpression, context) -> str:
+def parenthesized(expression: cst.BaseExpression) -> cst.BaseExpression:
+    """`expression` wrapped in parentheses unless it is an atom (a name, call, literal...)."""
+    atoms = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float, cst.Imaginary,
+             cst.SimpleString, cst.List, cst.Dict, cst.Set)
+    if isinstance(expression, atoms) or expression.lpar:
+        return expression
+    return expression.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+_PRECEDENCE = {
+    cst.BitOr: 1, cst.BitXor: 2, cst.BitAnd: 3, cst.LeftShift: 4, cst.RightShift: 4, cst.Add: 5,
+    cst.Subtract: 5, cst.Multiply: 6, cst.MatrixMultiply: 6, cst.Divide: 6, cst.FloorDivide: 6,
+    cst.Modulo: 6, cst.Power: 8,
+}
+_LOOSE = (cst.BooleanOperation, cst.Comparison, cst.IfExp, cst.Lambda, cst.NamedExpr)
+
+
+def right_operand(operator: cst.BaseBinaryOp, expression: cst.BaseExpression) -> cst.BaseExpression:
+    """`expression` as the right operand of `operator`, parenthesized only where Python needs it
+    (`x -= a - b` reads `x - (a - b)`, `x -= a * b` reads `x - a * b`)."""
+    loose = isinstance(expression, _LOOSE) or (
+        isinstance(expression, cst.UnaryOperation) and isinstance(expression.operator, cst.Not)
+    )
+    if isinstance(expression, cst.BinaryOperation):
+        loose = _PRECEDENCE[type(expression.operator)] <= _PRECEDENCE[type(operator)]
+    if not loose or expression.lpar:
+        return expression
+    return expression.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+# --- what evaluating a branch involves ----------------------------------------------------------
+
+# Operations that are inf/NaN somewhere finite, the argument that makes them so and a value of it
+# where they are finite with a finite derivative: the placeholder of the double-where trick.
+NAN_PRONE = {
+    "sqrt": (0, "1"), "rsqrt": (0, "1"), "cbrt": (0, "1"), "log": (0, "1"), "log2": (0, "1"),
+    "log10": (0, "1"), "log1p": (0, "0"), "reciprocal": (0, "1"), "arcsin": (0, "0"),
+    "arccos": (0, "0"), "arctanh": (0, "0"), "arccosh": (0, "2"), "exp": (0, "0"), "exp2": (0, "0"),
+    "expm1": (0, "0"), "sinh": (0, "0"), "cosh": (0, "0"), "tan": (0, "0"), "power": (0, "1"),
+    "float_power": (0, "1"), "divide": (1, "1"), "true_divide": (1, "1"), "floor_divide": (1, "1"),
+    "remainder": (1, "1"), "mod": (1, "1"), "fmod": (1, "1"),
+}
+# Work worth skipping with lax.cond rather than computing and discarding with jnp.where.
+EXPENSIVE_CALLS = frozenset(
+    {
+        "dot", "matmul", "vdot", "einsum", "tensordot", "inner", "outer", "kron", "convolve",
+        "correlate", "conv", "conv_general_dilated", "dot_general", "solve", "inv", "pinv",
+        "cholesky", "svd", "eig", "eigh", "eigvals", "eigvalsh", "qr", "lstsq", "det", "slogdet",
+        "expm", "matrix_power", "fft", "ifft", "rfft", "irfft", "fftn", "ifftn",
+    }
+)
+_EXPENSIVE_NAMESPACES = ("jax.numpy.linalg.", "jax.numpy.fft.", "jax.scipy.linalg.", "jax.lax.linalg.")
+_LOOPS = frozenset(f"jax.lax.{name}" for name in ("scan", "fori_loop", "while_loop", "map", "associative_scan", "cond", "switch"))
+_PURE_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.tree.", "jax.tree_util.")
+_CHEAP_BUILTINS = frozenset({"abs", "round", "min", "max", "float", "int", "bool", "len", "pow"})
+_INT32_MAX = 2**31 - 1
+
+# Kept for rules that only ask "is `jnp.where` safe here?" (see `where_safety`).
+SAFE_CALLS = frozenset(
+    {
+        "abs", "absolute", "minimum", "maximum", "clip", "zeros_like", "ones_like", "full_like",
+        "sign", "negative", "where", "square", "astype", "reshape", "sum", "mean", "max", "min",
+        "round", "floor", "ceil", "set", "add", "multiply", "logical_and", "logical_or",
+        "logical_not", "zeros", "ones", "full", "asarray", "array", "select", "stack",
+        "concatenate", "transpose", "squeeze", "expand_dims", "broadcast_to", "get", "real",
+        "imag", "conj", "sort", "cumsum", "prod", "all", "any", "argmax", "argmin", "take",
+    }
+)
+RISKY_OPERATORS = (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+
+
+@dataclass
+class Guard:
+    """An inf/NaN-prone operation and the argument the double-where trick replaces."""
+
+    operation: cst.CSTNode
+    argument: cst.BaseExpression
+    placeholder: str
+
+
+@dataclass
+class OperandFacts:
+    """What evaluating a branch value involves, for choosing and judging a selection."""
+
+    guards: list[Guard] = field(default_factory=list)
+    unknown_calls: list[cst.Call] = field(default_factory=list)  # code the tool cannot see
+    expensive: list[cst.CSTNode] = field(default_factory=list)
+    large_ints: list[cst.Integer] = field(default_factory=list)
+
+
+def inspect_operand(expression: cst.BaseExpression, context) -> OperandFacts:
+    facts = OperandFacts()
+    _inspect(expression, context, facts)
+    return facts
+
+
+def _inspect(node: cst.CSTNode, context, facts: OperandFacts) -> None:
+    if isinstance(node, cst.Lambda):
+        return
+    if isinstance(node, cst.Integer) and int(node.evaluated_value) > _INT32_MAX:
+        facts.large_ints.append(node)
+    elif isinstance(node, cst.BinaryOperation):
+        _inspect_operator(node, facts)
+    elif isinstance(node, cst.Call):
+        _inspect_call(node, context, facts)
+    for child in node.children:
+        _inspect(child, context, facts)
+
+
+def _inspect_operator(node: cst.BinaryOperation, facts: OperandFacts) -> None:
+    operator = node.operator
+    if isinstance(operator, cst.MatrixMultiply):
+        facts.expensive.append(node)
+    elif isinstance(operator, (cst.Divide, cst.FloorDivide, cst.Modulo)):
+        number = _literal_number(node.right)
+        if number is None or number == 0:
+            facts.guards.append(Guard(node, node.right, "1"))
+    elif isinstance(operator, cst.Power):
+        exponent = _literal_number(node.right)
+        if exponent is None or exponent < 0 or exponent != int(exponent):
+            facts.guards.append(Guard(node, node.left, "1"))
+
+
+def _inspect_call(node: cst.Call, context, facts: OperandFacts) -> None:
+    qualified = context.qualified_name(node.func)
+    if qualified is not None and qualified.startswith(_PURE_NAMESPACES):
+        leaf = qualified.rpartition(".")[2]
+        if leaf in EXPENSIVE_CALLS or qualified in _LOOPS or qualified.startswith(_EXPENSIVE_NAMESPACES):
+            facts.expensive.append(node)
+        guarded = NAN_PRONE.get(leaf)
+        if guarded is not None:
+            position, placeholder = guarded
+            positional = [a for a in node.args if a.keyword is None and not a.star]
+            if position < len(positional) and _literal_number(positional[position].value) is None:
+                facts.guards.append(Guard(node, positional[position].value, placeholder))
+        return
+    if isinstance(node.func, cst.Attribute) and qualified is None:
+        receiver = context.value(node.func.value)
+        if receiver.traced and node.func.attr.value in known.ARRAY_METHODS:
+            if node.func.attr.value == "dot":
+                facts.expensive.append(node)
+            return
+    if isinstance(node.func, cst.Name) and node.func.value in _CHEAP_BUILTINS and node.func.value not in context.env:
+        return
+    facts.unknown_calls.append(node)
+    facts.expensive.append(node)
+
+
+def _literal_number(node: cst.BaseExpression) -> float | None:
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _literal_number(node.expression)
+        return None if inner is None else -inner
+    return None
+
+
+def is_literal_number(node: cst.BaseExpression) -> bool:
+    """A number written in the source: `0`, `-1.5`."""
+    return _literal_number(node) is not None
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    """A Python number or bool written in the source (`0`, `-1.5`, `True`, `2 * 3`)."""
+    if is_literal_number(node):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False")
+    if isinstance(node, cst.BinaryOperation):
+        return _is_literal(node.left) and _is_literal(node.right)
+    return False
+
+
+def where_safety(expressions, context) -> tuple[Safety, str]:
+    """SAFE when evaluating every expression on the unselected side of `jnp.where` is harmless
+    (no inf/NaN-prone operation, no call into code the tool cannot see); else UNSAFE and why."""
+    for expression in expressions:
+        facts = inspect_operand(expression, context)
+        if facts.guards:
+            operation = context.describe(facts.guards[0].operation)
+            return Safety.UNSAFE, (
+                f"`{operation}` is evaluated on both sides of jnp.where; where it is not selected "
+                "it may be inf/NaN and its gradient leaks through as NaN"
+            )
+        if facts.unknown_calls:
+            call = context.describe(facts.unknown_calls[0])
+            return Safety.UNSAFE, (
+                f"`{call}` runs on both sides of jnp.where; if it is costly, has side effects or "
+                "can produce NaN, prefer lax.cond"
+            )
+    return Safety.SAFE, ""
+
+
+def _differentiated(context) -> bool:
+    scope = context.scope
+    return scope is not None and scope.differentiated
+
+
+def differentiated_note(context) -> str:
+    """How the function's differentiation makes a NaN on the unselected side matter."""
+    if _differentiated(context):
+        return f" `{context.function_name}` is differentiated, so the NaN reaches its gradient."
+    return ""
+
+
+# --- spelling the selection ---------------------------------------------------------------------
+
+_LITERAL, _ARRAY, _ASSUMED, _TREE = "literal", "array", "assumed", "tree"
+_TREE_BUILDERS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree.unflatten", "jax.tree_util.tree_unflatten"})
+
+
+class Selection:
+    """The choice among branch values for a chain of traced tests.
+
+    `slots` holds one list of operands per selected value (a name, or the returned value): the
+    operand of each test's branch, then the operand when no test holds. For assignments, `names`
+    names the slots and `steps` says, per branch, which statement assigns each name, so that the
+    `name = jnp.where(...)` statements can be ordered to read what each branch read.
+
+    The form: `lax.switch` when an expensive chain dispatches on `index == 0, 1, ...`;
+    `lax.cond` when a branch is expensive and the predicate a scalar outside vmap; otherwise
+    `jnp.where` (nested for two tests, `jnp.select` for more).
+    """
+
+    def __init__(self, context, tests: Sequence[cst.BaseExpression], slots: Sequence[Sequence[cst.BaseExpression]],
+                 names: Sequence[str] | None = None, steps: Sequence[Mapping[str, int]] = ()) -> None:
+        self.context = context
+        self.tests = list(tests)
+        self.slots = [list(operands) for operands in slots]
+        self.notes: list[str] = []
+        for test in self.tests:
+            if any(isinstance(n, cst.NamedExpr) for n in _walk(test)):
+                raise Refused("a condition assigns with `:=`")
+        self.kinds = [[self._kind(operand) for operand in operands] for operands in self.slots]
+        self.facts = [[inspect_operand(operand, context) for operand in operands] for operands in self.slots]
+        self.form = self._choose_form()
+        self.order: list[int] | None = list(range(len(self.slots)))
+        if self.form == "where" and names is not None and len(self.slots) > 1:
+            self.order = self._assignment_order(list(names), steps)
+        self._judge()
+
+    # -- planning --------------------------------------------------------------------------------
+    def _kind(self, operand: cst.BaseExpression) -> str:
+        if _is_literal(operand):
+            return _LITERAL
+        if isinstance(operand, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda)) or (
+            isinstance(operand, cst.Name) and operand.value == "None"
+        ):
+            raise Refused(f"`{self.context.describe(operand)}` is not an array")
+        if isinstance(operand, (cst.Tuple, cst.Dict)) or self.context.qualified_name(
+            operand.func if isinstance(operand, cst.Call) else operand
+        ) in _TREE_BUILDERS:
+            return _TREE
+        value: Value = self.context.value(operand)
+        if value.container:
+            return _TREE
+        if value.trace == TRACED:
+            return _ARRAY
+        return self._static_kind(operand) if value.trace == STATIC else _ASSUMED
+
+    def _static_kind(self, operand: cst.BaseExpression, follow: bool = True) -> str:
+        """Python numbers, `jnp` constants, or values the tool cannot vouch for."""
+        if _is_literal(operand):
+            return _LITERAL
+        if isinstance(operand, cst.Name) and follow:
+            earlier = value_before(self.context, operand.value)
+            if earlier is None:
+                return _ASSUMED
+            if isinstance(earlier, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) or (
+                isinstance(earlier, cst.Name) and earlier.value == "None"
+            ):
+                raise Refused(f"`{operand.value}` is `{self.context.describe(earlier)}` before the `if`, not an array")
+            return self._static_kind(earlier, follow=False)
+        if isinstance(operand, cst.Call):
+            qualified = self.context.qualified_name(operand.func)
+            return _ARRAY if qualified is not None and qualified.startswith(_PURE_NAMESPACES) else _ASSUMED
+        if isinstance(operand, cst.UnaryOperation):
+            return self._static_kind(operand.expression, follow)
+        if isinstance(operand, cst.BinaryOperation):
+            kinds = {self._static_kind(operand.left, follow), self._static_kind(operand.right, follow)}
+            return _ARRAY if _ARRAY in kinds else (_LITERAL if kinds == {_LITERAL} else _ASSUMED)
+        return _ASSUMED
+
+    def _choose_form(self) -> str:
+        scope = self.context.scope
+        vmapped = scope is not None and scope.transform in known.VMAP_TRANSFORMS
+        expensive = any(f.expensive for facts in self.facts for f in facts)
+        literal = any(_LITERAL in kinds for kinds in self.kinds)
+        if expensive and not vmapped and not literal:
+            if len(self.tests) == 1:
+                return "cond"
+            if self._dispatch_index() is not None:
+                return "switch"
+        if any(_TREE in kinds for kinds in self.kinds):
+            if len(self.tests) > 1 and not self._elementwise_trees():
+                raise Refused("a branch value is a pytree, which only two-way selections support")
+        return "where"
+
+    def _elementwise_trees(self) -> bool:
+        return all(self._tuple_width(operands) is not None for operands, kinds in zip(self.slots, self.kinds) if _TREE in kinds)
+
+    @staticmethod
+    def _tuple_width(operands) -> int | None:
+        """The common length of operands that are all tuple literals, else None."""
+        widths = {
+            len(o.elements) if isinstance(o, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in o.elements) else -1
+            for o in operands
+        }
+        return widths.pop() if len(widths) == 1 and -1 not in widths else None
+
+    def _dispatch_index(self) -> str | None:
+        """`i` when the tests are `i == 0`, `i == 1`, ... in order."""
+        index = None
+        for position, test in enumerate(self.tests):
+            if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+                return None
+            target = test.comparisons[0]
+            if not isinstance(target.operator, cst.Equal):
+                return None
+            sides = (test.left, target.comparator)
+            literal = [s for s in sides if isinstance(s, cst.Integer)]
+            other = [s for s in sides if not isinstance(s, cst.Integer)]
+            if len(literal) != 1 or len(other) != 1 or int(literal[0].evaluated_value) != position:
+                return None
+            text = self.context.code(other[0]).strip()
+            if index not in (None, text) or not self.context.is_traced(other[0]):
+                return None
+            index = text
+        return index
+
+    def _assignment_order(self, names: list[str], steps: Sequence[Mapping[str, int]]) -> list[int] | None:
+        """An order of `name = jnp.where(...)` statements in which every branch value reads what
+        it read in its branch: names assigned before it there, the old value of the others.
+
+        None when only one tuple assignment can select them (`a, b = b, a`); Refused when
+        neither works.
+        """
+        slot_of = {name: slot for slot, name in enumerate(names)}
+        before: dict[int, set[int]] = {slot: set() for slot in slot_of.values()}
+        sequential = False
+        for arm, position in enumerate(steps):
+            for slot, name in enumerate(names):
+                if name not in position:
+                    continue  # the branch keeps `name`: its operand reads only `name` itself
+                for read in set(names_read(self.slots[slot][arm])) & slot_of.keys() - {name}:
+                    if read in position and position[read] < position[name]:
+                        before[slot].add(slot_of[read])  # reads the value this branch assigned
+                        sequential = True
+                    elif read in position:
+                        before[slot_of[read]].add(slot)  # reads the value from before the `if`
+        for name in {n for test in self.tests for n in names_read(test)} & slot_of.keys():
+            before[slot_of[name]].update(s for s in before if s != slot_of[name])
+        order = _topological(before)
+        if order is None and sequential:
+            raise Refused("the branches read and reassign the same names in orders no sequence of selections keeps")
+        return order
+
+    def _judge(self) -> None:
+        context = self.context
+        kinds = [k for ks in self.kinds for k in ks]
+        facts = [f for fs in self.facts for f in fs]
+        assumed = [o for ops, ks in zip(self.slots, self.kinds) for o, k in zip(ops, ks) if k == _ASSUMED]
+        if assumed:
+            self.notes.append(f"assumes `{context.describe(assumed[0])}` is an array")
+        if _LITERAL in kinds and (_ARRAY in kinds or _ASSUMED in kinds):
+            literal = next(o for ops, ks in zip(self.slots, self.kinds) for o, k in zip(ops, ks) if k == _LITERAL)
+            self.notes.append(
+                f"`{context.describe(literal)}` takes the shape and dtype of the other branch, where the "
+                "original produced a Python scalar"
+            )
+        large = [n for f in facts for n in f.large_ints]
+        if large:
+            self.notes.append(f"`{context.describe(large[0])}` overflows a 32-bit integer once it is an array")
+        if self.form == "where":
+            guards = [g for f in facts for g in f.guards]
+            unknown = [c for f in facts for c in f.unknown_calls]
+            if guards and self._guarded():
+                self.notes.append(
+                    f"`{context.describe(guards[0].operation)}` is also evaluated where it is not selected; "
+                    "the rewrite masks its argument with a second jnp.where (the double-where trick) so "
+                    "that side cannot send NaN into gradients: check the mask covers every such operation"
+                    + (f" (`{context.function_name}` is differentiated)" if _differentiated(context) else "")
+                )
+            elif guards:
+                self.notes.append(
+                    f"`{context.describe(guards[0].operation)}` is evaluated for every branch and may be "
+                    "inf/NaN where it is not selected; its gradient then leaks through as NaN."
+                    + differentiated_note(context)
+                )
+            if unknown:
+                self.notes.append(
+                    f"`{context.describe(unknown[0])}` now runs for every branch: its cost and any "
+                    "side effects are no longer conditional"
+                )
+        if self.form == "switch":
+            self.notes.append(
+                f"lax.switch clamps `{self._dispatch_index()}` into range: a negative index selects the "
+                "first branch where the original fell through to the last"
+            )
+
+    def _guarded(self) -> bool:
+        """The double-where trick applies to two-way selections of arrays (not whole pytrees)."""
+        return len(self.tests) == 1 and not any(
+            _TREE in kinds and self._tuple_width(operands) is None for operands, kinds in zip(self.slots, self.kinds)
+        )
+
+    @property
+    def safety(self) -> Safety:
+        return Safety.UNSAFE if self.notes else Safety.SAFE
+
+    @property
+    def note(self) -> str:
+        return "; ".join(self.notes)
+
+    # -- emitting ------------------------------------------------------------------------------
+    def callee(self) -> str:
+        """The function the rewrite calls, as the module spells it: `jnp.where`, `lax.cond`."""
+        if self.form in ("cond", "switch"):
+            return f"{self.context.spell('jax.lax')}.{self.form}"
+        if len(self.tests) > 2 and self._select_applies():
+            return f"{self.context.spell('jax.numpy')}.select"
+        return f"{self.context.spell('jax.numpy')}.where"
+
+    def expression(self, slot: int = 0, bare_tuple: bool = False) -> str:
+        """The selected value of one slot (for `where`), or of all slots at once (cond, switch)."""
+        if self.form in ("cond", "switch"):
+            return self._branching()
+        operands = self.slots[slot]
+        width = self._tuple_width(operands)
+        if width is not None:
+            parts = [self._where([o.elements[i].value for o in operands]) for i in range(width)]
+            text = ", ".join(parts)
+            return text if bare_tuple else f"({text})"
+        if _TREE in self.kinds[slot]:
+            return self._tree_where(operands)
+        return self._where(operands)
+
+    def assignments(self, names: Sequence[str]) -> list[str]:
+        if self.form in ("cond", "switch"):
+            return [f"{', '.join(names)} = {self._branching()}"]
+        if self.order is None:
+            values = ", ".join(self.expression(slot) for slot in range(len(names)))
+            return [f"{', '.join(names)} = {values}"]
+        return [f"{names[slot]} = {self.expression(slot)}" for slot in self.order]
+
+    def _test(self, position: int) -> str:
+        return self.context.code(self.tests[position]).strip()
+
+    def _where(self, operands: Sequence[cst.BaseExpression]) -> str:
+        texts = {self.context.code(operand).strip() for operand in operands}
+        if len(texts) == 1:
+            return _argument(operands[0], self.context)  # every branch gives the same value
+        jnp = self.context.spell("jax.numpy")
+        if len(self.tests) == 1:
+            then_text = self._masked(operands[0], self._test(0), selected_first=True)
+            else_text = self._masked(operands[1], self._test(0), selected_first=False)
+            return f"{jnp}.where({self._test(0)}, {then_text}, {else_text})"
+        if len(self.tests) > 2 and self._select_applies():
+            conditions = ", ".join(self._test(i) for i in range(len(self.tests)))
+            choices = ", ".join(_argument(o, self.context) for o in operands[:-1])
+            return f"{jnp}.select([{conditions}], [{choices}], {_argument(operands[-1], self.context)})"
+        text = _argument(operands[-1], self.context)
+        for position in range(len(self.tests) - 1, -1, -1):
+            text = f"{jnp}.where({self._test(position)}, {_argument(operands[position], self.context)}, {text})"
+        return text
+
+    def _select_applies(self) -> bool:
+        return all(self.context.value(test).boolean for test in self.tests)
+
+    def _tree_where(self, operands: Sequence[cst.BaseExpression]) -> str:
+        jax = self.context.spell("jax")
+        jnp = self.context.spell("jax.numpy")
+        read = set(names_read(self.tests[0]))
+        first, second = next(pair for pair in (("a", "b"), ("new", "old"), ("lhs", "rhs")) if not read & set(pair))
+        then_text, else_text = (_argument(o, self.context) for o in operands)
+        return (
+            f"{jax}.tree.map(lambda {first}, {second}: {jnp}.where({self._test(0)}, {first}, {second}), "
+            f"{then_text}, {else_text})"
+        )
+
+    def _masked(self, operand: cst.BaseExpression, test: str, selected_first: bool) -> str:
+        """The operand with the arguments of its inf/NaN-prone operations masked (double where)."""
+        guards = inspect_operand(operand, self.context).guards
+        if not guards:
+            return _argument(operand, self.context)
+        jnp = self.context.spell("jax.numpy")
+        code = self.context.code
+
+        def mask(argument: cst.BaseExpression, placeholder: str) -> cst.BaseExpression:
+            inner = code(argument).strip()
+            pair = f"{inner}, {placeholder}" if selected_first else f"{placeholder}, {inner}"
+            return self.context.parse_expression(f"{jnp}.where({test}, {pair})")
+
+        masked = operand.visit(_Masker({id(g.argument): g.placeholder for g in guards}, mask))
+        return _argument(masked, self.context)
+
+    def _branching(self) -> str:
+        lax = self.context.spell("jax.lax")
+        branches = []
+        for arm in range(len(self.tests) + 1):
+            values = [_argument(self.slots[slot][arm], self.context) for slot in range(len(self.slots))]
+            body = values[0] if len(values) == 1 else f"({', '.join(values)})"
+            branches.append(f"lambda: {body}")
+        if self.form == "cond":
+            return f"{lax}.cond({self._test(0)}, {branches[0]}, {branches[1]})"
+        return f"{lax}.switch({self._dispatch_index()}, [{', '.join(branches)}])"
+
+
+class _Masker(cst.CSTTransformer):
+    def __init__(self, placeholders: dict[int, str], mask) -> None:
+        super().__init__()
+        self.placeholders = placeholders
+        self.mask = mask
+
+    def on_leave(self, original_node, updated_node):
+        placeholder = self.placeholders.get(id(original_node))
+        if placeholder is None:
+            return updated_node
+        return self.mask(updated_node, placeholder)
+
+
+def value_before(context, name: str) -> cst.BaseExpression | None:
+    """The value of the last `name = value` before the statement being visited, in its block."""
+    ancestors = context.ancestors
+    for position in range(len(ancestors) - 1, 0, -1):
+        block, statement = ancestors[position - 1], ancestors[position]
+        if isinstance(block, cst.IndentedBlock) and isinstance(statement, cst.BaseStatement):
+            break
+    else:
+        return None
+    earlier = list(block.body)[: next(i for i, s in enumerate(block.body) if s is statement)]
+    for statement in reversed(earlier):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            if name in set(names_read(statement)):
+                return None  # bound or used in a compound statement: too far to follow
+            continue
+        for small in reversed(statement.body):
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+            ):
+                return small.value
+            if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and name in set(names_read(small.target)):
+                return None
+    return None
+
+
+def _topological(before: dict[int, set[int]]) -> list[int] | None:
+    """The keys ordered so that each comes after those in its set (ties: smallest first)."""
+    order: list[int] = []
+    waiting = dict(before)
+    while waiting:
+        ready = [key for key, needs in waiting.items() if not needs - set(order)]
+        if not ready:
+            return None
+        order.append(min(ready))
+        del waiting[order[-1]]
+    return order
+
+
+def _argument(expression: cst.BaseExpression, context) -> str:
     text = context.code(expression).strip()
     if isinstance(expression, cst.Tuple) and not expression.lpar:
         return f"({text})"
     return text
 
 
-def _operand_text(expression: cst.BaseExpression, context) -> str:
-    text = context.code(expression).strip()
-    if isinstance(expression, (cst.BinaryOperation, cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.Comparison)) and not expression.lpar:
-        return f"({text})"
-    return text
-
-
-def where_safety(expressions, context) -> tuple[Safety, str]:
-    """SAFE when evaluating every expression on the unselected side is harmless; else why not."""
-    for expression in expressions:
-        for node in _walk(expression):
-            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, RISKY_OPERATORS):
-                return Safety.UNSAFE, (
-                    f"`{context.describe(node)}` is evaluated on both sides of jnp.where; where it is "
-                    "not selected it may be inf/NaN and its gradient leaks through as NaN"
-                )
-            if isinstance(node, cst.Call):
-                leaf = node.func.attr.value if isinstance(node.func, cst.Attribute) else (
-                    node.func.value if isinstance(node.func, cst.Name) else ""
-                )
-                if leaf not in SAFE_CALLS:
-                    return Safety.UNSAFE, (
-                        f"`{context.describe(node)}` runs on both sides of jnp.where; if it is costly, "
-                        "has side effects or can produce NaN, prefer lax.cond"
-                    )
-    return Safety.SAFE, ""
-
-
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     yield node
     for child in node.children:
         yield from _walk(child)
+
+
+# --- statements ---------------------------------------------------------------------------------
+
+
+def header_comment(node: cst.If) -> cst.TrailingWhitespace | None:
+    """The comment after `if test:`, which stays on the first rewritten line."""
+    body = node.body
+    if isinstance(body, cst.IndentedBlock) and body.header.comment is not None:
+        return body.header
+    return None
+
+
+def statements_replacing(
+    node: cst.If, lines: Sequence[str], context, removed: Sequence[cst.CSTNode] = (), in_place: bool = True
+) -> list[cst.BaseStatement]:
+    """`lines` parsed as statements that take the place of `node` and of the `removed` statements.
+
+    The comments of the replaced code move above the new statements. With `in_place` the blank
+    lines and comments before `node` stay before the first new line and the comment of the `if`
+    line stays at its end; otherwise (an `elif` becoming an `else:` block) the caller keeps them.
+    """
+    header = header_comment(node)
+    skip = {id(line) for line in node.leading_lines}
+    if header is not None:
+        skip.add(id(header))
+    comments = _comments(node, skip) + [c for statement in removed for c in _comments(statement, set())]
+    statements = [context.parse_statement(line + "\n") for line in lines]
+    moved = [cst.EmptyLine(comment=comment) for comment in comments]
+    first = statements[0].with_changes(leading_lines=[*(node.leading_lines if in_place else ()), *moved])
+    if in_place and header is not None and isinstance(first, cst.SimpleStatementLine):
+        first = first.with_changes(trailing_whitespace=header)
+    return [first, *statements[1:]]
+
+
+def _comments(node: cst.CSTNode, skip: set[int]) -> list[cst.Comment]:
+    """Comments of statements under `node`; those inside expressions travel with the code."""
+    if isinstance(node, cst.Comment):
+        return [node]
+    if isinstance(node, cst.BaseExpression):
+        return []
+    found = []
+    for child in node.children:
+        if id(child) not in skip:
+            found.extend(_comments(child, skip))
+    return found
+
+
+# --- the original two-way reading, kept for rules that need only that -------------------------
+
+
+@dataclass
+class BranchAssignments:
+    """An if/else whose branches only assign names: the value each name gets on each side."""
+
+    names: list[str] = field(default_factory=list)
+    then_values: dict[str, str] = field(default_factory=dict)
+    else_values: dict[str, str] = field(default_factory=dict)
+    expressions: list[cst.BaseExpression] = field(default_factory=list)
+
+
+def branch_assignments(node: cst.If, context) -> BranchAssignments | None:
+    """Read `if c: a = ... else: a = ...` as assignments, or None when a branch does anything else,
+    holds a comment, or assigns a name that is not defined before the `if` in only one branch."""
+    if isinstance(node.orelse, cst.If) or _comments(node, {id(l) for l in node.leading_lines} | _header_ids(node)):
+        return None
+    result = BranchAssignments()
+    sides = [result.then_values, result.else_values]
+    try:
+        for arm, values in zip(chain_arms(node), sides):
+            for name, (expression, _) in assigned_values(arm.body, context).items():
+                if set(names_read(expression)) & values.keys():
+                    return None  # reads a value assigned earlier in the branch
+                values[name] = _argument(expression, context)
+                result.expressions.append(expression)
+                if name not in result.names:
+                    result.names.append(name)
+    except Refused:
+        return None
+    for name in result.names:
+        in_both = name in result.then_values and name in result.else_values
+        if not in_both and name not in context.env:
+            return None
+    return result
+
+
+def _header_ids(node: cst.If) -> set[int]:
+    header = header_comment(node)
+    return {id(header)} if header is not None else set()

@@ -4,22 +4,32 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.rule import Invalid, Rule, Safety, Valid
-from tracerfix.rewrite import BranchAssignments, branch_assignments, where_safety
+from tracerfix.messages import under_tracing
+from tracerfix.rewrite import (
+    Refused,
+    Selection,
+    assigned_values,
+    chain_arms,
+    returned_value,
+    statements_replacing,
+    truth_test_is_traced,
+)
+from tracerfix.rule import Fix, Invalid, Rule, Valid
 
 
 class PythonIfOnTracer(Rule):
     """
     ## What it does
     Finds `if` and `elif` statements whose condition is a traced array inside a function that JAX
-    traces (`jax.jit`, `vmap`, `grad`, `lax.scan` bodies...), and rewrites branches that only
-    assign values into `jnp.where` selections.
+    traces (`jax.jit`, `vmap`, `grad`, `lax.scan` bodies...), and rewrites them into a selection
+    when every branch only assigns names or only returns a value.
 
     ## Why is this bad?
     Under tracing, arrays are abstract: their shape and dtype are known, their values are not. A
     Python `if` needs `bool(condition)`, which asks for a value that does not exist yet, so JAX
     raises `TracerBoolConversionError` (a `ConcretizationTypeError`). The same function may work
-    without `jax.jit`, which is why the bug often surfaces late.
+    without `jax.jit`, which is why the bug often surfaces late. `if x.min() < 0:` is the same
+    leak: `x.min()` is a traced 0-d array.
 
     ## Example
     ```python
@@ -39,16 +49,37 @@ class PythonIfOnTracer(Rule):
         result = jnp.where(x[0] < 0, result.at[0].set(0), result)
         return result
     ```
-    `jnp.where(c, a, b)` computes both sides and selects; `jax.lax.cond(c, f, g, *args)` runs one
-    branch and suits an expensive branch with a scalar condition.
+    The rewrite picks the form a JAX expert would:
+    - `name = jnp.where(c, then_value, else_value)` for each name the branches assign; a name
+      assigned in one branch keeps its earlier value in the other. `x += 1` selects `x + 1`.
+    - `if c: return a` followed by `return b` becomes `return jnp.where(c, a, b)`; several such
+      `if`s fold into nested `jnp.where`s; `return a, b` selects element by element.
+    - `elif` chains: nested `jnp.where` for two conditions, `jnp.select` for more.
+    - `lax.cond(c, lambda: a, lambda: b)` when a branch is expensive (a matmul, `jnp.linalg`, a
+      call into other code). `jnp.where` computes both branches and selects; `lax.cond` runs only
+      one. With a scalar predicate outside `vmap` that saves the work of the other branch; under
+      `vmap` a batched `cond` computes both anyway, so the rewrite keeps `jnp.where` there.
+    - `lax.switch(i, [...])` when an expensive chain dispatches on `i == 0`, `i == 1`, ...
+    - Pytrees: tuples select element-wise; other pytrees with
+      `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`.
 
     ## Fix safety
-    Safe when both branches are cheap, side-effect-free array expressions: `jnp.where` gives the
-    same values, dtype and gradient. Unsafe when a branch can produce NaN or inf where it is not
-    selected (division, `sqrt`, `log`, `**`...): the value is still right, but the gradient of the
-    unselected side leaks through `jnp.where` as NaN. A branch that is not a plain assignment (a
-    call with side effects, `return`, `raise`, a name defined in one branch only) is reported and
-    left for you.
+    Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
+    same values, dtype and gradient. The fix is unsafe, and says why, when:
+    - a branch can be inf or NaN where it is not selected (`jnp.sqrt`, `jnp.log`, division by a
+      non-constant, `**` with a fractional exponent, `jnp.exp`): `jnp.where` still returns the
+      right value but the gradient of the unselected side leaks through as NaN. For two-way
+      selections the rewrite masks the argument with a second `jnp.where` (the double-where
+      trick: `jnp.where(c, jnp.sqrt(jnp.where(c, x, 1)), 0)`), which keeps the gradient finite;
+    - a branch calls code the tool cannot see: it now runs for both branches;
+    - a branch is a Python number while the other is an array: the number takes the array's
+      shape and dtype;
+    - a value is not known to be an array, or an integer literal overflows int32;
+    - `lax.switch` clamps its index, so a negative index no longer reaches the `else` branch.
+    It is reported and not rewritten (the message says why) when a branch does anything but
+    assign or return (a call for its effect, `raise`, a loop), a name is first defined in one
+    branch only, a branch reads a value it assigned itself, the `if` sits in a `try` block, or a
+    branch value is not an array (`None`, a string).
     """
 
     code = "TFX101"
@@ -67,24 +98,83 @@ def f(x):
         return x[:2]
     if x.ndim == 1 and len(x) > 3:
         return x
+    if x.size == 0 or x.dtype == jnp.int32:
+        return x
     return x * 2
 """,
-            note="shapes, ndim and len are static",
+            note="shapes, ndim, size, len and dtype are static",
         ),
         Valid(
             """
 from functools import partial
 import jax
 
-@partial(jax.jit, static_argnames=("mode",))
-def f(x, mode, scale=None):
+@partial(jax.jit, static_argnames=("mode", "training"))
+def f(x, mode, training, scale=None):
     if mode == "double":
         x = x * 2
+    elif not training:
+        x = x / 2
     if scale is not None:
         x = x * scale
     return x
 """,
             note="static arguments and `is None` tests",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+DEBUG = False
+
+@jax.jit
+def f(x, y=None):
+    if isinstance(y, tuple):
+        y = y[0]
+    if DEBUG:
+        x = x + 1
+    if jax.config.jax_enable_x64:
+        x = x.astype(jnp.float64)
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        x = x * 0.5
+    if y is not None and y.ndim > 1:
+        y = y.sum(0)
+    return x
+""",
+            note="type tests, module flags, config and dtype predicates",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def apply(params, x):
+    if params:
+        x = x * params["scale"]
+    if not params:
+        return x
+    return x
+""",
+            note="an unannotated argument may be a dict or list, whose truth value is static",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(xs):
+    total = jnp.zeros(())
+    for i in range(3):
+        if i == 0:
+            total = total + xs[i]
+    for row in [1, 2]:
+        if row > 1:
+            total = total * row
+    return total
+""",
+            note="loop counters over static ranges and lists are Python ints",
         ),
         Valid(
             """
@@ -133,6 +223,7 @@ def clip_v1(x):
 """,
             function="clip_v1",
             inputs=("jnp.array([3.0, -7.0, 0.5])", "jnp.array([-0.1, 100.0, -0.1])", "jnp.array([0.0, 1.0])"),
+            note="the seed's clip_v1",
         ),
         Invalid(
             """
@@ -157,8 +248,49 @@ def pick(x, y):
     return out
 """,
             function="pick",
-            inputs=("jnp.array([1.0, 2.0]), jnp.array([0.5, 0.5])", "jnp.array([-1.0, 2.0]), jnp.array([3.0, 0.5])"),
+            inputs=(
+                "jnp.array([1.0, 2.0]), jnp.array([0.5, 0.5])",
+                "jnp.array([-1.0, 2.0]), jnp.array([3.0, 0.5])",
+                "jnp.array([1.0, 1.0]), jnp.array([1.0, 1.0])",
+            ),
             note="reuses the module's own alias for jax.numpy",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def update(x, step):
+    scale = jnp.ones(())
+    # shrink when the update overshoots
+    if jnp.abs(step).max() > 1.0:  # overshoot
+        scale = scale * 0.5
+        x -= step * scale  # damped
+    else:
+        x -= step
+    return x, scale
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def update(x, step):
+    scale = jnp.ones(())
+    # shrink when the update overshoots
+    # damped
+    scale = jnp.where(jnp.abs(step).max() > 1.0, scale * 0.5, scale)  # overshoot
+    x = jnp.where(jnp.abs(step).max() > 1.0, x - step * scale, x - step)
+    return x, scale
+""",
+            function="update",
+            inputs=(
+                "jnp.array([1.0, 2.0]), jnp.array([0.5, -3.0])",
+                "jnp.array([1.0, 2.0]), jnp.array([0.5, 0.25])",
+                "jnp.array([0.0, 0.0]), jnp.array([1.0, -1.0])",
+            ),
+            note="several names, an augmented assignment, comments kept",
         ),
         Invalid(
             """
@@ -172,58 +304,555 @@ def f(x):
 """,
             note="a branch with a side effect cannot become jnp.where",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalize(x):
+    total = x.sum()
+    if total > 0:
+        x = x / 2
+    elif total < -10:
+        x = -x
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalize(x):
+    total = x.sum()
+    x = jnp.where(total > 0, x / 2, jnp.where(total < -10, -x, x))
+    return x
+""",
+            count=2,
+            function="normalize",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([-20.0, 2.0])", "jnp.array([-1.0, 0.5])", "jnp.zeros(2)"),
+            note="an elif chain: nested where; a name assigned in some branches keeps its value",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def grade(score):
+    if score > 90:
+        points = 4.0 * jnp.ones_like(score)
+    elif score > 80:
+        points = 3.0 * jnp.ones_like(score)
+    elif score > 70:
+        points = 2.0 * jnp.ones_like(score)
+    else:
+        points = jnp.zeros_like(score)
+    return points
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def grade(score):
+    points = jnp.select([score > 90, score > 80, score > 70], [4.0 * jnp.ones_like(score), 3.0 * jnp.ones_like(score), 2.0 * jnp.ones_like(score)], jnp.zeros_like(score))
+    return points
+""",
+            count=3,
+            function="grade",
+            inputs=("jnp.array(95.0)", "jnp.array(85.0)", "jnp.array(75.0)", "jnp.array(60.0)", "jnp.array(90.0)"),
+            note="three conditions: jnp.select",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def project(x, w):
+    if jnp.linalg.norm(x) > 1.0:
+        x = w @ x
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def project(x, w):
+    x = lax.cond(jnp.linalg.norm(x) > 1.0, lambda: w @ x, lambda: x)
+    return x
+""",
+            function="project",
+            inputs=(
+                "jnp.array([3.0, 4.0]), jnp.array([[0.0, 1.0], [1.0, 0.0]])",
+                "jnp.array([0.3, 0.4]), jnp.array([[0.0, 1.0], [1.0, 0.0]])",
+            ),
+            note="an expensive branch with a scalar predicate: lax.cond runs only one side",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def layer(kind, x, w):
+    if kind == 0:
+        y = x @ w
+    elif kind == 1:
+        y = jnp.tanh(x @ w)
+    else:
+        y = x
+    return y
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def layer(kind, x, w):
+    y = lax.switch(kind, [lambda: x @ w, lambda: jnp.tanh(x @ w), lambda: x])
+    return y
+""",
+            unsafe=True,
+            count=2,
+            function="layer",
+            inputs=(
+                "0, jnp.ones(2), jnp.eye(2) * 2",
+                "1, jnp.ones(2), jnp.eye(2) * 2",
+                "2, jnp.ones(2), jnp.eye(2) * 2",
+                "7, jnp.ones(2), jnp.eye(2) * 2",
+            ),
+            note="an expensive dispatch on an integer: lax.switch, unsafe because it clamps the index",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relu_sign(x):
+    if x.sum() < 0:
+        return jnp.zeros_like(x)
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relu_sign(x):
+    return jnp.where(x.sum() < 0, jnp.zeros_like(x), x)
+""",
+            function="relu_sign",
+            inputs=("jnp.array([1.0, -3.0])", "jnp.array([1.0, 3.0])", "jnp.zeros(2)"),
+            note="an early return folds into the final return",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def classify(x):
+    m = x.mean()
+    if m < -1:
+        return -jnp.ones_like(x), m  # low
+    if m > 1:
+        return jnp.ones_like(x), m
+    # in range
+    return x, m
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def classify(x):
+    m = x.mean()
+    # low
+    # in range
+    return jnp.where(m < -1, -jnp.ones_like(x), jnp.where(m > 1, jnp.ones_like(x), x)), m
+""",
+            count=2,
+            function="classify",
+            inputs=("jnp.array([-3.0, -2.0])", "jnp.array([3.0, 2.0])", "jnp.array([0.5, -0.5])", "jnp.array([-1.0, -1.0])"),
+            note="several early returns of tuples fold into one return",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def safe_root(x):
+    if x > 0:
+        y = jnp.sqrt(x)
+    else:
+        y = jnp.zeros_like(x)
+    return y
+
+grad_root = jax.grad(safe_root)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def safe_root(x):
+    y = jnp.where(x > 0, jnp.sqrt(jnp.where(x > 0, x, 1)), jnp.zeros_like(x))
+    return y
+
+grad_root = jax.grad(safe_root)
+""",
+            unsafe=True,
+            function="grad_root",
+            inputs=("jnp.array(4.0)", "jnp.array(0.0)", "jnp.array(-1.0)"),
+            note="sqrt on the unselected side: the double-where trick keeps the gradient finite",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def floor_at_zero(x):
+    total = x.sum()
+    if total < 0:
+        total = 0.0
+    return total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def floor_at_zero(x):
+    total = x.sum()
+    total = jnp.where(total < 0, 0.0, total)
+    return total
+""",
+            unsafe=True,
+            function="floor_at_zero",
+            inputs=("jnp.array([1.0, -3.0])", "jnp.array([1.0, 3.0])", "jnp.zeros(2)"),
+            note="a Python number against an array: unsafe (shape and dtype follow the array)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    if x.sum() > 0:
+        y = x * 2
+    return y
+""",
+            note="`y` is first defined in one branch only: no value for the other side",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    try:
+        if x.sum() > 0:
+            x = x * 2
+    except TypeError:
+        pass
+    return x
+""",
+            note="traced control flow inside `try`: refused",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    if x.sum() > 0:
+        y = x * 2
+        y = y + 1
+    else:
+        y = x
+    return y
+""",
+            note="a name assigned twice in one branch",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames="mode")
+def scale(x, mode):
+    if mode == "identity":
+        y = x
+    elif x.sum() > 0:  # positive
+        y = x * 2
+    else:
+        y = -x
+    return y
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames="mode")
+def scale(x, mode):
+    if mode == "identity":
+        y = x
+    else:  # positive
+        y = jnp.where(x.sum() > 0, x * 2, -x)
+    return y
+""",
+            function="scale",
+            inputs=("jnp.array([1.0, 2.0]), 'x'", "jnp.array([-1.0, -2.0]), 'x'", "jnp.array([-1.0, 2.0]), 'identity'"),
+            note="an `elif` on a traced value after a static `if` becomes an `else:` block",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clamp(x, lo, hi):
+    if x.min() < lo:
+        if x.max() > hi:
+            x = jnp.clip(x, lo, hi)
+        else:
+            x = jnp.maximum(x, lo)
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clamp(x, lo, hi):
+    x = jnp.where(x.min() < lo, jnp.where(x.max() > hi, jnp.clip(x, lo, hi), jnp.maximum(x, lo)), x)
+    return x
+""",
+            count=2,
+            function="clamp",
+            inputs=(
+                "jnp.array([-2.0, 5.0]), 0.0, 3.0",
+                "jnp.array([-2.0, 1.0]), 0.0, 3.0",
+                "jnp.array([1.0, 2.0]), 0.0, 3.0",
+            ),
+            note="nested ifs: the inner one is rewritten first, then the outer",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def step(state, grads):
+    if grads["w"].sum() > 0:
+        state = jax.tree.map(lambda p, g: p - 0.1 * g, state, grads)
+    return state
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def step(state, grads):
+    state = jax.tree.map(lambda a, b: jnp.where(grads["w"].sum() > 0, a, b), jax.tree.map(lambda p, g: p - 0.1 * g, state, grads), state)
+    return state
+""",
+            function="step",
+            inputs=(
+                "{'w': jnp.ones(2), 'b': jnp.zeros(())}, {'w': jnp.ones(2), 'b': jnp.ones(())}",
+                "{'w': jnp.ones(2), 'b': jnp.zeros(())}, {'w': -jnp.ones(2), 'b': jnp.ones(())}",
+            ),
+            note="a pytree value: jax.tree.map selects leaf by leaf",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, y):
+    if y > 0:
+        z = y + 1
+        y = jnp.zeros_like(y)
+    return y, z
+""",
+            note="`z` is first defined in one branch only",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def swap_if_larger(a, b):
+    if a.sum() > b.sum():
+        a, b = b, a
+    return a, b
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def swap_if_larger(a, b):
+    a, b = jnp.where(a.sum() > b.sum(), b, a), jnp.where(a.sum() > b.sum(), a, b)
+    return a, b
+""",
+            function="swap_if_larger",
+            inputs=("jnp.array([3.0]), jnp.array([1.0])", "jnp.array([0.0]), jnp.array([1.0])"),
+            note="the condition reads both names the branch swaps: one tuple assignment selects both",
+        ),
     )
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        # The fix of each reported if/elif chain, by the id of the `if` where it starts; an `elif`
+        # of a chain that is rewritten from its `if` shares that fix.
+        self._chains: dict[int, tuple[Fix | None, str]] = {}
 
     def visit_If(self, node: cst.If) -> None:
         context = self.context
-        if not context.is_traced(node.test):
-            return
-        keyword = "elif" if isinstance(context.parent(), cst.If) and context.parent().orelse is node else "if"
+        if context.claimed(node) or not truth_test_is_traced(context, node.test):
+            return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
+        start = self._chain_start(node)
+        if start is node:
+            self._chains[id(node)] = self._fix_or_reason(node)
+        fix, reason = self._chains[id(start)]
+        self._chains.setdefault(id(node), (fix, reason))
+        keyword = "elif" if _is_elif(node, context.parent()) else "if"
         message = (
             f"Python `{keyword}` on traced value `{context.describe(node.test)}` fails under "
-            f"{_where(context)}; use `jnp.where` or `lax.cond`"
+            f"{under_tracing(context)}; use `jnp.where` or `lax.cond`"
         )
-        fix = None if keyword == "elif" else self._where_fix(node)
+        if reason:
+            message += f" (not rewritten: {reason})"
         self.report(node, message, fix)
 
-    def _where_fix(self, node: cst.If):
+    def _chain_start(self, node: cst.If) -> cst.If:
+        """The first reported `if`/`elif` of the chain that `node` continues."""
+        ancestors = self.context.ancestors
+        start, position = node, len(ancestors) - 1
+        while position > 0:
+            parent = ancestors[position - 1]
+            if not (_is_elif(start, parent) and id(parent) in self._chains):
+                break
+            start, position = parent, position - 1
+        return start
+
+    def _fix_or_reason(self, node: cst.If) -> tuple[Fix | None, str]:
+        try:
+            return self._fix(node), ""
+        except Refused as refusal:
+            return None, str(refusal)
+
+    def _fix(self, node: cst.If) -> Fix:
         context = self.context
-        branches = branch_assignments(node, context)
-        if branches is None:
-            return None
-        jnp = context.spell("jax.numpy")
-        test = context.code(node.test).strip()
-        statements = []
-        for name in branches.names:
-            then_value = branches.then_values.get(name, name)
-            else_value = branches.else_values.get(name, name)
-            statements.append(f"{name} = {jnp}.where({test}, {then_value}, {else_value})")
-        replacement = _statements_like(node, statements, context, trailing_comment=_test_comment(node))
-        safety, note = where_safety(branches.expressions, context)
-        title = f"Replace the `if` with `{jnp}.where(...)`"
-        return context.fix(title, [(node, replacement)], safety, note)
+        if context.enclosing(cst.Try) is not None:
+            raise Refused("it is inside a `try` block, whose handlers a selection would bypass")
+        arms = chain_arms(node)
+        tests = [arm.test for arm in arms if arm.test is not None]
+        for test in tests[1:]:
+            if not truth_test_is_traced(context, test):
+                raise Refused(f"the chain also tests the Python value `{context.describe(test)}`")
+        returns = [returned_value(arm.body) for arm in arms]
+        if all(value is not None for value in returns):
+            return self._return_fix(node, tests, returns, has_else=arms[-1].test is None)
+        return self._assignment_fix(node, tests, arms)
+
+    def _assignment_fix(self, node: cst.If, tests, arms) -> Fix:
+        context = self.context
+        per_arm = [assigned_values(arm.body, context) for arm in arms]
+        if arms[-1].test is not None:
+            per_arm.append({})  # no `else`: every name keeps its value
+        names = list(dict.fromkeys(name for values in per_arm for name in values))
+        if not names:
+            raise Refused("the branches assign nothing")
+        for name in names:
+            if name not in context.env and any(name not in values for values in per_arm):
+                raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")
+        slots = [[values[name].value if name in values else cst.Name(name) for values in per_arm] for name in names]
+        steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
+        selection = Selection(context, tests, slots, names, steps)
+        lines = selection.assignments(names)
+        return self._replace(node, lines, selection, f"Replace the `if` with `{selection.callee()}(...)`")
+
+    def _return_fix(self, node: cst.If, tests, returns, has_else: bool) -> Fix:
+        removed: list[cst.CSTNode] = []
+        if not has_else:
+            if _is_elif(node, self.context.parent()):
+                raise Refused("the `elif` chain has no `else` to return from")
+            more_tests, more_returns, removed = self._following_returns(node)
+            tests, returns = [*tests, *more_tests], [*returns, *more_returns]
+        selection = Selection(self.context, tests, [returns])
+        line = f"return {selection.expression(0, bare_tuple=True)}"
+        title = f"Replace the `if` and its returns with `return {selection.callee()}(...)`"
+        return self._replace(node, [line], selection, title, removed)
+
+    def _following_returns(self, node: cst.If):
+        """The `if c: return v` statements and the final `return` that follow `node`."""
+        context = self.context
+        block = context.parent()
+        statements = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+        position = next((i for i, s in enumerate(statements) if s is node), None)
+        if position is None:
+            raise Refused("the `if` is not followed by a `return`")
+        tests, returns, removed = [], [], []
+        for statement in statements[position + 1 :]:
+            if isinstance(statement, cst.If):
+                arms = chain_arms(statement)
+                values = [returned_value(arm.body) for arm in arms]
+                if None in values or not all(truth_test_is_traced(context, a.test) for a in arms if a.test is not None):
+                    break
+                tests += [arm.test for arm in arms if arm.test is not None]
+                returns += values
+                removed.append(statement)
+                if arms[-1].test is None:
+                    return tests, returns, removed
+                continue
+            value = _single_return(statement)
+            if value is None:
+                break
+            returns.append(value)
+            removed.append(statement)
+            return tests, returns, removed
+        else:
+            raise Refused("the function falls through to an implicit `return None`")
+        raise Refused("the code after the `if` is not a `return` of a value")
+
+    def _replace(self, node: cst.If, lines, selection: Selection, title: str, removed=()) -> Fix:
+        context = self.context
+        if _is_elif(node, context.parent()):
+            statements = statements_replacing(node, lines, context, removed, in_place=False)
+            header = node.body.header if isinstance(node.body, cst.IndentedBlock) else cst.TrailingWhitespace()
+            block = cst.IndentedBlock(body=statements, header=header)
+            replacement: object = cst.Else(body=block, leading_lines=node.leading_lines)
+        else:
+            statements = statements_replacing(node, lines, context, removed)
+            replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
+        edits = [(node, replacement), *((statement, cst.RemovalSentinel.REMOVE) for statement in removed)]
+        return context.fix(title, edits, selection.safety, selection.note)
 
 
-def _where(context) -> str:
-    scope = context.scope
-    name = context.function_name
-    return f"tracing (`{name}` is {scope.reason})" if scope is not None else "tracing"
+def _is_elif(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
+    return isinstance(parent, cst.If) and parent.orelse is node
 
 
-def _test_comment(node: cst.If) -> cst.TrailingWhitespace | None:
-    body = node.body
-    if isinstance(body, cst.IndentedBlock) and body.header.comment is not None:
-        return body.header
+def _single_return(statement: cst.CSTNode) -> cst.BaseExpression | None:
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+        small = statement.body[0]
+        if isinstance(small, cst.Return):
+            return small.value
     return None
-
-
-def _statements_like(node: cst.If, lines: list[str], context, trailing_comment=None):
-    statements = [context.parse_statement(line + "\n") for line in lines]
-    first = statements[0].with_changes(leading_lines=node.leading_lines)
-    if trailing_comment is not None and isinstance(first, cst.SimpleStatementLine):
-        first = first.with_changes(trailing_whitespace=trailing_comment)
-    statements[0] = first
-    return cst.FlattenSentinel(statements) if len(statements) > 1 else first
-
-
-__all__ = ["PythonIfOnTracer", "BranchAssignments"]

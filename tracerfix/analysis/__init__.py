@@ -20,9 +20,10 @@ from tracerfix.analysis.scopes import (
     ScopeFinder,
     TracedScope,
     build_index,
+    param_names,
     parameter_values,
 )
-from tracerfix.analysis.values import TRACED, TRACED_VALUE, UNKNOWN_VALUE, Value
+from tracerfix.analysis.values import TRACED, UNKNOWN_VALUE, Value
 
 _MAX_ROUNDS = 5
 
@@ -81,7 +82,7 @@ class _Propagation:
                 for nested, env in facts.nested:
                     analysis.closures[id(nested)] = env
                     if id(nested) not in analysis.scopes:
-                        params = {name: UNKNOWN_VALUE for name in _param_names(nested)}
+                        params = {name: UNKNOWN_VALUE for name in param_names(nested)}
                         analysis.scopes[id(nested)] = TracedScope(
                             nested, params, f"defined inside traced {_name(scope.node)}", scope.transform
                         )
@@ -179,18 +180,9 @@ class _Propagation:
             if name is None or name not in scope.params or value.trace != TRACED:
                 continue
             if scope.params[name].trace != TRACED:
-                scope.params[name] = TRACED_VALUE
+                scope.params[name] = value  # keeps what it is: a tuple of tracers is no array
                 changed = True
         return changed
-
-
-def _param_names(function: FunctionNode) -> list[str]:
-    params = function.params
-    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.append(star.name.value)
-    return names
 
 
 def _name(function: FunctionNode) -> str:

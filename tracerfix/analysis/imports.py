@@ -69,11 +69,8 @@ class ImportTable:
                 full = dotted_name(alias.name)
                 if full is None:
                     continue
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    self.aliases[alias.asname.name.value] = full
-                else:
-                    top = full.split(".")[0]
-                    self.aliases[top] = top
+                asname = alias.asname.name if alias.asname is not None else None
+                self.bind_import(full, asname.value if isinstance(asname, cst.Name) else None)
             return
         if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
             return
@@ -84,16 +81,28 @@ class ImportTable:
             name = dotted_name(alias.name)
             if name is None:
                 continue
-            local = name
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                local = alias.asname.name.value
-            self.aliases[local] = f"{module}.{name}"
+            asname = alias.asname.name if alias.asname is not None else None
+            self.bind_from(module, name, asname.value if isinstance(asname, cst.Name) else None)
+
+    def bind_import(self, module: str, asname: str | None) -> None:
+        """`import module` or `import module as asname`."""
+        if asname is not None:
+            self.aliases[asname] = module
+        else:
+            top = module.split(".")[0]
+            self.aliases[top] = top
+
+    def bind_from(self, module: str, name: str, asname: str | None) -> None:
+        """`from module import name` or `from module import name as asname` (absolute only)."""
+        self.aliases[asname or name] = f"{module}.{name}"
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The imported meaning of `node` (`jnp.where` -> `jax.numpy.where`), or None."""
         name = dotted_name(node)
-        if name is None:
-            return None
+        return None if name is None else self.qualify_dotted(name)
+
+    def qualify_dotted(self, name: str) -> str | None:
+        """The imported meaning of a dotted name written in the module, or None."""
         head, _, rest = name.partition(".")
         full = self.aliases.get(head)
         if full is None:
@@ -149,6 +158,11 @@ _CANONICAL_PREFIXES = {
     "equinox.internal": "equinox",
     "flax.nnx.nnx": "flax.nnx",
 }
+
+
+def canonical_prefixes() -> frozenset[str]:
+    """The re-exported spellings `canonical` rewrites (`jax.pjit`, `jax.remat`...)."""
+    return frozenset(_CANONICAL_PREFIXES)
 
 
 def canonical(qualified: str) -> str:

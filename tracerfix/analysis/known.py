@@ -45,6 +45,10 @@ STATIC_RESULT_CALLS = frozenset(
         "jax.numpy.promote_types",
         "jax.numpy.can_cast",
         "jax.numpy.isscalar",
+        "jax.numpy.iscomplexobj",
+        "jax.numpy.isrealobj",
+        "jax.numpy.isdtype",
+        "jax.lax.axis_size",
         "jax.dtypes.canonicalize_dtype",
         "jax.dtypes.issubdtype",
         "jax.eval_shape",
@@ -60,6 +64,8 @@ STATIC_RESULT_CALLS = frozenset(
         "numpy.issubdtype",
         "numpy.iinfo",
         "numpy.finfo",
+        "numpy.iscomplexobj",
+        "numpy.isrealobj",
         "math.prod",
         "operator.index",
     }
@@ -149,6 +155,18 @@ ARRAY_ANNOTATION_NAMES = frozenset(
         "jaxtyping.Float", "jaxtyping.Int", "jaxtyping.Bool", "jaxtyping.Shaped",
         "jaxtyping.Real", "jaxtyping.Num", "jaxtyping.Inexact", "jaxtyping.Integer",
         "jaxtyping.UInt", "jaxtyping.Complex", "jaxtyping.ArrayLike", "chex.Array",
+    }
+)
+
+# Annotations of Python scalars: `jax.jit` traces them like arrays.
+SCALAR_ANNOTATION_NAMES = frozenset({"float", "int", "bool", "complex"})
+# Annotations of Python containers: traced elements, but static truthiness and length.
+CONTAINER_ANNOTATION_NAMES = frozenset(
+    {
+        "tuple", "list", "dict", "typing.Tuple", "typing.List", "typing.Dict", "typing.Sequence",
+        "typing.Mapping", "typing.MutableMapping", "typing.MutableSequence",
+        "collections.abc.Sequence", "collections.abc.Mapping", "collections.abc.MutableMapping",
+        "collections.abc.MutableSequence",
     }
 )
 

@@ -15,6 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
+from tracerfix.analysis.syntax import child_nodes
 from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
@@ -56,6 +57,9 @@ class TracedScope:
     transform: str
     jit_sites: list[JitSite] = field(default_factory=list)
     differentiated: bool = False
+    # A transformation traces this function itself (not only as a helper of traced code): its
+    # edges are the boundary that a leaked tracer crosses.
+    transformed: bool = False
 
 
 @dataclass
@@ -77,7 +81,13 @@ class ModuleIndex:
     top_of: dict[int, int]
 
 
-class _Indexer(cst.CSTVisitor):
+class _Indexer:
+    """One walk over the module with a cheap child iteration (see `syntax.child_nodes`).
+
+    Without transformation call sites in the text (`want_calls` false), only statements are
+    walked: decorators and imports are all the scope discovery needs then.
+    """
+
     def __init__(self, module: cst.Module, want_calls: bool) -> None:
         self.module = module
         self.want_calls = want_calls
@@ -88,77 +98,70 @@ class _Indexer(cst.CSTVisitor):
         self.enclosing: dict[int, tuple[cst.CSTNode, ...]] = {}
         self.functions: list[FunctionNode] = []
         self.transform_calls: list[cst.Call] = []
-        self.stack: list[cst.CSTNode] = []
         self.top_of: dict[int, int] = {}
         self.top = 0
 
-    def _scope_id(self) -> int:
-        for node in reversed(self.stack):
+    def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
+        for node in reversed(chain):
             if isinstance(node, (cst.FunctionDef, cst.Lambda)):
                 return id(node)
         return id(self.module)
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        if self.stack and isinstance(self.stack[-1], cst.ClassDef):
-            self.methods.setdefault(id(self.stack[-1]), {})[node.name.value] = node
-        else:
-            self.defs_in_scope.setdefault(self._scope_id(), {})[node.name.value] = node
-        self.enclosing[id(node)] = tuple(self.stack)
-        self.top_of[id(node)] = self.top
-        self.functions.append(node)
-        if self.want_calls:
-            for decorator in node.decorators:
-                decorator.visit(self)
-        self.stack.append(node)
-        self.defs_in_scope.setdefault(id(node), {})
-        node.params.visit(self)
-        node.body.visit(self)
-        self.stack.pop()
-        return False
+    def walk(self, statement: cst.CSTNode) -> None:
+        """Index one top-level statement; iterative, so deeply nested expressions cannot overflow."""
+        pending: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(statement, ())]
+        while pending:
+            node, chain = pending.pop()
+            children = self._visit(node, chain)
+            if children is None:
+                children = [(child, chain) for child in child_nodes(node)]
+            pending.extend(reversed(children))
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.stack.append(node)
-        node.body.visit(self)
-        self.stack.pop()
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        self.enclosing[id(node)] = tuple(self.stack)
-        self.top_of[id(node)] = self.top
-        self.functions.append(node)
-        self.stack.append(node)
-        node.body.visit(self)
-        self.stack.pop()
-        return False
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        self.imports.add(node)
-        return False
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        self.imports.add(node)
-        return False
-
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
-        if not self.stack:
+    def _visit(self, node: cst.CSTNode, chain: tuple[cst.CSTNode, ...]):
+        """Record `node`; returns the (child, chain) pairs to walk, or None for all its children."""
+        if isinstance(node, cst.SimpleStatementLine):
+            if not chain:
+                for statement in node.body:
+                    self._record_module_constant(statement)
+            if self.want_calls:
+                return None
             for statement in node.body:
-                self._record_module_constant(statement)
-        if self.want_calls:
-            return True
-        for statement in node.body:
-            if isinstance(statement, (cst.Import, cst.ImportFrom)):
-                self.imports.add(statement)
-        return False
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        leaf = node.func.attr.value if isinstance(node.func, cst.Attribute) else (
-            node.func.value if isinstance(node.func, cst.Name) else None
-        )
-        if leaf in _CALL_SITE_WORDS:
-            self.enclosing[id(node)] = tuple(self.stack)
+                if isinstance(statement, (cst.Import, cst.ImportFrom)):
+                    self.imports.add(statement)
+            return []
+        if isinstance(node, cst.Call):
+            func = node.func
+            leaf = func.attr.value if isinstance(func, cst.Attribute) else (
+                func.value if isinstance(func, cst.Name) else None
+            )
+            if leaf in _CALL_SITE_WORDS:
+                self.enclosing[id(node)] = chain
+                self.top_of[id(node)] = self.top
+                self.transform_calls.append(node)
+            return None
+        if isinstance(node, cst.FunctionDef):
+            if chain and isinstance(chain[-1], cst.ClassDef):
+                self.methods.setdefault(id(chain[-1]), {})[node.name.value] = node
+            else:
+                self.defs_in_scope.setdefault(self._scope_id(chain), {})[node.name.value] = node
+            self.enclosing[id(node)] = chain
             self.top_of[id(node)] = self.top
-            self.transform_calls.append(node)
-        return True
+            self.functions.append(node)
+            self.defs_in_scope.setdefault(id(node), {})
+            inner = (*chain, node)
+            decorators = [(d, chain) for d in node.decorators] if self.want_calls else []
+            return [*decorators, (node.params, inner), (node.body, inner)]
+        if isinstance(node, cst.ClassDef):
+            return [(node.body, (*chain, node))]
+        if isinstance(node, cst.Lambda):
+            self.enclosing[id(node)] = chain
+            self.top_of[id(node)] = self.top
+            self.functions.append(node)
+            return [(node.body, (*chain, node))]
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            self.imports.add(node)
+            return []
+        return None
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
@@ -203,7 +206,7 @@ def build_index(module: cst.Module, source: str) -> ModuleIndex:
     indexer = _Indexer(module, want_calls)
     for position, statement in enumerate(module.body):
         indexer.top = position
-        statement.visit(indexer)
+        indexer.walk(statement)
     return ModuleIndex(
         imports=indexer.imports,
         module_env=indexer.module_env,
@@ -320,6 +323,11 @@ class ScopeFinder:
             for arg in target.args[1:]:
                 if arg.keyword is not None:
                     bound[arg.keyword.value] = STATIC_VALUE
+                elif arg.star:
+                    # `partial(f, *args)` or `partial(f, **options)` may bind any parameter.
+                    unbound = names if arg.star == "*" else param_names(function)
+                    for name in unbound:
+                        bound.setdefault(name, UNKNOWN_VALUE)
             return function, bound
         chain = self.index.enclosing.get(id(at), ())
         if isinstance(target, cst.Name):
@@ -401,7 +409,7 @@ class ScopeFinder:
     ) -> None:
         existing = self.scopes.get(id(function))
         if existing is None:
-            scope = TracedScope(function, params, reason, transform)
+            scope = TracedScope(function, params, reason, transform, transformed=True)
             self.scopes[id(function)] = scope
         else:
             scope = existing
@@ -502,16 +510,50 @@ def _positional_names(function: FunctionNode) -> list[str]:
     return [p.name.value for p in (*params.posonly_params, *params.params)]
 
 
+def param_names(function: FunctionNode) -> list[str]:
+    """Every parameter name, `*args` and `**kwargs` included."""
+    params = function.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.append(star.name.value)
+    return names
+
+
 def _annotation_is_array(param: cst.Param, imports: ImportTable) -> bool:
+    return _annotation_kind(param, imports) == "array"
+
+
+def _annotation_kind(param: cst.Param, imports: ImportTable) -> str | None:
+    """What a parameter's annotation says it holds: "array", "scalar", "container", "other", or
+    None when it is not annotated."""
     if param.annotation is None:
-        return False
+        return None
     annotation = param.annotation.annotation
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
     qualified = imports.qualify(annotation) or dotted_name(annotation)
-    return qualified in known.ARRAY_ANNOTATION_NAMES or (
+    if qualified in known.ARRAY_ANNOTATION_NAMES or (
         qualified is not None and qualified.rpartition(".")[2] in ("Array", "ndarray", "ArrayLike")
-    )
+    ):
+        return "array"
+    if qualified in known.SCALAR_ANNOTATION_NAMES:
+        return "scalar"
+    if qualified in known.CONTAINER_ANNOTATION_NAMES:
+        return "container"
+    return "other"
+
+
+def _traced_as_annotated(param: cst.Param, imports: ImportTable) -> Value:
+    """A traced argument, narrowed by its annotation: a tuple of arrays is a container (its
+    truthiness and length are static), and a dataclass, an Optional or an alias we cannot resolve
+    may not be an array at all."""
+    kind = _annotation_kind(param, imports)
+    if kind is None or kind in ("array", "scalar"):
+        return TRACED_VALUE
+    if kind == "container":
+        return Value(TRACED, container=True)
+    return UNKNOWN_VALUE
 
 
 def parameter_values(
@@ -539,20 +581,17 @@ def parameter_values(
             return STATIC_VALUE
         if is_method and position == 0:
             return UNKNOWN_VALUE  # self: a pytree (module, dataclass) or static; not an array
-        if kind == "body":
-            return TRACED_VALUE
+        if param.default is not None:
+            # A parameter with a default keeps its Python value unless the caller passes one
+            # (lax.scan passes two arguments, `functools.partial` may bind a flag).
+            return UNKNOWN_VALUE
         if kind == "filter":
             return TRACED_VALUE if _annotation_is_array(param, imports) else UNKNOWN_VALUE
-        if kind == "grad":
-            if argnums is None or (position is not None and position in argnums):
-                return TRACED_VALUE
+        if kind == "grad" and not (argnums is None or (position is not None and position in argnums)):
             return UNKNOWN_VALUE
         if kind == "vmap" and position is not None and position in in_axes_none:
             return UNKNOWN_VALUE
-        if param.default is not None:
-            # A parameter with a default keeps its Python value unless the caller passes one.
-            return UNKNOWN_VALUE
-        return TRACED_VALUE
+        return _traced_as_annotated(param, imports)
 
     for position, param in enumerate(positional):
         values[param.name.value] = value_for(param, position)

@@ -1,0 +1,298 @@
+"""The installed `tracerfix` command end to end, as a user, an editor, pre-commit or CI runs it.
+
+Every test starts the real entry point in a subprocess; each process costs a LibCST import, so
+tests check several things per run rather than one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from tracerfix.registry import all_rules
+from tracerfix.rule import DOC_SECTIONS
+
+REPO = Path(__file__).resolve().parent.parent
+SEED_CLIP = (REPO / "examples" / "seed_clip.py").read_text()
+CLIP_LINE = next(n for n, line in enumerate(SEED_CLIP.splitlines(), 1) if "if x[0] < 0:" in line)
+FIXED_CLIP_LINE = "    result = jnp.where(x[0] < 0, result.at[0].set(0), result)  # expect: TFX101\n"
+
+CLEAN = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return jnp.maximum(x, 0)\n"
+UNFIXABLE = 'import jax\n\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        print("negative")\n    return x\n'
+PICK = (
+    "import jax\n\n\n@jax.jit\ndef pick(x, y):\n    if x.sum() > y.sum():\n        out = x - y\n"
+    "    else:\n        out = y - x\n    return out\n"
+)
+
+
+def tracerfix_command() -> list[str]:
+    script = Path(sysconfig.get_path("scripts")) / "tracerfix"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("tracerfix")
+    return [found] if found else [sys.executable, "-m", "tracerfix"]
+
+
+def run(*args: str, input=None, cwd: Path | None = None, python_flags=(), text=True) -> subprocess.CompletedProcess:
+    """The command's result; `text=False` keeps stdout as bytes (a diff's CRLF lines intact)."""
+    command = tracerfix_command()
+    if python_flags:
+        command = [sys.executable, *python_flags, "-m", "tracerfix"]
+    env = {**os.environ, "NO_COLOR": "1"}
+    env.pop("FORCE_COLOR", None)
+    return subprocess.run([*command, *args], input=input, capture_output=True, text=text, cwd=cwd, env=env, timeout=120)
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A folder with a leak that gets fixed, one that cannot be, a clean file and a broken one."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "clip.py").write_text(SEED_CLIP)
+    (tmp_path / "pkg" / "side_effect.py").write_text(UNFIXABLE)
+    (tmp_path / "clean.py").write_text(CLEAN)
+    return tmp_path
+
+
+# -- check: formats and exit codes -----------------------------------------------------------------
+
+
+def test_check_text_output_and_exit_codes(project):
+    leaks = run("check", "pkg", cwd=project)
+    assert leaks.returncode == 1, leaks.stderr
+    lines = leaks.stdout.splitlines()
+    assert lines[0].startswith(f"pkg/clip.py:{CLIP_LINE}:5: TFX101 Python `if` on traced value `x[0] < 0`")
+    assert lines[0].endswith("[*]")
+    assert lines[1].startswith("pkg/side_effect.py:6:5: TFX101") and not lines[1].endswith("]")
+    assert lines[2] == "Found 2 tracer leaks. [*] 1 fixable with `tracerfix rewrite`."
+    assert lines[3] == "Run `tracerfix explain TFX101` to read about a rule."
+
+    quiet = run("check", "--quiet", "--exit-zero", "pkg", cwd=project)
+    assert quiet.returncode == 0 and quiet.stdout.splitlines() == lines[:2]
+
+    clean = run("check", "clean.py", cwd=project)
+    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")
+
+    (project / "broken.py").write_text("import jax\n\ndef f(x:\n")
+    broken = run("check", "--exit-zero", "broken.py", "pkg", cwd=project)
+    assert broken.returncode == 2, "--exit-zero does not hide a file that could not be processed"
+    assert re.match(r"broken\.py:3:\d+: error: syntax error", broken.stderr)
+
+    missing = run("check", "no_such_file.py", cwd=project)
+    assert missing.returncode == 2 and "no such file or folder" in missing.stderr
+
+
+def test_check_statistics(project):
+    text = run("check", "--statistics", "pkg", cwd=project)
+    assert text.returncode == 1
+    assert text.stdout == "2  TFX101  python-if-on-tracer  [*] 1 fixable\n"
+    as_json = run("check", "--statistics", "--output-format", "json", "pkg", cwd=project)
+    assert json.loads(as_json.stdout) == [{"code": "TFX101", "rule": "python-if-on-tracer", "count": 2, "fixable": 1}]
+    refused = run("check", "--statistics", "--output-format", "sarif", "pkg", cwd=project)
+    assert refused.returncode == 2 and "--statistics" in refused.stderr
+
+
+def test_check_json(project):
+    result = run("check", "--output-format", "json", "pkg/clip.py", cwd=project)
+    assert result.returncode == 1
+    (record,) = json.loads(result.stdout)
+    assert record["path"] == "pkg/clip.py" and record["code"] == "TFX101" and record["rule"] == "python-if-on-tracer"
+    assert (record["line"], record["column"]) == (CLIP_LINE, 5)
+    assert record["fixable"] is True and record["fix_safety"] == "safe"
+
+
+def test_check_github_annotations(project):
+    (project / "odd, name: 100%.py").write_text(SEED_CLIP)
+    result = run("check", "--output-format", "github", "odd, name: 100%.py", "pkg/side_effect.py", cwd=project)
+    assert result.returncode == 1
+    first, second = result.stdout.splitlines()
+    match = re.fullmatch(r"::error (?P<properties>[^:]*)::(?P<message>.*)", first)
+    assert match, first
+    properties = dict(item.split("=", 1) for item in match["properties"].split(","))
+    assert properties["file"] == "odd%2C name%3A 100%25.py"  # GitHub's property escaping
+    assert (properties["line"], properties["col"]) == (str(CLIP_LINE), "5")
+    assert int(properties["endLine"]) > CLIP_LINE and "endColumn" in properties
+    assert properties["title"] == "tracerfix (TFX101)"
+    assert "TFX101 Python `if` on traced value" in match["message"]
+    assert second.startswith("::error file=pkg/side_effect.py,line=6,col=5,")
+
+
+def test_check_sarif_has_the_fields_sarif_2_1_0_requires(project):
+    (project / "broken.py").write_text("def f(:\n")
+    result = run("check", "--output-format", "sarif", "pkg", "broken.py", cwd=project)
+    assert result.returncode == 2
+    log = json.loads(result.stdout)
+    # Required by the SARIF 2.1.0 schema: sarifLog.version/runs, run.tool, tool.driver,
+    # toolComponent.name, reportingDescriptor.id, result.message, message.text (or id),
+    # invocation.executionSuccessful, notification.message; regions count from 1.
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    (run_,) = log["runs"]
+    driver = run_["tool"]["driver"]
+    assert driver["name"] == "tracerfix" and driver["version"]
+    rule_ids = [rule["id"] for rule in driver["rules"]]
+    assert rule_ids == [rule.code for rule in all_rules()]
+    for rule in driver["rules"]:
+        assert rule["shortDescription"]["text"] and "## What it does" in rule["fullDescription"]["text"]
+    assert run_["columnKind"] in ("utf16CodeUnits", "unicodeCodePoints")
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/")
+    results = run_["results"]
+    assert [r["ruleId"] for r in results] == ["TFX101", "TFX101"]
+    for result_ in results:
+        assert result_["message"]["text"] and result_["level"] in ("none", "note", "warning", "error")
+        assert driver["rules"][result_["ruleIndex"]]["id"] == result_["ruleId"]
+        (location,) = result_["locations"]
+        artifact = location["physicalLocation"]["artifactLocation"]
+        assert artifact["uriBaseId"] == "%SRCROOT%" and (project / unquote(artifact["uri"])).is_file()
+        region = location["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+        assert (region["endLine"], region["endColumn"]) >= (region["startLine"], region["startColumn"])
+    clip = next(r for r in results if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "pkg/clip.py")
+    assert clip["locations"][0]["physicalLocation"]["region"]["startLine"] == CLIP_LINE
+    (invocation,) = run_["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (notification,) = invocation["toolExecutionNotifications"]
+    assert "syntax error" in notification["message"]["text"]
+
+
+# -- rewrite ---------------------------------------------------------------------------------------
+
+
+def test_rewrite_in_place_and_exit_codes(project):
+    result = run("rewrite", "pkg", cwd=project)
+    assert result.returncode == 1, "a leak without a fix remains"
+    assert FIXED_CLIP_LINE in (project / "pkg" / "clip.py").read_text()
+    assert (project / "pkg" / "side_effect.py").read_text() == UNFIXABLE
+    assert "Fixed 1 tracer leak in 1 file; 1 left to fix by hand." in result.stderr
+    again = run("rewrite", "--quiet", "pkg/clip.py", cwd=project)
+    assert (again.returncode, again.stdout, again.stderr) == (0, "", "")
+    assert run("rewrite", "--exit-zero", "pkg", cwd=project).returncode == 0
+
+
+def test_stdin_save_action_never_imports_jax_or_slow_modules():
+    result = run("rewrite", "-", input=SEED_CLIP, python_flags=("-X", "importtime"))
+    assert result.returncode == 0
+    assert result.stdout == SEED_CLIP.replace(SEED_CLIP.splitlines(keepends=True)[CLIP_LINE - 1], FIXED_CLIP_LINE).replace(
+        "        result = result.at[0].set(0)\n", "", 1
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    assert "libcst" in imported, "importtime output was not captured"
+    for heavy in ("jax", "numpy", "libcst.matchers", "pygls", "lsprotocol"):
+        assert heavy not in imported, f"`tracerfix rewrite -` imported {heavy}"
+
+    unfixable = run("rewrite", "-", "--stdin-filename", "side_effect.py", input=UNFIXABLE)
+    assert unfixable.returncode == 1 and unfixable.stdout == UNFIXABLE
+    assert unfixable.stderr.startswith("side_effect.py:6:5: TFX101")
+
+
+def test_diff_applies_with_git_apply_and_patch(project):
+    (project / "pkg" / "crlf.py").write_bytes(PICK.replace("\n", "\r\n").encode())
+    (project / "pkg" / "no_final_newline.py").write_text(PICK.rstrip("\n"))
+    # A form feed inside a line is no line break for patch (str.splitlines would break there).
+    (project / "pkg" / "form_feed.py").write_text(SEED_CLIP.replace("    result = x\n", "    result = x  # \x0c\n", 1))
+    originals = {p: p.read_bytes() for p in project.rglob("*.py")}
+
+    diff = run("rewrite", "--diff", "pkg", cwd=project, text=False)
+    assert diff.returncode == 1 and diff.stdout.startswith(b"--- pkg/clip.py\n+++ pkg/clip.py\n@@ ")
+    assert b"\r\n" in diff.stdout and b"\\ No newline at end of file\n" in diff.stdout
+    assert b"\x1b[" not in diff.stdout, "no colour when the output is not a terminal"
+    assert {p: p.read_bytes() for p in originals} == originals, "--diff writes nothing"
+
+    expected_copy = project.parent / (project.name + "-expected")
+    shutil.copytree(project, expected_copy)
+    run("rewrite", "pkg", cwd=expected_copy)
+    expected = {p.relative_to(expected_copy): p.read_bytes() for p in expected_copy.rglob("*.py")}
+    assert expected != {p.relative_to(project): b for p, b in originals.items()}
+
+    for command in (["git", "apply", "-p0"], ["patch", "-p0", "--quiet"]):
+        if shutil.which(command[0]) is None:
+            pytest.fail(f"{command[0]} is needed to check that diffs apply")
+        for path, content in originals.items():
+            path.write_bytes(content)
+        applied = subprocess.run(command, input=diff.stdout, cwd=project, capture_output=True)
+        assert applied.returncode == 0, (command, applied.stderr.decode())
+        assert {p.relative_to(project): p.read_bytes() for p in project.rglob("*.py")} == expected, command
+
+    nothing = run("rewrite", "--diff", "clean.py", cwd=project)
+    assert (nothing.returncode, nothing.stdout) == (0, "")
+
+
+def test_diff_is_coloured_on_a_terminal(project):
+    pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX-only")
+    output = bytearray()
+
+    def read(fd):
+        data = os.read(fd, 65536)
+        output.extend(data)
+        return data
+
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        env_before = os.environ.pop("NO_COLOR", None)
+        status = pty.spawn([*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], read)
+    finally:
+        os.chdir(cwd)
+        if env_before is not None:
+            os.environ["NO_COLOR"] = env_before
+    text = output.decode()
+    assert os.waitstatus_to_exitcode(status) == 1
+    assert "\x1b[31m-    if x[0] < 0:" in text and "\x1b[32m+    result = jnp.where(" in text
+    assert "\x1b[36m@@ " in text and "\x1b[1m--- pkg/clip.py" in text
+
+
+# -- rule documentation ----------------------------------------------------------------------------
+
+
+def test_rules_and_explain():
+    listing = run("rules")
+    assert listing.returncode == 0
+    rows = listing.stdout.splitlines()
+    assert len(rows) == len(all_rules())
+    for row, rule in zip(rows, all_rules()):
+        assert row.split()[:3] == [rule.code, rule.name, rule.fix_kind()] and row.endswith(rule.summary)
+
+    explained = run("explain", "TFX101")
+    assert explained.returncode == 0 and explained.stdout.startswith("TFX101 (python-if-on-tracer)")
+    for section in DOC_SECTIONS:
+        assert f"## {section}" in explained.stdout
+    unknown = run("explain", "TFX999")
+    assert unknown.returncode == 2 and "tracerfix rules" in unknown.stderr
+
+
+# -- pre-commit ------------------------------------------------------------------------------------
+
+
+def pre_commit_hooks() -> list[dict[str, str]]:
+    """`.pre-commit-hooks.yaml`, which keeps to flat `key: value` entries so no YAML library is needed."""
+    hooks: list[dict[str, str]] = []
+    for line in (REPO / ".pre-commit-hooks.yaml").read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item = re.fullmatch(r"(- )?\s*([\w-]+):\s*(.*)", line.strip())
+        assert item, f"unexpected line in .pre-commit-hooks.yaml: {line!r}"
+        if item[1]:
+            hooks.append({})
+        hooks[-1][item[2]] = item[3].strip().strip('"')
+    return hooks
+
+
+def test_pre_commit_hooks_run_on_the_files_pre_commit_passes(project):
+    hooks = {hook["id"]: hook for hook in pre_commit_hooks()}
+    assert set(hooks) == {"tracerfix", "tracerfix-rewrite"}
+    for hook in hooks.values():
+        assert hook["language"] == "python" and hook["types"] == "[python]" and hook["name"]
+        assert hook["entry"].split()[0] == "tracerfix"
+    # pre-commit appends the staged files to the entry.
+    files = ["pkg/clip.py", "clean.py"]
+    checked = run(*hooks["tracerfix"]["entry"].split()[1:], *files, cwd=project)
+    assert checked.returncode == 1 and "TFX101" in checked.stdout
+    rewritten = run(*hooks["tracerfix-rewrite"]["entry"].split()[1:], *files, cwd=project)
+    assert rewritten.returncode == 0 and FIXED_CLIP_LINE in (project / "pkg" / "clip.py").read_text()

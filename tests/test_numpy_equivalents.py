@@ -1,0 +1,175 @@
+"""The vetted NumPy -> jax.numpy table, checked against the installed NumPy and JAX.
+
+Each listed NumPy function must fail on a tracer (or TFX401 would report correct code) and its
+jax.numpy namesake must compute the same thing on concrete inputs (or the rewrite would change
+results). The `math` table is checked the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import pytest
+
+from tracerfix.analysis.numpy_equivalents import (
+    MATH_ARITY,
+    MATH_EQUIVALENTS,
+    MATH_INTEGER_RESULT,
+    NUMPY_CONVERSIONS,
+    NUMPY_EQUIVALENTS,
+)
+
+jax = pytest.importorskip("jax")
+jnp = pytest.importorskip("jax.numpy")
+np = pytest.importorskip("numpy")
+
+TRACER_ERRORS = (jax.errors.TracerArrayConversionError, jax.errors.ConcretizationTypeError)
+# Functions whose arguments are not plain arrays.
+SPECIAL_ARGUMENTS = {
+    "einsum": lambda v, m: ("ij,j->i", m, v),
+    "select": lambda v, m: ([v > 0.5], [v], 0.0),
+    "interp": lambda v, m: (v, v, v * 2),
+    "pad": lambda v, m: (v, 1),
+    "percentile": lambda v, m: (v, 50.0),
+    "nanpercentile": lambda v, m: (v, 50.0),
+    "quantile": lambda v, m: (v, 0.5),
+    "nanquantile": lambda v, m: (v, 0.5),
+    "digitize": lambda v, m: (v, np.array([0.3, 0.6], np.float32)),
+    "histogram": lambda v, m: (v, 3),
+    "broadcast_to": lambda v, m: (v, (2, 3)),
+    "tile": lambda v, m: (v, 2),
+    "roll": lambda v, m: (v, 1),
+    "append": lambda v, m: (v, v),
+    "concatenate": lambda v, m: ([v, v],),
+    "concat": lambda v, m: ([v, v],),
+    "stack": lambda v, m: ([v, v],),
+    "hstack": lambda v, m: ([v, v],),
+    "vstack": lambda v, m: ([v, v],),
+    "dstack": lambda v, m: ([v, v],),
+    "column_stack": lambda v, m: ([v, v],),
+    "lexsort": lambda v, m: ([v, v],),
+    "expand_dims": lambda v, m: (v, 0),
+    "full_like": lambda v, m: (v, 2.0),
+    "linalg.multi_dot": lambda v, m: ([m, m, m],),
+    "linalg.matrix_power": lambda v, m: (m, 3),
+    "linalg.tensorsolve": lambda v, m: (m, v),
+    "linalg.tensordot": lambda v, m: (m, m),
+    "packbits": lambda v, m: (v > 0.5,),
+    "unpackbits": lambda v, m: (np.array([3, 250], np.uint8),),
+    "ldexp": lambda v, m: (v, np.array([1, 2, 3], np.int32)),
+    "polyder": lambda v, m: (v,),
+    "polyint": lambda v, m: (v,),
+    "partition": lambda v, m: (v, 1),
+    "argpartition": lambda v, m: (v, 1),
+    "linalg.tensorinv": lambda v, m: (m, 1),
+    "tril": lambda v, m: (m,),  # jnp.tril needs 2-D input; NumPy also takes 1-D
+    "triu": lambda v, m: (m,),
+}
+# Same meaning, but the values are unspecified: compare shapes and dtypes.
+UNINITIALISED = frozenset({"empty_like"})
+
+
+def _inputs():
+    v = np.array([0.25, 0.5, 0.75], np.float32)
+    m = np.array([[2.0, 0.5, 0.0], [0.5, 3.0, 0.25], [0.0, 0.25, 1.5]], np.float32)
+    i = np.array([6, 4, 9], np.int32)
+    return v, m, i
+
+
+def _argument_sets(name):
+    v, m, i = _inputs()
+    if name in SPECIAL_ARGUMENTS:
+        return [SPECIAL_ARGUMENTS[name](v, m)]
+    return [(v,), (v, v * 2), (m,), (m, m), (i,), (i, i + 1), (m, v)]
+
+
+def _function(module, name):
+    for part in name.split("."):
+        module = getattr(module, part)
+    return module
+
+
+def _first_working(function, name):
+    for args in _argument_sets(name):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return args, function(*args)
+        except Exception:
+            continue
+    return None, None
+
+
+def _assert_same(expected, actual, name):
+    expected_leaves = expected if isinstance(expected, (tuple, list)) else [expected]
+    actual_leaves = actual if isinstance(actual, (tuple, list)) else [actual]
+    assert len(expected_leaves) == len(actual_leaves), name
+    for e, a in zip(expected_leaves, actual_leaves):
+        e, a = np.asarray(e), np.asarray(a)
+        assert e.shape == a.shape, (name, e.shape, a.shape)
+        if e.dtype.kind in "fc" or a.dtype.kind in "fc":
+            np.testing.assert_allclose(a, e, rtol=2e-4, atol=2e-5, err_msg=name)
+        else:
+            np.testing.assert_array_equal(a, e, err_msg=name)
+
+
+# Results are defined only up to sign or order (eigenvectors, decompositions).
+_SAME_UP_TO_SIGN = frozenset({"linalg.eigh", "linalg.qr", "linalg.svd"})
+
+
+def test_every_numpy_equivalent_exists_in_jax_numpy():
+    missing = [name for name in sorted(NUMPY_EQUIVALENTS) if not callable(_function_or_none(jnp, name))]
+    assert not missing
+
+
+def _function_or_none(module, name):
+    try:
+        return _function(module, name)
+    except AttributeError:
+        return None
+
+
+@pytest.mark.slow  # compiles one function per name: about a minute
+@pytest.mark.parametrize("name", sorted(NUMPY_EQUIVALENTS | NUMPY_CONVERSIONS - {"asanyarray", "ascontiguousarray"}))
+def test_numpy_function_fails_on_a_tracer_and_jnp_agrees(name):
+    numpy_function = _function(np, name)
+    jnp_function = _function(jnp, name)
+    args, expected = _first_working(numpy_function, name)
+    assert args is not None, f"no test input for np.{name}: add one to SPECIAL_ARGUMENTS"
+    with pytest.raises(TRACER_ERRORS):
+        _jit_over_arrays(numpy_function, args)
+    actual = jnp_function(*args)
+    if name in UNINITIALISED:
+        assert np.shape(actual) == np.shape(expected)
+    elif name not in _SAME_UP_TO_SIGN:
+        _assert_same(expected, actual, name)
+
+
+def _jit_over_arrays(function, args):
+    """Call `function` under jit with its array arguments traced and the others static."""
+    is_array = [isinstance(a, np.ndarray) or (isinstance(a, list) and all(isinstance(e, np.ndarray) for e in a)) for a in args]
+    traced = [a for a, array in zip(args, is_array) if array]
+
+    def call(*arrays):
+        supply = iter(arrays)
+        return function(*(next(supply) if array else a for a, array in zip(args, is_array)))
+
+    return jax.jit(call)(*traced)
+
+
+@pytest.mark.parametrize("name", sorted(MATH_EQUIVALENTS))
+def test_math_function_fails_on_a_tracer_and_jnp_agrees(name):
+    arity = MATH_ARITY.get(name, 1)
+    args = (1.5 if name == "acosh" else 0.5, 1.25)[:arity]
+    math_function = getattr(math, name, None)
+    if math_function is None:
+        pytest.skip(f"math.{name} is newer than this Python")
+    with pytest.raises(TRACER_ERRORS + (TypeError,)):  # math.trunc: no __trunc__ on a tracer
+        jax.jit(lambda *a: math_function(*a))(*(jnp.float32(a) for a in args))
+    expected = math_function(*args)
+    actual = getattr(jnp, MATH_EQUIVALENTS[name])(*(jnp.float32(a) for a in args))
+    if name in MATH_INTEGER_RESULT:
+        assert float(actual) == expected
+    else:
+        np.testing.assert_allclose(float(actual), float(expected), rtol=1e-6, err_msg=name)

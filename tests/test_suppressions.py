@@ -1,0 +1,274 @@
+"""Suppression comments: which findings each form covers, and that `rewrite` leaves them alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tracerfix.engine import Settings, fix, lint
+from tracerfix.registry import all_rules
+from tracerfix.suppressions import Suppressions, parse_comment
+
+HEADER = "import jax\nimport jax.numpy as jnp\n\n\n"
+
+
+def reported_lines(body: str, code: str = "TFX101") -> list[int]:
+    """Lines (counted from the first line of `body`) of the `code` findings in HEADER + body."""
+    source = HEADER + textwrap.dedent(body).lstrip("\n")
+    offset = HEADER.count("\n")
+    return [f.line - offset for f in lint(source, Settings(rules=all_rules())).findings if f.code == code]
+
+
+LINE_FORMS = [
+    ("# tracerfix: ignore", True),
+    ("# tracerfix: ignore[TFX101]", True),
+    ("# tracerfix: ignore[TFX105, TFX101]", True),
+    ("# tracerfix: ignore [TFX101]", True),
+    ("# TRACERFIX: IGNORE[tfx101]", True),
+    ("# tracerfix: ignore[python-if-on-tracer]", True),
+    ("# tracerfix: ignore[TFX102]", False),
+    ("# tracerfix: ignore-file", False),
+    ("# noqa", True),
+    ("# NOQA", True),
+    ("# noqa: TFX101", True),
+    ("# noqa:TFX101,E501", True),
+    ("# noqa: E501", False),
+    ("# noqa: TFX1", False),  # like ruff, noqa takes whole codes, not prefixes
+    ("# type: ignore  # noqa: TFX101", True),
+    ("# not a noqa comment: nonoqa", False),
+]
+
+
+@pytest.mark.parametrize("comment, suppressed", LINE_FORMS, ids=[c for c, _ in LINE_FORMS])
+def test_line_comment_forms(comment, suppressed):
+    lines = reported_lines(
+        f"""
+        @jax.jit
+        def f(x):
+            if x[0] < 0:  {comment}
+                x = x.at[0].set(0)
+            return x
+        """
+    )
+    assert lines == ([] if suppressed else [3])
+
+
+def test_a_line_comment_covers_only_its_own_line():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):
+            if x[0] < 0:  # tracerfix: ignore
+                x = x + 1
+            if x[1] < 0:
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [5]
+
+
+def test_text_inside_a_string_is_not_a_comment():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):
+            if x[0] < len("# noqa"):
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [3]
+
+
+def test_a_statement_spanning_lines_takes_the_comment_on_its_first_or_last_line():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):
+            if (x[0] <  # noqa: TFX101
+                    0):
+                x = x + 1
+            if (x[1] <
+                    0):  # tracerfix: ignore[TFX101]
+                x = x + 1
+            if (x[2] <
+                    0 +
+                    1):
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [9]
+
+
+def test_an_inner_line_of_a_long_statement_covers_only_itself():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):
+            if (x[0] <
+                    0 +  # tracerfix: ignore
+                    1):
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [3]
+
+
+def test_a_def_level_ignore_covers_the_whole_function_and_nothing_else():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):  # tracerfix: ignore[TFX101]
+            if x[0] < 0:
+                x = x + 1
+
+            def inner(y):
+                return y
+
+            if x[1] < 0:
+                x = inner(x)
+            return x
+
+
+        @jax.jit
+        def g(x):
+            if x[0] < 0:
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [16]
+
+
+def test_a_def_level_ignore_on_a_decorator_or_a_multiline_header():
+    lines = reported_lines(
+        """
+        @jax.jit  # tracerfix: ignore
+        def f(x):
+            if x[0] < 0:
+                x = x + 1
+            return x
+
+
+        @jax.jit
+        def g(
+            x,
+            y,
+        ):  # tracerfix: ignore
+            if x[0] < 0:
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == []
+
+
+def test_a_def_level_ignore_with_other_codes_keeps_reporting():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):  # tracerfix: ignore[TFX502]
+            if x[0] < 0:
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [3]
+
+
+def test_noqa_on_a_def_line_does_not_cover_the_body():
+    lines = reported_lines(
+        """
+        @jax.jit
+        def f(x):  # noqa
+            if x[0] < 0:
+                x = x + 1
+            return x
+        """
+    )
+    assert lines == [3]
+
+
+def test_a_class_level_ignore_covers_its_methods():
+    lines = reported_lines(
+        """
+        class Model:  # tracerfix: ignore
+            @jax.jit
+            def f(self, x):
+                if x[0] < 0:
+                    x = x + 1
+                return x
+
+
+        class Other:
+            @jax.jit
+            def f(self, x):
+                if x[0] < 0:
+                    x = x + 1
+                return x
+        """
+    )
+    assert lines == [12]
+
+
+def test_parse_comment_reads_every_directive_in_one_comment():
+    directives = parse_comment("# type: ignore[attr]  # noqa: TFX101 TFX102  # tracerfix: ignore")
+    assert [(d.codes, d.covers_definition) for d in directives] == [
+        (None, True),
+        (frozenset({"tfx101", "tfx102"}), False),
+    ]
+
+
+def test_untokenizable_source_falls_back_to_line_comments():
+    suppressions = Suppressions.of("x = 1  # noqa: TFX101\ny = '''never closed\n")
+    assert 1 in suppressions.by_line
+
+
+SOURCE_WITHOUT_JNP = '''\
+import jax
+
+
+@jax.jit
+def f(x):
+    y = x
+    if x[0] < 0:  # tracerfix: ignore[TFX101] -- the caller never jits this path
+        y = x + 1
+    if x[1] < 0:
+        y = x - 1
+    return y
+'''
+
+
+def test_fix_leaves_suppressed_findings_alone_even_when_lines_shift():
+    # The fix of the second `if` adds `import jax.numpy as jnp`, moving every line down: the
+    # suppression must follow its comment on every pass.
+    result = fix(SOURCE_WITHOUT_JNP, Settings(rules=all_rules()))
+    assert "import jax.numpy as jnp" in result.source
+    assert "if x[0] < 0:  # tracerfix: ignore[TFX101]" in result.source
+    assert "if x[1] < 0" not in result.source
+    assert [f for f in result.findings if f.code == "TFX101"] == []
+    assert fix(result.source, Settings(rules=all_rules())).source == result.source
+
+
+def test_rewrite_command_does_not_fix_a_suppressed_leak(tmp_path):
+    target = tmp_path / "model.py"
+    target.write_text(SOURCE_WITHOUT_JNP)
+    done = subprocess.run(
+        [sys.executable, "-m", "tracerfix", "rewrite", "--no-cache", str(target)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    text = target.read_text()
+    assert "if x[0] < 0:  # tracerfix: ignore[TFX101]" in text
+    assert "if x[1] < 0" not in text
+    check = subprocess.run(
+        [sys.executable, "-m", "tracerfix", "check", "--no-cache", "--select", "TFX101", str(target)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr

@@ -1,0 +1,93 @@
+"""Whether a module can hold traced code at all, decided before LibCST parses it.
+
+Traced scopes start where a decorator or a call names a JAX transformation (`@jax.jit`,
+`jax.vmap(f)`, `lax.scan(body, ...)`); helpers become traced only when traced code calls them.
+Most files of a JAX code base apply no transformation, and `ast.parse` costs about a tenth of
+`libcst.parse_module`, so those files are settled here and never reach LibCST.
+
+The test over-approximates `scopes.ScopeFinder`: it resolves the module's imports with the same
+`ImportTable` and the same tables of transformations, then looks for any dotted name in the text
+(code, comments or strings alike) that resolves to a transformation. It does not check that the
+transformation receives a function of this module. Only a dotted name split by a comment
+(`jax.  # ...` newline `jit`) would escape it.
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import re
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Iterator
+
+from tracerfix.analysis import known
+from tracerfix.analysis.imports import ImportTable, canonical_prefixes
+
+_DOTTED_TAIL = r"(?<![\w.])((?:[A-Za-z_]\w*\s*\.\s*)*(?:%s))(?!\w)"
+
+
+def applies_transformation(source: str, extra_jit: frozenset[str] = frozenset()) -> bool | None:
+    """True when a dotted name in the module resolves to a JAX transformation, False when none
+    does, None when `ast` cannot parse the source (newer syntax, a syntax error: LibCST decides)."""
+    try:
+        with paused_collector():
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    imports = ImportTable()
+    _bind_imports(tree.body, imports)
+    transformations = _transformations(extra_jit)
+    leaves = {name for name in imports.aliases if imports.qualify_dotted(name) in transformations}
+    leaves.update(_leaves(extra_jit))
+    pattern = re.compile(_DOTTED_TAIL % "|".join(re.escape(leaf) for leaf in sorted(leaves)))
+    for match in pattern.finditer(source):
+        if imports.qualify_dotted(re.sub(r"\s+", "", match.group(1))) in transformations:
+            return True
+    return False
+
+
+def _bind_imports(statements: list[ast.stmt], imports: ImportTable) -> None:
+    """Every import, at any depth of statements (imports inside functions count too)."""
+    for statement in statements:
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                imports.bind_import(alias.name, alias.asname)
+        elif isinstance(statement, ast.ImportFrom):
+            if statement.module is not None and not statement.level:
+                for alias in statement.names:
+                    if alias.name != "*":
+                        imports.bind_from(statement.module, alias.name, alias.asname)
+        else:
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(statement, field, None)
+                if isinstance(block, list):
+                    _bind_imports(block, imports)
+            for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+                _bind_imports(part.body, imports)
+
+
+@lru_cache(maxsize=8)
+def _transformations(extra_jit: frozenset[str]) -> frozenset[str]:
+    return known.TRACED_SCOPE_TRANSFORMS | known.LAX_BODY_ARGUMENTS.keys() | extra_jit
+
+
+@lru_cache(maxsize=8)
+def _leaves(extra_jit: frozenset[str]) -> frozenset[str]:
+    """Last components of every spelling that can resolve to a transformation."""
+    names = _transformations(extra_jit) | canonical_prefixes()
+    return frozenset(name.rpartition(".")[2] for name in names)
+
+
+@contextmanager
+def paused_collector() -> Iterator[None]:
+    """Parsers allocate millions of objects that hold no reference cycles; the cyclic garbage
+    collector would scan them again and again while they are built (two thirds of the time of
+    `ast.parse`, a fifth of `libcst.parse_module`)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

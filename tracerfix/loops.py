@@ -1,0 +1,1798 @@
+"""What the loop rewrites need to know about a loop, and the code they build from it.
+
+A Python loop in traced code is unrolled while tracing; a Python `if` or `while` on a traced value
+inside it is the leak. Three rewrites remove it, each refusing (`CannotRewrite`, with a reason the
+user can act on) rather than guessing:
+
+- `vectorise`: a `for i in range(len(x))` loop whose iterations each read and write only element
+  `i` of its arrays becomes whole-array statements (`x = jnp.where(x < 0, 0, x)`);
+- `fori_loop_rewrite` / `while_loop_rewrite`: a loop whose iterations depend on each other becomes
+  `lax.fori_loop` / `lax.while_loop`, with the names it carries as the state;
+- both turn the `if`s on traced values of the body into `jnp.where` selections (`Selection`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Sequence
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
+from tracerfix.analysis.values import TRACED_VALUE, Evaluator, Value, literal_int
+from tracerfix.rewrite import _AUGMENTED, names_read, where_safety
+from tracerfix.rule import Safety
+
+
+class CannotRewrite(Exception):
+    """Why a loop is reported but left as it is; the text completes "cannot rewrite it: ..."."""
+
+
+@dataclass
+class LoopRewrite:
+    """The statements replacing a loop, the `if` tests they turn into selections, the modules they
+    name (qualified: "jax.numpy", "jax.lax") and how far the replacement can be trusted."""
+
+    statements: list[cst.BaseStatement]
+    converted_tests: set[int]
+    modules: set[str]
+    safety: Safety = Safety.SAFE
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        return "; ".join(dict.fromkeys(self.notes))
+
+    def add_concern(self, safety: Safety, note: str) -> None:
+        if safety is Safety.UNSAFE:
+            self.safety = Safety.UNSAFE
+            self.notes.append(note)
+
+
+# --- names --------------------------------------------------------------------------------------
+
+
+def statements_in(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return list(suite.body)
+    return [cst.SimpleStatementLine(body=list(suite.body))]  # `while c: x = x / 2` on one line
+
+
+def target_names(target: cst.BaseExpression) -> list[str]:
+    """Names an assignment target binds: `a`, `a, (b, *c)`; a subscript or attribute binds none."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []
+
+
+def _target_reads(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return set()
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(_target_reads(element.value) for element in target.elements))
+    if isinstance(target, cst.StarredElement):
+        return _target_reads(target.value)
+    return set(names_read(target))  # `x[0] = v` reads (and mutates) x
+
+
+def simple_effect(small: cst.BaseSmallStatement) -> tuple[set[str], set[str]]:
+    """(names read, names bound) by one small statement."""
+    if isinstance(small, cst.Assign):
+        reads = set(names_read(small.value))
+        bound: set[str] = set()
+        for target in small.targets:
+            reads |= _target_reads(target.target)
+            bound.update(target_names(target.target))
+        return reads, bound
+    if isinstance(small, cst.AnnAssign):
+        if small.value is None:
+            return set(), set()
+        return set(names_read(small.value)) | _target_reads(small.target), set(target_names(small.target))
+    if isinstance(small, cst.AugAssign):
+        return set(names_read(small.value)) | set(names_read(small.target)), set(target_names(small.target))
+    return set(names_read(small)), set()
+
+
+class _Stores(cst.CSTVisitor):
+    """Every name a subtree binds, counted (nested functions and classes bind only their name)."""
+
+    def __init__(self, skip: cst.CSTNode | None = None) -> None:
+        self.skip = skip
+        self.counts: Counter[str] = Counter()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node is self.skip:
+            return False
+        return super().on_visit(node)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.counts.update(target_names(node.target))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self.counts.update(target_names(node.target))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.counts.update(target_names(node.target))
+
+    def visit_For(self, node: cst.For) -> None:
+        self.counts.update(target_names(node.target))
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self.counts.update(target_names(node.name))
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self.counts.update(target_names(node.target))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.counts[node.name.value] += 1
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.counts[node.name.value] += 1
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def store_counts(nodes: Iterable[cst.CSTNode], skip: cst.CSTNode | None = None) -> Counter[str]:
+    stores = _Stores(skip)
+    for node in nodes:
+        node.visit(stores)
+    return stores.counts
+
+
+def exposed_reads(statements: Sequence[cst.BaseStatement], assigned: Iterable[str] = ()) -> tuple[set[str], set[str]]:
+    """Names a block may read before assigning them, and the names it assigns on every path."""
+    exposed: set[str] = set()
+    assigned = set(assigned)
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                reads, bound = simple_effect(small)
+                exposed |= reads - assigned
+                assigned |= bound
+        elif isinstance(statement, cst.If):
+            exposed |= set(names_read(statement.test)) - assigned
+            then_exposed, then_assigned = exposed_reads(statements_in(statement.body), assigned)
+            if isinstance(statement.orelse, cst.If):
+                else_exposed, else_assigned = exposed_reads([statement.orelse], assigned)
+            elif isinstance(statement.orelse, cst.Else):
+                else_exposed, else_assigned = exposed_reads(statements_in(statement.orelse.body), assigned)
+            else:
+                else_exposed, else_assigned = set(), assigned
+            exposed |= then_exposed | else_exposed
+            assigned = then_assigned & else_assigned
+        else:
+            exposed |= set(names_read(statement)) - assigned
+    return exposed, assigned
+
+
+# --- where a loop stands in its function ----------------------------------------------------------
+
+
+def _surroundings(loop: cst.CSTNode, context) -> Iterator[tuple[cst.CSTNode, cst.CSTNode]]:
+    """(parent, child) pairs from the loop up to the traced function's body."""
+    child = loop
+    for parent in reversed(context.ancestors[:-1]):
+        if isinstance(parent, (cst.FunctionDef, cst.Lambda)):
+            return
+        yield parent, child
+        child = parent
+
+
+def code_after(loop: cst.CSTNode, context) -> list[cst.CSTNode]:
+    """Statements (and loop tests) that may run after `loop`, in order; an enclosing loop runs its
+    whole body again."""
+    after: list[cst.CSTNode] = []
+    for parent, child in _surroundings(loop, context):
+        if isinstance(parent, cst.IndentedBlock):
+            position = next(i for i, statement in enumerate(parent.body) if statement is child)
+            after.extend(parent.body[position + 1 :])
+        elif isinstance(parent, (cst.For, cst.While)) and child is parent.body:
+            if isinstance(parent, cst.While):
+                after.append(parent.test)
+            after.extend(statements_in(parent.body))
+    return after
+
+
+def code_before(loop: cst.CSTNode, context) -> list[cst.CSTNode]:
+    """Statements that run before `loop` in its function (enclosing loop targets included)."""
+    before: list[cst.CSTNode] = []
+    for parent, child in _surroundings(loop, context):
+        if isinstance(parent, cst.IndentedBlock):
+            position = next(i for i, statement in enumerate(parent.body) if statement is child)
+            before[:0] = parent.body[:position]
+        elif isinstance(parent, cst.For):
+            before.append(parent.target)
+    return before
+
+
+def read_after(names: Iterable[str], loop: cst.CSTNode, context) -> set[str]:
+    """Which of `names` the code after `loop` (or a nested function) may read before rebinding."""
+    after = code_after(loop, context)
+    live = set()
+    for name in names:
+        for node in after:
+            if isinstance(node, cst.SimpleStatementLine):
+                effects = [simple_effect(small) for small in node.body]
+                if any(name in reads for reads, _ in effects):
+                    live.add(name)
+                    break
+                if any(name in bound for _, bound in effects):
+                    break
+            elif name in set(names_read(node)):
+                live.add(name)
+                break
+    function = context.function
+    if function is not None:
+        nested = _NestedReads()
+        function.body.visit(nested)
+        live |= nested.names & set(names)
+    return live
+
+
+class _NestedReads(cst.CSTVisitor):
+    """Names read inside nested functions and lambdas: closures may read them at any time."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.names.update(names_read(node.body))
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.names.update(names_read(node.body))
+        return False
+
+
+def bound_before(loop: cst.CSTNode, context) -> set[str]:
+    """Names that have a value when `loop` starts: parameters and earlier assignments."""
+    names = set(context.scope.params) if context.scope is not None else set()
+    for node in code_before(loop, context):
+        if isinstance(node, cst.BaseExpression):
+            names.update(target_names(node))
+        else:
+            names.update(store_counts([node]))
+    return names
+
+
+def check_not_inside_try(loop: cst.CSTNode, context) -> None:
+    for parent, _ in _surroundings(loop, context):
+        if isinstance(parent, (cst.Try, getattr(cst, "TryStar", cst.Try))):
+            raise CannotRewrite(
+                "it stands inside a `try`: an error raised in a `lax` loop body surfaces while "
+                "tracing, not where the `except` expects it"
+            )
+
+
+def evaluator(context, env: Env) -> Evaluator:
+    return Evaluator(env, context.imports, context.analysis.index.module_env)
+
+
+def env_at(statement: cst.CSTNode, context) -> Env:
+    """The analysis' environment before `statement` (the current one when not recorded)."""
+    facts = context.analysis.facts.get(id(context.scope.node)) if context.scope is not None else None
+    if facts is None:
+        return context.env
+    return facts.env_at.get(id(statement), context.env)
+
+
+# --- the branches a loop takes per iteration --------------------------------------------------------
+
+
+class _BodyIfs(cst.CSTVisitor):
+    """The `if`/`elif` statements of a loop body, not those of nested loops or functions."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.If] = []
+
+    def visit_If(self, node: cst.If) -> None:
+        self.found.append(node)
+
+    def visit_For(self, node: cst.For) -> bool:
+        return False
+
+    def visit_While(self, node: cst.While) -> bool:
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
+def body_ifs(statements: Sequence[cst.BaseStatement]) -> list[cst.If]:
+    visitor = _BodyIfs()
+    for statement in statements:
+        statement.visit(visitor)
+    return visitor.found
+
+
+def per_iteration_branches(loop: cst.For, context) -> list[cst.If]:
+    """The `if`s of the loop body whose test is traced and changes from one iteration to the next
+    (it reads the loop target or a name the body assigns)."""
+    body = statements_in(loop.body)
+    varying = set(target_names(loop.target)) | set(store_counts(body))
+    branches = []
+    for node in body_ifs(body):
+        if not varying & set(names_read(node.test)):
+            continue
+        if evaluator(context, env_at(node, context)).value(node.test).traced:
+            branches.append(node)
+    return branches
+
+
+# --- loop bodies --------------------------------------------------------------------------------
+
+
+@dataclass
+class RangeHeader:
+    """`for index in range(start, stop)`."""
+
+    index: str
+    start: cst.BaseExpression | None
+    stop: cst.BaseExpression
+
+
+def range_header(loop: cst.For, context) -> RangeHeader:
+    call = loop.iter
+    if not (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Name)
+        and call.func.value == "range"
+        and "range" not in context.env
+        and "range" not in context.analysis.index.module_env
+    ):
+        raise CannotRewrite("only `for i in range(...)` loops are rewritten")
+    if not isinstance(loop.target, cst.Name):
+        raise CannotRewrite(f"the loop target `{context.code(loop.target)}` is not a single name")
+    args = call.args
+    if not 1 <= len(args) <= 3 or any(arg.keyword is not None or arg.star for arg in args):
+        raise CannotRewrite(f"`{context.describe(call)}` is not a plain `range(start, stop)`")
+    if len(args) == 3 and literal_int(args[2].value) != 1:
+        raise CannotRewrite(f"the loop steps by `{context.code(args[2].value)}`; `lax.fori_loop` counts up by one")
+    if len(args) == 1:
+        return RangeHeader(loop.target.value, None, args[0].value)
+    return RangeHeader(loop.target.value, args[0].value, args[1].value)
+
+
+def plain_body(loop: cst.For | cst.While, context) -> list[cst.BaseStatement]:
+    """The loop body with each `if c: ...; continue` turned into `if c: ... else: <the rest>`;
+    refuses what a `lax` loop or a vectorised body cannot express."""
+    if loop.orelse is not None:
+        raise CannotRewrite("the loop has an `else` clause")
+    check_not_inside_try(loop, context)
+    body = _without_continue(statements_in(loop.body))
+    _check_body(body, context)
+    return body
+
+
+def _ends_with_continue(block: cst.BaseSuite) -> bool:
+    statements = statements_in(block)
+    last = statements[-1] if statements else None
+    return (
+        isinstance(last, cst.SimpleStatementLine)
+        and isinstance(last.body[-1], cst.Continue)
+    )
+
+
+def _without_continue(statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    for position, statement in enumerate(statements):
+        if not (isinstance(statement, cst.If) and _ends_with_continue(statement.body)):
+            continue
+        if isinstance(statement.orelse, cst.If):
+            raise CannotRewrite("a `continue` inside an `if`/`elif` chain")
+        rest = _without_continue(statements[position + 1 :])
+        last = statement.body.body[-1]
+        kept_small = list(last.body[:-1])
+        then = list(statement.body.body[:-1]) + ([last.with_changes(body=kept_small)] if kept_small else [])
+        if not then:
+            then = [cst.SimpleStatementLine(body=[cst.Pass()])]
+        otherwise = (statements_in(statement.orelse.body) if statement.orelse else []) + rest
+        if not otherwise:
+            otherwise = [cst.SimpleStatementLine(body=[cst.Pass()])]
+        rewritten = statement.with_changes(
+            body=statement.body.with_changes(body=then),
+            orelse=cst.Else(body=cst.IndentedBlock(body=otherwise)),
+        )
+        return [*statements[:position], rewritten]
+    return statements
+
+
+def _check_body(statements: Sequence[cst.BaseStatement], context) -> None:
+    """Only assignments and `if`s: anything else changes meaning inside a `lax` loop body."""
+    for statement in statements:
+        if isinstance(statement, cst.If):
+            _check_body(statements_in(statement.body), context)
+            if isinstance(statement.orelse, cst.If):
+                _check_body([statement.orelse], context)
+            elif statement.orelse is not None:
+                _check_body(statements_in(statement.orelse.body), context)
+            continue
+        if not isinstance(statement, cst.SimpleStatementLine):
+            raise CannotRewrite(_compound_reason(statement))
+        for small in statement.body:
+            if isinstance(small, (cst.Assign, cst.AugAssign, cst.Pass)) or (
+                isinstance(small, cst.AnnAssign) and small.value is not None
+            ):
+                if _contains(small, (cst.Yield, cst.Await, cst.Lambda, cst.NamedExpr)):
+                    raise CannotRewrite(f"`{context.describe(small)}` cannot move into a loop body function")
+                continue
+            raise CannotRewrite(_simple_reason(small, context))
+
+
+def _compound_reason(statement: cst.BaseStatement) -> str:
+    if isinstance(statement, (cst.For, cst.While)):
+        return "the body holds a nested loop"
+    if isinstance(statement, (cst.Try, getattr(cst, "TryStar", cst.Try))):
+        return "the body holds a `try`: exceptions cannot be caught per iteration of a `lax` loop"
+    if isinstance(statement, cst.With):
+        return "the body holds a `with` block"
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return "the body defines a function or class"
+    return f"the body holds a `{type(statement).__name__.lower()}` statement"
+
+
+def _simple_reason(small: cst.BaseSmallStatement, context) -> str:
+    if isinstance(small, cst.Break):
+        return (
+            "`break` on a traced condition ends the loop after a data-dependent number of steps; "
+            "write a `lax.while_loop` whose state carries the stop flag"
+        )
+    if isinstance(small, cst.Continue):
+        return "a `continue` that does not end a top-level `if` of the body"
+    if isinstance(small, cst.Return):
+        return "the body returns from the function"
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        call = small.value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("append", "extend"):
+            return (
+                f"the body collects results with `{context.describe(call)}`; write the loop as "
+                "`lax.scan` returning them"
+            )
+        if isinstance(call.func, cst.Name) and call.func.value == "print":
+            return "the body prints; inside a `lax` loop use `jax.debug.print`"
+        return f"the body calls `{context.describe(call)}` for its side effects"
+    if isinstance(small, (cst.Global, cst.Nonlocal)):
+        return "the body declares `global`/`nonlocal` names"
+    return f"the body holds `{context.describe(small)}`"
+
+
+def _contains(node: cst.CSTNode, kinds: tuple[type, ...]) -> bool:
+    if isinstance(node, kinds):
+        return True
+    return any(_contains(child, kinds) for child in node.children)
+
+
+# --- carried state ------------------------------------------------------------------------------
+
+
+def carried_names(
+    loop: cst.For | cst.While, body: Sequence[cst.BaseStatement], context, also_read: Iterable[str] = ()
+) -> list[str]:
+    """The names an iteration hands to the next one or to the code after the loop, in order of
+    first appearance; each must have a value before the loop (it may run zero times)."""
+    assigned = set(store_counts(body))
+    exposed, _ = exposed_reads(body)
+    live = read_after(assigned, loop, context)
+    carried = assigned & (exposed | set(also_read) | live)
+    before = bound_before(loop, context)
+    for name in sorted(carried):
+        if name not in before:
+            raise CannotRewrite(
+                f"`{name}` is first assigned inside the loop and read after it; it has no value "
+                "if the loop runs zero times"
+            )
+        value = context.env.get(name)
+        if value is not None and (value.container or value.host):
+            raise CannotRewrite(f"`{name}` is a Python container; a `lax` loop carries arrays")
+    order = _first_appearance(loop)
+    return sorted(carried, key=lambda name: order.get(name, len(order)))
+
+
+def _first_appearance(node: cst.CSTNode) -> dict[str, int]:
+    order: dict[str, int] = {}
+    for name in names_read(node):
+        order.setdefault(name, len(order))
+    return order
+
+
+_SHAPE_CHANGING = frozenset(
+    {"concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "append", "insert",
+     "delete", "pad", "reshape", "expand_dims", "squeeze", "ravel", "flatten", "repeat", "tile",
+     "resize", "atleast_1d", "atleast_2d", "atleast_3d", "outer", "kron"}
+)
+
+
+def check_fixed_shapes(body: Sequence[cst.BaseStatement], carried: Iterable[str], context) -> None:
+    """Refuse a carried value whose shape visibly changes between iterations (`lax` loops need a
+    fixed shape and dtype for their state)."""
+    carried = set(carried)
+    for statement in _all_simple(body):
+        for small in statement.body:
+            if not isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                continue
+            targets = (
+                [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            )
+            names = {name for target in targets for name in target_names(target)} & carried
+            if names and small.value is not None and _changes_shape(small.value, names, context):
+                name = sorted(names)[0]
+                raise CannotRewrite(
+                    f"`{name}` changes shape from one iteration to the next "
+                    f"(`{context.describe(small)}`); a `lax` loop state keeps one shape"
+                )
+
+
+def _all_simple(statements: Sequence[cst.BaseStatement]) -> Iterator[cst.SimpleStatementLine]:
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield statement
+        elif isinstance(statement, cst.If):
+            yield from _all_simple(statements_in(statement.body))
+            if isinstance(statement.orelse, cst.If):
+                yield from _all_simple([statement.orelse])
+            elif statement.orelse is not None:
+                yield from _all_simple(statements_in(statement.orelse.body))
+
+
+def _changes_shape(value: cst.BaseExpression, names: set[str], context) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)):
+        return True
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in names:
+        return any(isinstance(element.slice, cst.Slice) for element in value.slice) or len(value.slice) > 1
+    if isinstance(value, cst.Call):
+        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else (
+            value.func.value if isinstance(value.func, cst.Name) else ""
+        )
+        return leaf in _SHAPE_CHANGING and bool(names & set(names_read(value)))
+    return False
+
+
+def body_traced_tests(body: Sequence[cst.BaseStatement], entry: Env, context) -> set[int]:
+    """Ids of the `if` tests of `body` that are traced when the names in `entry` have those values
+    (a loop body function receives its state and index as tracers)."""
+    walker = FunctionWalker(
+        context.imports,
+        context.analysis.index.module_env,
+        resolve_call=lambda call: None,
+        helper_result=lambda callee: None,
+    )
+    walker.facts = FunctionFacts(context.function, entry)
+    walker.block(body, entry)
+    traced = set()
+    for node in body_ifs(body):
+        env = walker.facts.env_at.get(id(node), entry)
+        if evaluator(context, env).value(node.test).traced:
+            traced.add(id(node.test))
+    return traced
+
+
+def check_index_uses(body: Sequence[cst.BaseStatement], index: str, entry: Env, context) -> None:
+    """`lax.fori_loop` passes the index as a tracer: it may only index arrays (`x[i]`, `x.at[i - 1]`)."""
+    uses = _IndexUses(index)
+    for statement in body:
+        statement.visit(uses)
+    if uses.elsewhere is not None:
+        raise CannotRewrite(
+            f"`{context.describe(uses.elsewhere)}` uses the loop index `{index}` as a Python value; "
+            "`lax.fori_loop` passes it as a traced integer"
+        )
+    for base in uses.indexed:
+        if not evaluator(context, entry).value(base).traced and not _is_at(base, entry, context):
+            raise CannotRewrite(
+                f"`{context.describe(base)}` is indexed by the loop index `{index}` but is not a JAX array"
+            )
+
+
+def _is_at(node: cst.BaseExpression, env: Env, context) -> bool:
+    return (
+        isinstance(node, cst.Attribute)
+        and node.attr.value == "at"
+        and evaluator(context, env).value(node.value).traced
+    )
+
+
+class _IndexUses(cst.CSTVisitor):
+    def __init__(self, index: str) -> None:
+        self.index = index
+        self.inside: list[bool] = []
+        self.indexed: list[cst.BaseExpression] = []
+        self.elsewhere: cst.CSTNode | None = None
+        self.statement: cst.CSTNode | None = None
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.statement = node
+
+    def visit_If(self, node: cst.If) -> None:
+        self.statement = node.test
+
+    def visit_SubscriptElement(self, node: cst.SubscriptElement) -> None:
+        self.inside.append(isinstance(node.slice, cst.Index))
+
+    def leave_SubscriptElement(self, node: cst.SubscriptElement) -> None:
+        self.inside.pop()
+
+    def leave_Subscript(self, node: cst.Subscript) -> None:
+        if any(self.index in set(names_read(e.slice)) for e in node.slice):
+            self.indexed.append(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.index and not (self.inside and self.inside[-1]) and self.elsewhere is None:
+            self.elsewhere = self.statement
+
+
+# --- vectorisation ------------------------------------------------------------------------------
+
+# jax.numpy functions that act element by element (scalar parameters aside).
+ELEMENTWISE_FUNCTIONS = frozenset(
+    {
+        "abs", "absolute", "add", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2",
+        "arctanh", "cbrt", "ceil", "clip", "conj", "conjugate", "copysign", "cos", "cosh",
+        "deg2rad", "degrees", "divide", "equal", "exp", "exp2", "expm1", "fabs", "float_power",
+        "floor", "floor_divide", "fmax", "fmin", "fmod", "greater", "greater_equal", "heaviside",
+        "hypot", "imag", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "less", "less_equal",
+        "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
+        "logical_or", "logical_xor", "maximum", "minimum", "mod", "multiply", "nan_to_num",
+        "negative", "not_equal", "positive", "power", "rad2deg", "radians", "real", "reciprocal",
+        "remainder", "rint", "round", "sign", "signbit", "sin", "sinc", "sinh", "sqrt", "square",
+        "subtract", "tan", "tanh", "true_divide", "trunc", "where",
+    }
+)
+ELEMENTWISE_NN = frozenset(
+    {"relu", "relu6", "sigmoid", "softplus", "silu", "swish", "gelu", "elu", "celu", "selu",
+     "leaky_relu", "log_sigmoid", "hard_tanh", "hard_sigmoid", "soft_sign", "sparse_plus"}
+)
+ELEMENTWISE_METHODS = frozenset({"astype", "clip", "round", "conj", "conjugate"})
+
+# `x.at[i].<method>(v)` as an operation on whole arrays (None: a jax.numpy function).
+_AT_UPDATES = {
+    "set": None, "add": cst.Add, "subtract": cst.Subtract, "multiply": cst.Multiply,
+    "divide": cst.Divide, "power": cst.Power, "min": "minimum", "max": "maximum",
+}
+
+# How the dtype of an expression relates to the arrays it is computed from.
+_WEAK = "a Python integer"  # takes the dtype of whatever it meets
+_KEEPS_DTYPE_CALLS = frozenset(
+    {"abs", "absolute", "negative", "positive", "square", "sign", "maximum", "minimum", "fmax",
+     "fmin", "clip", "where"}
+)
+
+
+def _covered_array(header: RangeHeader, context) -> tuple[str, bool]:
+    """The array whose whole first axis `range(...)` runs over, and whether it is `x.size`."""
+    if header.start is not None and literal_int(header.start) != 0:
+        raise CannotRewrite(f"the loop starts at `{context.code(header.start)}`, not at 0")
+    stop = header.stop
+    array, by_size = None, False
+    if (
+        isinstance(stop, cst.Call)
+        and isinstance(stop.func, cst.Name)
+        and stop.func.value == "len"
+        and len(stop.args) == 1
+        and isinstance(stop.args[0].value, cst.Name)
+    ):
+        array = stop.args[0].value
+    elif (
+        isinstance(stop, cst.Subscript)
+        and isinstance(stop.value, cst.Attribute)
+        and stop.value.attr.value == "shape"
+        and isinstance(stop.value.value, cst.Name)
+        and len(stop.slice) == 1
+        and isinstance(stop.slice[0].slice, cst.Index)
+        and literal_int(stop.slice[0].slice.value) == 0
+    ):
+        array = stop.value.value
+    elif isinstance(stop, cst.Attribute) and stop.attr.value == "size" and isinstance(stop.value, cst.Name):
+        array, by_size = stop.value, True
+    if array is None or not context.is_traced(array):
+        raise CannotRewrite(
+            f"`range({context.code(stop)})` is not known to cover the first axis of an array"
+        )
+    return array.value, by_size
+
+
+@dataclass
+class _LikeArrays:
+    """Arrays known to share a shape (and a dtype) with another: `out = jnp.zeros_like(x)`."""
+
+    shape_of: dict[str, str] = field(default_factory=dict)
+    dtype_of: dict[str, str] = field(default_factory=dict)
+
+    def shape_root(self, name: str) -> str:
+        while name in self.shape_of:
+            name = self.shape_of[name]
+        return name
+
+    def dtype_root(self, name: str) -> str:
+        while name in self.dtype_of:
+            name = self.dtype_of[name]
+        return name
+
+
+_LIKE_CONSTRUCTORS = frozenset(
+    {"jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.empty_like", "jax.numpy.full_like",
+     "jax.numpy.copy", "jax.numpy.array", "jax.numpy.asarray"}
+)
+
+
+def _like_arrays(loop: cst.For, context) -> _LikeArrays:
+    """Read `b = jnp.zeros_like(a)` (or `a.copy()`) before the loop, when neither `a` nor `b` is
+    rebound anywhere else in the function (the loop only updates elements)."""
+    like = _LikeArrays()
+    function = context.function
+    if function is None:
+        return like
+    counts = store_counts([function.body], skip=loop)
+    params = set(context.scope.params)
+    for statement in code_before(loop, context):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                continue
+            target, value = small.targets[0].target, small.value
+            if not (isinstance(target, cst.Name) and isinstance(value, cst.Call)):
+                continue
+            source, keeps_dtype = _like_source(value, context)
+            if source is None or counts[target.value] != 1:
+                continue
+            if counts[source] != 0 or source not in params:
+                continue
+            like.shape_of[target.value] = source
+            if keeps_dtype:
+                like.dtype_of[target.value] = source
+    return like
+
+
+def _like_source(call: cst.Call, context) -> tuple[str | None, bool]:
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not call.args:
+        return (func.value.value, True) if isinstance(func.value, cst.Name) else (None, False)
+    if context.qualified_name(func) not in _LIKE_CONSTRUCTORS:
+        return None, False
+    positional = [arg for arg in call.args if arg.keyword is None]
+    if not positional or not isinstance(positional[0].value, cst.Name):
+        return None, False
+    keeps_dtype = not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in call.args)
+    if len(positional) > (2 if context.qualified_name(func) == "jax.numpy.full_like" else 1):
+        keeps_dtype = False  # a positional dtype
+    return positional[0].value.value, keeps_dtype
+
+
+class _Vectoriser:
+    """Rewrites a loop body that touches only element `index` of its arrays into whole-array
+    statements: `x[i]` reads `x`, `x = x.at[i].set(v)` assigns `v`."""
+
+    def __init__(self, index: str, body: Sequence[cst.BaseStatement], context, jnp: str) -> None:
+        self.index = index
+        self.context = context
+        self.jnp = jnp
+        self.updated: list[str] = []
+        self.temporaries: set[str] = set()
+        self.arrays: set[str] = set()  # arrays read or written at element `index`
+        self.tested: set[str] = set()  # arrays whose element an `if` test reads
+        for statement in _all_simple(body):
+            for small in statement.body:
+                self._classify(small)
+        both = set(self.updated) & self.temporaries
+        if both:
+            raise CannotRewrite(f"`{sorted(both)[0]}` is both updated element by element and reassigned")
+        if index in self.temporaries or index in self.updated:
+            raise CannotRewrite(f"the body reassigns the loop index `{index}`")
+
+    def _classify(self, small: cst.BaseSmallStatement) -> None:
+        if isinstance(small, cst.Assign):
+            targets = [name for t in small.targets for name in target_names(t.target)]
+            update = self._element_update(small)
+            if update is not None:
+                if update[0] not in self.updated:
+                    self.updated.append(update[0])
+                return
+            self.temporaries.update(targets)
+        elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+            self.temporaries.update(target_names(small.target))
+
+    def _element_update(self, small: cst.Assign) -> tuple[str, str, cst.BaseExpression] | None:
+        """`x = x.at[i].set(v)` as (x, "set", v)."""
+        if len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
+            return None
+        name = small.targets[0].target.value
+        call = small.value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+            return None
+        method = call.func.attr.value
+        at = call.func.value
+        if not (
+            method in _AT_UPDATES
+            and isinstance(at, cst.Subscript)
+            and isinstance(at.value, cst.Attribute)
+            and at.value.attr.value == "at"
+            and isinstance(at.value.value, cst.Name)
+            and at.value.value.value == name
+            and self._is_index(at)
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+        ):
+            return None
+        return name, method, call.args[0].value
+
+    def _is_index(self, subscript: cst.Subscript) -> bool:
+        return (
+            len(subscript.slice) == 1
+            and isinstance(subscript.slice[0].slice, cst.Index)
+            and isinstance(subscript.slice[0].slice.value, cst.Name)
+            and subscript.slice[0].slice.value.value == self.index
+        )
+
+    # -- statements ------------------------------------------------------------------------------
+    def block(self, statements: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        return [self.statement(statement) for statement in statements]
+
+    def statement(self, statement: cst.BaseStatement) -> cst.BaseStatement:
+        if isinstance(statement, cst.If):
+            if not evaluator(self.context, env_at(statement, self.context)).value(statement.test).traced:
+                raise CannotRewrite(
+                    f"`if {self.context.describe(statement.test)}` tests a value that is not traced"
+                )
+            test = self.expression(statement.test)
+            self.tested |= _element_arrays(statement.test, self.index)
+            orelse = statement.orelse
+            if isinstance(orelse, cst.If):
+                orelse = self.statement(orelse)
+            elif orelse is not None:
+                orelse = orelse.with_changes(body=orelse.body.with_changes(body=self.block(orelse.body.body)))
+            return statement.with_changes(
+                test=test, body=statement.body.with_changes(body=self.block(statement.body.body)), orelse=orelse
+            )
+        assert isinstance(statement, cst.SimpleStatementLine)
+        return statement.with_changes(body=[self.small(small) for small in statement.body])
+
+    def small(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement:
+        if isinstance(small, cst.Pass):
+            return small
+        if isinstance(small, cst.Assign):
+            update = self._element_update(small)
+            if update is not None:
+                name, method, value = update
+                self.arrays.add(name)
+                return small.with_changes(value=self._whole_array_update(name, method, self.expression(value)))
+            return small.with_changes(value=self.expression(small.value))
+        if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+            return small.with_changes(value=self.expression(small.value))
+        raise CannotRewrite(f"`{self.context.describe(small)}` is not an element-by-element update")
+
+    def _whole_array_update(self, name: str, method: str, value: cst.BaseExpression) -> cst.BaseExpression:
+        operation = _AT_UPDATES[method]
+        current = cst.Name(name)
+        if operation is None:
+            return value
+        if isinstance(operation, str):
+            return _call(f"{self.jnp}.{operation}", [current, value])
+        return binary(current, operation(), value)
+
+    # -- expressions -----------------------------------------------------------------------------
+    def _depends(self, node: cst.CSTNode) -> bool:
+        names = set(names_read(node))
+        return bool(names & ({self.index} | self.temporaries | set(self.updated)))
+
+    def expression(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """`node` computed for every element at once; loop-invariant parts are kept as written."""
+        context = self.context
+        if not self._depends(node):
+            return node
+        if isinstance(node, cst.Subscript):
+            if isinstance(node.value, cst.Name) and self._is_index(node):
+                name = node.value.value
+                if name in self.temporaries or not context.is_traced(node.value):
+                    raise CannotRewrite(f"`{context.describe(node)}` does not index a JAX array")
+                self.arrays.add(name)
+                return cst.Name(name, lpar=node.lpar, rpar=node.rpar)
+            raise CannotRewrite(
+                f"`{context.describe(node)}` reads another element than the one the iteration updates"
+            )
+        if isinstance(node, cst.Name):
+            if node.value == self.index:
+                raise CannotRewrite(f"the body uses the loop index `{self.index}` as a value")
+            if node.value in self.updated:
+                raise CannotRewrite(f"the body reads all of `{node.value}` while updating it element by element")
+            return node
+        if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
+            return node.with_changes(left=self.expression(node.left), right=self.expression(node.right))
+        if isinstance(node, cst.UnaryOperation):
+            operand = self.expression(node.expression)
+            if isinstance(node.operator, cst.Not):
+                return _not(node, operand, context)
+            return node.with_changes(expression=operand)
+        if isinstance(node, cst.Comparison) and not any(
+            isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons
+        ):
+            if len(node.comparisons) > 1:
+                raise CannotRewrite(f"`{context.describe(node)}` chains comparisons")
+            return node.with_changes(
+                left=self.expression(node.left),
+                comparisons=[t.with_changes(comparator=self.expression(t.comparator)) for t in node.comparisons],
+            )
+        if isinstance(node, cst.BooleanOperation):
+            return _boolean(node, self.expression(node.left), self.expression(node.right), context)
+        if isinstance(node, cst.Call) and self._elementwise_call(node):
+            func = node.func
+            if isinstance(func, cst.Attribute) and context.qualified_name(func) is None:
+                func = func.with_changes(value=self.expression(func.value))
+            return node.with_changes(
+                func=func, args=[arg.with_changes(value=self.expression(arg.value)) for arg in node.args]
+            )
+        if isinstance(node, cst.Attribute) and node.attr.value in ("real", "imag"):
+            return node.with_changes(value=self.expression(node.value))
+        raise CannotRewrite(f"`{context.describe(node)}` may combine different elements")
+
+    def _elementwise_call(self, call: cst.Call) -> bool:
+        qualified = self.context.qualified_name(call.func)
+        if qualified is not None:
+            module, _, leaf = qualified.rpartition(".")
+            if module == "jax.numpy" and leaf in ELEMENTWISE_FUNCTIONS:
+                return leaf != "where" or len(call.args) == 3
+            return module == "jax.nn" and leaf in ELEMENTWISE_NN
+        if isinstance(call.func, cst.Name):
+            return call.func.value == "abs" and call.func.value not in self.context.env
+        return isinstance(call.func, cst.Attribute) and call.func.attr.value in ELEMENTWISE_METHODS
+
+    # -- what the whole-array form may change --------------------------------------------------------
+    def dtype_owners(self, statements: Sequence[cst.BaseStatement], like: _LikeArrays) -> dict[str, str | None]:
+        """For each temporary, the array whose dtype it has (`_WEAK` for Python integers)."""
+        owners: dict[str, str | None] = {}
+        for statement in _all_simple(statements):
+            for small in statement.body:
+                if isinstance(small, cst.Assign):
+                    names = [n for t in small.targets for n in target_names(t.target)]
+                    kind = self.dtype_kind(small.value, owners, like)
+                elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+                    names = [small.target.value]
+                    kind = _combine(owners.get(small.target.value), self.dtype_kind(small.value, owners, like))
+                else:
+                    continue
+                for name in names:
+                    if name in self.temporaries:
+                        owners[name] = kind if name not in owners else _combine(owners[name], kind)
+        return owners
+
+    def dtype_kind(self, node: cst.BaseExpression, owners: dict[str, str | None], like: _LikeArrays) -> str | None:
+        """The array whose dtype `node` has, `_WEAK`, or None when it may be promoted."""
+        if isinstance(node, cst.Integer):
+            return _WEAK
+        if isinstance(node, cst.Name):
+            if node.value in self.arrays or node.value in self.updated:
+                return like.dtype_root(node.value)
+            return owners.get(node.value)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+            return self.dtype_kind(node.expression, owners, like)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+            return _combine(self.dtype_kind(node.left, owners, like), self.dtype_kind(node.right, owners, like))
+        if isinstance(node, cst.Call):
+            qualified = self.context.qualified_name(node.func) or (
+                node.func.value if isinstance(node.func, cst.Name) else ""
+            )
+            leaf = qualified.rpartition(".")[2]
+            if leaf not in _KEEPS_DTYPE_CALLS or any(arg.keyword is not None for arg in node.args):
+                return None
+            values = [arg.value for arg in node.args]
+            if leaf == "where":
+                values = values[1:]
+            kind: str | None = _WEAK
+            for value in values:
+                kind = _combine(kind, self.dtype_kind(value, owners, like))
+            return kind
+        return None
+
+
+def _element_arrays(test: cst.BaseExpression, index: str) -> set[str]:
+    found = set()
+    for node in _walk(test):
+        if (
+            isinstance(node, cst.Subscript)
+            and isinstance(node.value, cst.Name)
+            and len(node.slice) == 1
+            and isinstance(node.slice[0].slice, cst.Index)
+            and isinstance(node.slice[0].slice.value, cst.Name)
+            and node.slice[0].slice.value.value == index
+        ):
+            found.add(node.value.value)
+    return found
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+def _combine(a: str | None, b: str | None) -> str | None:
+    if a is None or b is None:
+        return None
+    if a == _WEAK:
+        return b
+    if b == _WEAK or a == b:
+        return a
+    return None
+
+
+def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
+    """The loop as whole-array statements, when every iteration reads and writes only element
+    `i` of its arrays and `range(...)` covers their whole first axis."""
+    header = range_header(loop, context)
+    covered, by_size = _covered_array(header, context)
+    body = plain_body(loop, context)
+    vectoriser = _Vectoriser(header.index, body, context, jnp)
+    if not vectoriser.updated:
+        raise CannotRewrite("the body updates no array element by element")
+    carried = vectoriser.temporaries & exposed_reads(body)[0]
+    if carried:
+        raise CannotRewrite(f"`{sorted(carried)[0]}` carries a value from one iteration to the next")
+    live = read_after(vectoriser.temporaries | {header.index}, loop, context)
+    if live:
+        raise CannotRewrite(f"`{sorted(live)[0]}` is read after the loop")
+    whole = vectoriser.block(body)
+    if by_size and covered not in vectoriser.tested:
+        raise CannotRewrite(f"`{covered}.size` covers the first axis only when `{covered}` is one-dimensional")
+
+    selection = Selection(context, jnp, is_selected=lambda node: True)
+    defined = bound_before(loop, context) | set(vectoriser.updated)
+    statements = selection.block(whole, defined, needed_after=set(vectoriser.updated))
+    rewrite = LoopRewrite([], {id(node.test) for node in body_ifs(statements_in(loop.body))}, {"jax.numpy"})
+    rewrite.statements = keep_comments(loop, _shaped(statements, vectoriser, jnp))
+
+    like = _like_arrays(loop, context)
+    arrays = sorted(vectoriser.arrays | {covered})
+    if len({like.shape_root(name) for name in arrays}) > 1:
+        listed = ", ".join(f"`{name}`" for name in arrays)
+        rewrite.add_concern(
+            Safety.UNSAFE,
+            f"assumes {listed} have the same shape: the loop paired their elements one by one, "
+            "whole-array operations broadcast them",
+        )
+    owners = vectoriser.dtype_owners(whole, like)
+    for name, value in _updates(whole, vectoriser.updated):
+        if _combine(vectoriser.dtype_kind(value, owners, like), like.dtype_root(name)) is None:
+            rewrite.add_concern(
+                Safety.UNSAFE,
+                f"`{name}` may change dtype: `{context.describe(value)}` is promoted with `{name}` "
+                f"where `{name}.at[{header.index}]` cast it to `{name}`'s dtype",
+            )
+            break
+    rewrite.add_concern(*where_safety(selection.branch_values, context))
+    return rewrite
+
+
+def _updates(statements: Sequence[cst.BaseStatement], names: Iterable[str]) -> Iterator[tuple[str, cst.BaseExpression]]:
+    names = set(names)
+    for statement in _all_simple(statements):
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                target = small.targets[0].target
+                if isinstance(target, cst.Name) and target.value in names:
+                    yield target.value, small.value
+
+
+def _shaped(statements: list[cst.BaseStatement], vectoriser: _Vectoriser, jnp: str) -> list[cst.BaseStatement]:
+    """An updated array assigned a loop-invariant value (`x = 0` from `x = x.at[i].set(0)`) gets
+    it in every element: `x = jnp.full_like(x, 0)`."""
+    shaped = set(vectoriser.arrays) | set(vectoriser.updated)
+    result = []
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            statement = statement.with_changes(body=[_shaped_small(small, shaped, vectoriser, jnp) for small in statement.body])
+        result.append(statement)
+    return result
+
+
+def _shaped_small(small: cst.BaseSmallStatement, shaped: set[str], vectoriser: _Vectoriser, jnp: str):
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return small
+    name = small.targets[0].target.value
+    reads = set(names_read(small.value))
+    if name in vectoriser.updated:
+        if not reads & shaped:
+            return small.with_changes(value=_call(f"{jnp}.full_like", [cst.Name(name), small.value]))
+    elif reads & shaped:
+        shaped.add(name)
+    else:
+        shaped.discard(name)
+    return small
+
+
+# --- selections: `if`s on traced values become `jnp.where` ----------------------------------------
+
+
+class _Unset:
+    """The value of a name assigned on one side of an `if` only."""
+
+
+UNSET = _Unset()
+
+
+class Selection:
+    """Turns the `if`s of a block whose tests are selected (traced) into `jnp.where` assignments.
+
+    Each branch is read as assignments; a name's value on each side is an expression of the names
+    as they were before the `if` (so `t = x * 2; y = t + 1` gives `y = x * 2 + 1`). The results are
+    assigned in an order where no assignment reads a name already reassigned.
+    """
+
+    def __init__(self, context, jnp: str, is_selected: Callable[[cst.If], bool]) -> None:
+        self.context = context
+        self.jnp = jnp
+        self.is_selected = is_selected
+        self.branch_values: list[cst.BaseExpression] = []
+        self.converted: set[int] = set()  # ids of the tests of the `if`s turned into selections
+
+    def block(
+        self, statements: Sequence[cst.BaseStatement], defined: set[str], needed_after: set[str]
+    ) -> list[cst.BaseStatement]:
+        out: list[cst.BaseStatement] = []
+        defined = set(defined)
+        for position, statement in enumerate(statements):
+            if isinstance(statement, cst.If) and self.is_selected(statement):
+                later = needed_after | {n for s in statements[position + 1 :] for n in names_read(s)}
+                out.extend(self._select(statement, defined, later))
+            elif isinstance(statement, cst.If):
+                if any(self.is_selected(inner) for inner in body_ifs([statement])):
+                    raise CannotRewrite(
+                        f"a Python `if {self.context.describe(statement.test)}` on a static value "
+                        "holds a branch on a traced value"
+                    )
+                out.append(statement)
+            else:
+                out.append(statement)
+            defined |= set(store_counts([statement]))
+        return out
+
+    def _select(self, node: cst.If, defined: set[str], later: set[str]) -> list[cst.BaseStatement]:
+        values = self._merge(node, {}, defined)
+        assigned = []
+        for name, value in values.items():
+            if value is UNSET:
+                if name in later:
+                    raise CannotRewrite(
+                        f"`{name}` is assigned only when `{self.context.describe(node.test)}` "
+                        "holds (or only when it does not) and is read afterwards"
+                    )
+                continue  # a temporary of one branch
+            assigned.append(name)
+        order = _assignment_order(assigned, values, self.context, node)
+        statements = [assignment(name, values[name], self.context) for name in order]
+        if not statements:
+            statements = [cst.SimpleStatementLine(body=[cst.Pass()])]
+        return keep_comments(node, statements)
+
+    def _current(self, name: str, values: dict, defined: set[str]):
+        if name in values:
+            return values[name]
+        return cst.Name(name) if name in defined else UNSET
+
+    def _merge(self, node: cst.If, values: dict, defined: set[str]) -> dict:
+        self.converted.add(id(node.test))
+        test = condition(self._substituted(node.test, values, defined), self.context)
+        then_values = self._branch(statements_in(node.body), dict(values), defined)
+        if isinstance(node.orelse, cst.If):
+            if not self.is_selected(node.orelse):
+                raise CannotRewrite(f"`elif {self.context.describe(node.orelse.test)}` tests a static value")
+            else_values = self._merge(node.orelse, dict(values), defined)
+        elif isinstance(node.orelse, cst.Else):
+            else_values = self._branch(statements_in(node.orelse.body), dict(values), defined)
+        else:
+            else_values = dict(values)
+        merged = dict(values)
+        for name in dict.fromkeys([*then_values, *else_values]):
+            then = then_values.get(name, self._current(name, values, defined))
+            otherwise = else_values.get(name, self._current(name, values, defined))
+            if then is otherwise:
+                continue
+            if then is UNSET or otherwise is UNSET:
+                merged[name] = UNSET
+                continue
+            self.branch_values.extend(
+                v for v, old in ((then, values.get(name)), (otherwise, values.get(name))) if v is not old
+            )
+            merged[name] = self.where(test, then, otherwise)
+        return merged
+
+    def _branch(self, statements: Sequence[cst.BaseStatement], values: dict, defined: set[str]) -> dict:
+        for statement in statements:
+            if isinstance(statement, cst.If):
+                if not self.is_selected(statement):
+                    raise CannotRewrite(
+                        f"a Python `if {self.context.describe(statement.test)}` on a static value "
+                        "inside a branch on a traced value"
+                    )
+                values = self._merge(statement, values, defined)
+                continue
+            for small in statement.body:
+                self._assign(small, values, defined)
+        return values
+
+    def _assign(self, small: cst.BaseSmallStatement, values: dict, defined: set[str]) -> None:
+        if isinstance(small, cst.Pass):
+            return
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            name = small.target.value
+            current = self._current(name, values, defined)
+            if current is UNSET:
+                raise CannotRewrite(f"`{self.context.describe(small)}` updates `{name}` before it has a value")
+            operator = _AUGMENTED[type(small.operator)]()
+            values[name] = binary(current, operator, self._substituted(small.value, values, defined))
+            return
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+            values[small.target.value] = self._substituted(small.value, values, defined)
+            return
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target, value = small.targets[0].target, small.value
+            if isinstance(target, cst.Name):
+                values[target.value] = self._substituted(value, values, defined)
+                return
+            if (
+                isinstance(target, (cst.Tuple, cst.List))
+                and isinstance(value, (cst.Tuple, cst.List))
+                and len(target.elements) == len(value.elements)
+                and all(isinstance(e.value, cst.Name) for e in target.elements)
+                and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+            ):
+                new = [self._substituted(e.value, values, defined) for e in value.elements]
+                for element, expression in zip(target.elements, new):
+                    values[element.value.value] = expression
+                return
+        raise CannotRewrite(f"`{self.context.describe(small)}` inside a branch on a traced value")
+
+    def _substituted(self, node: cst.BaseExpression, values: dict, defined: set[str]) -> cst.BaseExpression:
+        used = {name: values[name] for name in set(names_read(node)) if name in values}
+        unset = sorted(name for name, value in used.items() if value is UNSET)
+        if unset:
+            raise CannotRewrite(f"`{unset[0]}` may be read before it has a value")
+        return substitute(node, used) if used else node
+
+    def where(self, test: cst.BaseExpression, then: cst.BaseExpression, otherwise: cst.BaseExpression) -> cst.BaseExpression:
+        """`jnp.where(test, then, otherwise)`; an update of one element selects just that element:
+        `x.at[i].set(jnp.where(test, v, x[i]))`."""
+        if then.deep_equals(otherwise):
+            return then
+        then_update, else_update = _element_set(then), _element_set(otherwise)
+        if then_update and isinstance(otherwise, cst.Name) and _updated_name(then_update[0]) == otherwise.value:
+            at, value = then_update
+            return _with_set_value(then, self._where_call(test, value, _element_of(at)))
+        if else_update and isinstance(then, cst.Name) and _updated_name(else_update[0]) == then.value:
+            at, value = else_update
+            return _with_set_value(otherwise, self._where_call(test, _element_of(at), value))
+        if then_update and else_update and then_update[0].deep_equals(else_update[0]):
+            return _with_set_value(then, self._where_call(test, then_update[1], else_update[1]))
+        return self._where_call(test, then, otherwise)
+
+    def _where_call(self, test, then, otherwise) -> cst.Call:
+        return _call(f"{self.jnp}.where", [test, then, otherwise])
+
+
+def _element_set(node: cst.BaseExpression) -> tuple[cst.Subscript, cst.BaseExpression] | None:
+    """`x.at[i].set(v)` as (the `x.at[i]` subscript, v)."""
+    if not (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "set"
+        and len(node.args) == 1
+        and node.args[0].keyword is None
+        and not node.args[0].star
+    ):
+        return None
+    at = node.func.value
+    if (
+        isinstance(at, cst.Subscript)
+        and isinstance(at.value, cst.Attribute)
+        and at.value.attr.value == "at"
+        and isinstance(at.value.value, cst.Name)
+    ):
+        return at, node.args[0].value
+    return None
+
+
+def _updated_name(at: cst.Subscript) -> str:
+    return at.value.value.value
+
+
+def _element_of(at: cst.Subscript) -> cst.Subscript:
+    """`x.at[i]` -> `x[i]`."""
+    return at.with_changes(value=at.value.value)
+
+
+def _with_set_value(update: cst.Call, value: cst.BaseExpression) -> cst.Call:
+    return update.with_changes(args=[update.args[0].with_changes(value=value)])
+
+
+def _assignment_order(names: list[str], values: dict, context, node: cst.If) -> list[str]:
+    """An order in which assigning each name never clobbers a name a later assignment still reads."""
+    reads = {name: set(names_read(values[name])) - {name} for name in names}
+    remaining = list(names)
+    order = []
+    while remaining:
+        for name in remaining:
+            if not any(name in reads[other] for other in remaining if other != name):
+                order.append(name)
+                remaining.remove(name)
+                break
+        else:
+            listed = " and ".join(f"`{name}`" for name in remaining[:2])
+            raise CannotRewrite(
+                f"the branches of `if {context.describe(node.test)}` exchange {listed}; "
+                "write the selection with a temporary"
+            )
+    return order
+
+
+# --- conditions ---------------------------------------------------------------------------------
+
+
+def condition(test: cst.BaseExpression, context) -> cst.BaseExpression:
+    """A Python truth test as an array condition: `a and b` -> `(a) & (b)`, `not a` -> `~(a)`,
+    when the operands are booleans (comparisons, predicates); refused otherwise."""
+    if isinstance(test, cst.BooleanOperation):
+        return _boolean(test, condition(test.left, context), condition(test.right, context), context)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _not(test, condition(test.expression, context), context)
+    return test
+
+
+def _boolean(node: cst.BooleanOperation, left, right, context) -> cst.BaseExpression:
+    if not (_is_boolean(left, context) and _is_boolean(right, context)):
+        raise CannotRewrite(
+            f"`{context.describe(node)}` combines values that may not be booleans with `and`/`or`"
+        )
+    operator = cst.BitAnd() if isinstance(node.operator, cst.And) else cst.BitOr()
+    return binary(left, operator, right).with_changes(lpar=node.lpar, rpar=node.rpar)
+
+
+def _not(node: cst.UnaryOperation, operand, context) -> cst.BaseExpression:
+    if not _is_boolean(operand, context):
+        raise CannotRewrite(f"`{context.describe(node)}` negates a value that may not be a boolean")
+    return unary(cst.BitInvert(), operand).with_changes(lpar=node.lpar, rpar=node.rpar)
+
+
+def _is_boolean(node: cst.BaseExpression, context) -> bool:
+    if isinstance(node, cst.Comparison):
+        return not any(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return _is_boolean(node.left, context) and _is_boolean(node.right, context)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
+        return _is_boolean(node.expression, context)
+    if isinstance(node, cst.Call):
+        qualified = context.qualified_name(node.func)
+        if qualified is not None:
+            return (
+                qualified.startswith(known.ARRAY_NAMESPACES)
+                and qualified.rpartition(".")[2] in known.BOOLEAN_RESULT_FUNCTIONS
+            )
+        return isinstance(node.func, cst.Attribute) and node.func.attr.value in known.BOOLEAN_RESULT_METHODS
+    return False
+
+
+# --- building code ------------------------------------------------------------------------------
+
+_BINARY_PRECEDENCE = {
+    cst.BitOr: 6, cst.BitXor: 7, cst.BitAnd: 8, cst.LeftShift: 9, cst.RightShift: 9, cst.Add: 10,
+    cst.Subtract: 10, cst.Multiply: 11, cst.Divide: 11, cst.FloorDivide: 11, cst.Modulo: 11,
+    cst.MatrixMultiply: 11, cst.Power: 13,
+}
+_ATOM = 100
+
+
+def precedence(node: cst.BaseExpression) -> int:
+    """Python's binding strength of an expression (higher binds tighter; parenthesized: atom)."""
+    if getattr(node, "lpar", None):
+        return _ATOM
+    if isinstance(node, cst.NamedExpr):
+        return -1
+    if isinstance(node, cst.Tuple):
+        return -1  # a bare tuple: parenthesize anywhere but a statement
+    if isinstance(node, cst.Lambda):
+        return 0
+    if isinstance(node, cst.IfExp):
+        return 1
+    if isinstance(node, cst.BooleanOperation):
+        return 2 if isinstance(node.operator, cst.Or) else 3
+    if isinstance(node, cst.UnaryOperation):
+        return 4 if isinstance(node.operator, cst.Not) else 12
+    if isinstance(node, cst.Comparison):
+        return 5
+    if isinstance(node, cst.BinaryOperation):
+        return _BINARY_PRECEDENCE[type(node.operator)]
+    if isinstance(node, cst.Await):
+        return 14
+    return _ATOM
+
+
+def _fit(node: cst.BaseExpression, needs: bool) -> cst.BaseExpression:
+    return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) if needs else node
+
+
+def binary(left: cst.BaseExpression, operator: cst.BaseBinaryOp, right: cst.BaseExpression) -> cst.BinaryOperation:
+    strength = _BINARY_PRECEDENCE[type(operator)]
+    power = isinstance(operator, cst.Power)
+    left = _fit(left, precedence(left) < strength or (power and precedence(left) == strength))
+    right = _fit(right, precedence(right) < strength or (not power and precedence(right) == strength))
+    return cst.BinaryOperation(left=left, operator=operator, right=right)
+
+
+def unary(operator: cst.BaseUnaryOp, operand: cst.BaseExpression) -> cst.UnaryOperation:
+    strength = 4 if isinstance(operator, cst.Not) else 12
+    return cst.UnaryOperation(operator=operator, expression=_fit(operand, precedence(operand) < strength))
+
+
+def _call(function: str, args: Sequence[cst.BaseExpression]) -> cst.Call:
+    arguments = []
+    for position, value in enumerate(args):
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if position < len(args) - 1 else cst.MaybeSentinel.DEFAULT
+        arguments.append(cst.Arg(value=_fit(value, precedence(value) < 0), comma=comma))
+    return cst.Call(func=cst.parse_expression(function), args=arguments)
+
+
+class _Substitution(cst.CSTTransformer):
+    """Replaces names by expressions, parenthesizing a replacement where the operator around it
+    binds tighter."""
+
+    def __init__(self, values: dict[str, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.values = values
+        self.inserted: set[int] = set()
+
+    def _scoped(self, node: cst.CSTNode) -> bool:
+        if set(names_read(node)) & set(self.values):
+            raise CannotRewrite("a lambda or comprehension reads a name the branch reassigns")
+        return False
+
+    visit_Lambda = visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _scoped
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        replacement = self.values.get(original_node.value)
+        if replacement is None:
+            return updated_node
+        if original_node.lpar:
+            replacement = replacement.with_changes(lpar=original_node.lpar, rpar=original_node.rpar)
+        self.inserted.add(id(replacement))
+        return replacement
+
+    def _fitted(self, node: cst.BaseExpression, needs: Callable[[int], bool]) -> cst.BaseExpression:
+        return _fit(node, id(node) in self.inserted and needs(precedence(node)))
+
+    def leave_Attribute(self, original_node, updated_node):
+        return updated_node.with_changes(
+            value=self._fitted(updated_node.value, lambda p: p < _ATOM), attr=original_node.attr
+        )
+
+    def leave_Arg(self, original_node, updated_node):
+        return updated_node.with_changes(
+            keyword=original_node.keyword, value=self._fitted(updated_node.value, lambda p: p < 0)
+        )
+
+    def leave_Subscript(self, original_node, updated_node):
+        return updated_node.with_changes(value=self._fitted(updated_node.value, lambda p: p < _ATOM))
+
+    def leave_Call(self, original_node, updated_node):
+        return updated_node.with_changes(func=self._fitted(updated_node.func, lambda p: p < _ATOM))
+
+    def leave_BinaryOperation(self, original_node, updated_node):
+        strength = _BINARY_PRECEDENCE[type(updated_node.operator)]
+        power = isinstance(updated_node.operator, cst.Power)
+        return updated_node.with_changes(
+            left=self._fitted(updated_node.left, lambda p: p < strength or (power and p == strength)),
+            right=self._fitted(updated_node.right, lambda p: p < strength or (not power and p == strength)),
+        )
+
+    def leave_UnaryOperation(self, original_node, updated_node):
+        strength = precedence(updated_node.with_changes(lpar=[], rpar=[]))
+        return updated_node.with_changes(expression=self._fitted(updated_node.expression, lambda p: p < strength))
+
+    def leave_Comparison(self, original_node, updated_node):
+        return updated_node.with_changes(
+            left=self._fitted(updated_node.left, lambda p: p <= 5),
+            comparisons=[
+                t.with_changes(comparator=self._fitted(t.comparator, lambda p: p <= 5))
+                for t in updated_node.comparisons
+            ],
+        )
+
+    def leave_BooleanOperation(self, original_node, updated_node):
+        strength = precedence(updated_node.with_changes(lpar=[], rpar=[]))
+        return updated_node.with_changes(
+            left=self._fitted(updated_node.left, lambda p: p < strength),
+            right=self._fitted(updated_node.right, lambda p: p <= strength),
+        )
+
+    def leave_IfExp(self, original_node, updated_node):
+        return updated_node.with_changes(
+            test=self._fitted(updated_node.test, lambda p: p <= 1),
+            body=self._fitted(updated_node.body, lambda p: p <= 1),
+            orelse=self._fitted(updated_node.orelse, lambda p: p < 1),
+        )
+
+
+def substitute(node: cst.BaseExpression, values: dict[str, cst.BaseExpression]) -> cst.BaseExpression:
+    substitution = _Substitution(values)
+    result = node.visit(substitution)
+    return _fit(result, id(result) in substitution.inserted and precedence(result) < 0)
+
+
+def assignment(name: str, value: cst.BaseExpression, context) -> cst.SimpleStatementLine:
+    return cst.SimpleStatementLine(body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)])
+
+
+class _Comments(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Comment] = []
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found.append(node)
+
+
+def comments_in(nodes: Iterable[cst.CSTNode]) -> list[cst.Comment]:
+    visitor = _Comments()
+    for node in nodes:
+        node.visit(visitor)
+    return visitor.found
+
+
+def keep_comments(
+    original: cst.If | cst.For | cst.While, statements: list[cst.BaseStatement], header_at: int = 0
+) -> list[cst.BaseStatement]:
+    """Give the replacement of `original` its blank lines and every comment it would drop: the
+    header's comment (`if c:  # why`) ends statement `header_at`, the others go above the first."""
+    kept = Counter(c.value for c in comments_in(statements))
+    header = original.body.header if isinstance(original.body, cst.IndentedBlock) else None
+    missing = []
+    for comment in comments_in([original.with_changes(leading_lines=[])]):
+        if kept[comment.value]:
+            kept[comment.value] -= 1
+        else:
+            missing.append(comment)
+    statements = list(statements)
+    if header is not None and header.comment is not None and header.comment in missing:
+        target = statements[header_at]
+        if isinstance(target, cst.SimpleStatementLine) and target.trailing_whitespace.comment is None:
+            statements[header_at] = target.with_changes(trailing_whitespace=header)
+            missing.remove(header.comment)
+    above = [cst.EmptyLine(indent=True, comment=comment) for comment in missing]
+    first = statements[0]
+    statements[0] = first.with_changes(leading_lines=[*original.leading_lines, *above, *first.leading_lines])
+    return statements
+
+
+# --- `lax` loops --------------------------------------------------------------------------------
+
+
+def fresh_name(base: str, context, given: set[str]) -> str:
+    """`base`, or `base_2`...: a name the function does not use yet (nor a fix handed out in it)."""
+    taken = set(names_read(context.function)) | given
+    name, number = base, 1
+    while name in taken:
+        number += 1
+        name = f"{base}_{number}"
+    given.add(name)
+    return name
+
+
+def function_stem(carried: Sequence[str]) -> str:
+    """What the loop updates, for naming its functions: `x`, `x_and_n`, or `state`."""
+    names = [name.strip("_") or "value" for name in carried]
+    if len(names) <= 2:
+        return "_and_".join(names)
+    return "state"
+
+
+@dataclass
+class StateFunction:
+    """A nested `def` taking the loop state: `def update_x(i, x): ...; return x`."""
+
+    name: str
+    leading: Sequence[str]  # parameters before the state (`i` for fori_loop)
+    carried: Sequence[str]
+
+    def build(self, body: Sequence[cst.BaseStatement], result: cst.BaseSmallStatement, context) -> cst.FunctionDef:
+        state = self.carried[0] if len(self.carried) == 1 else "state"
+        parameters = ", ".join([*self.leading, state])
+        statements: list[cst.BaseStatement] = []
+        if len(self.carried) > 1:
+            used = {name for node in [*body, result] for name in names_read(node)}
+            unpacked = ", ".join(name if name in used else "_" for name in self.carried)
+            statements.append(context.parse_statement(f"{unpacked} = state\n"))
+        statements.extend(body)
+        statements.append(cst.SimpleStatementLine(body=[result]))
+        header = context.parse_statement(f"def {self.name}({parameters}):\n    pass\n")
+        return header.with_changes(body=cst.IndentedBlock(body=statements))
+
+
+def state_return(carried: Sequence[str], context) -> cst.Return:
+    return context.parse_statement(f"return {', '.join(carried)}\n").body[0]
+
+
+def state_text(carried: Sequence[str]) -> str:
+    """The state as an initial value: `x` or `(x, n)`."""
+    return carried[0] if len(carried) == 1 else f"({', '.join(carried)})"
+
+
+def loop_call(carried: Sequence[str], call: str, context) -> cst.SimpleStatementLine:
+    return context.parse_statement(f"{', '.join(carried)} = {call}\n")
+
+
+def spaced(statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """One blank line between the nested defs and the call, as a person would write them."""
+    return [
+        statement if position == 0 else statement.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        for position, statement in enumerate(statements)
+    ]
+
+
+def static_carried_concerns(carried: Sequence[str], loop: cst.CSTNode, context) -> list[str]:
+    """Carried names that were Python values (a counter) become tracers after the loop: a concern
+    when code after it may need a Python number (anything but array math and `return`)."""
+    concerns = []
+    live = read_after(carried, loop, context)
+    after = code_after(loop, context)
+    for name in carried:
+        if name not in live or evaluator(context, context.env).value(cst.Name(name)).traced:
+            continue
+        uses = _TracerFriendlyUses(name, context)
+        for node in after:
+            node.visit(uses)
+        if uses.other:
+            concerns.append(
+                f"`{name}` is a Python number in the loop but a traced array after the rewrite; "
+                f"`{context.describe(uses.other[0])}` may need it as a Python number"
+            )
+    return concerns
+
+
+class _TracerFriendlyUses(cst.CSTVisitor):
+    """Statements reading `name` other than in array math or a returned value."""
+
+    _FRIENDLY = (cst.Tuple, cst.List, cst.Element, cst.BinaryOperation, cst.Arg)
+
+    def __init__(self, name: str, context) -> None:
+        self.name = name
+        self.context = context
+        self.stack: list[cst.CSTNode] = []
+        self.other: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        parent = self.stack[-1] if self.stack else None
+        self.stack.append(node)
+        read = isinstance(node, cst.Name) and node.value == self.name and not (
+            (isinstance(parent, cst.Attribute) and parent.attr is node)
+            or (isinstance(parent, cst.Arg) and parent.keyword is node)
+        )
+        if read and not self._friendly():
+            self.other.append(next(n for n in reversed(self.stack) if isinstance(n, (cst.BaseStatement, cst.BaseExpression))))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+
+    def _friendly(self) -> bool:
+        for parent in reversed(self.stack[:-1]):
+            if isinstance(parent, cst.Return):
+                return True
+            if isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not):
+                continue
+            if isinstance(parent, cst.Call) and _array_function(parent, self.context):
+                continue
+            if not isinstance(parent, self._FRIENDLY):
+                return False
+        return False
+
+
+def _array_function(call: cst.Call, context) -> bool:
+    qualified = context.qualified_name(call.func)
+    return qualified is not None and qualified.startswith(known.ARRAY_NAMESPACES)
+
+
+def empty_array_concerns(body: Sequence[cst.BaseStatement], traced: Iterable[str], context, loop: str) -> list[str]:
+    """A `lax` loop traces its body even when it runs zero times; indexing with a traced index
+    then raises for an empty array, where the Python loop did nothing."""
+    traced = set(traced)
+    for node in _walk(cst.IndentedBlock(body=list(body))):
+        if isinstance(node, cst.Subscript) and any(traced & set(names_read(e.slice)) for e in node.slice):
+            array = node.value.value if isinstance(node.value, cst.Attribute) and node.value.attr.value == "at" else node.value
+            return [
+                f"`{loop}` traces its body even when it runs zero times: `{context.describe(node)}` "
+                f"then raises IndexError while tracing if `{context.describe(array)}` is empty, "
+                "where the Python loop did nothing"
+            ]
+    return []
+
+
+def _runs_at_least_once(header: RangeHeader) -> bool:
+    start = 0 if header.start is None else literal_int(header.start)
+    stop = literal_int(header.stop)
+    return start is not None and stop is not None and stop > start
+
+
+def traced_entry(context, names: Iterable[str]) -> Env:
+    return {**context.env, **{name: TRACED_VALUE for name in names}}
+
+
+def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+    """`for i in range(a, b)` with dependent iterations as `lax.fori_loop(a, b, update, state)`."""
+    header = range_header(loop, context)
+    body = plain_body(loop, context)
+    if header.index in read_after([header.index], loop, context):
+        raise CannotRewrite(f"the loop index `{header.index}` is read after the loop")
+    carried = carried_names(loop, body, context)
+    if not carried:
+        raise CannotRewrite("the loop assigns nothing that is used after it")
+    check_fixed_shapes(body, carried, context)
+    entry = traced_entry(context, [header.index, *carried])
+    check_index_uses(body, header.index, entry, context)
+    selected = body_traced_tests(body, entry, context)
+    selection = Selection(context, jnp, is_selected=lambda node: id(node.test) in selected)
+    new_body = selection.block(body, {header.index, *carried}, needed_after=set(carried))
+
+    stem = function_stem(carried)
+    update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [header.index], carried)
+    definition = update.build(new_body, state_return(carried, context), context)
+    start = context.code(header.start) if header.start is not None else "0"
+    call = f"{lax}.fori_loop({start}, {context.code(header.stop)}, {update.name}, {state_text(carried)})"
+    statements = keep_comments(loop, spaced([definition, loop_call(carried, call, context)]), header_at=1)
+    rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
+    rewrite.add_concern(*where_safety(selection.branch_values, context))
+    concerns = static_carried_concerns(carried, loop, context)
+    if not _runs_at_least_once(header):
+        concerns += empty_array_concerns(body, [header.index, *carried], context, f"{lax}.fori_loop")
+    for concern in concerns:
+        rewrite.add_concern(Safety.UNSAFE, concern)
+    return rewrite
+
+
+def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+    """`while <traced>:` as `lax.while_loop(keep_going, update, state)`."""
+    body = plain_body(loop, context)
+    test_reads = set(names_read(loop.test))
+    carried = carried_names(loop, body, context, also_read=test_reads)
+    if not test_reads & set(carried):
+        raise CannotRewrite(f"the body changes nothing that `{context.describe(loop.test)}` reads")
+    check_fixed_shapes(body, carried, context)
+    entry = traced_entry(context, carried)
+    selected = body_traced_tests(body, entry, context)
+    selection = Selection(context, jnp, is_selected=lambda node: id(node.test) in selected)
+    new_body = selection.block(body, set(carried), needed_after=set(carried))
+
+    stem = function_stem(carried)
+    keep_going = StateFunction(fresh_name(f"keep_updating_{stem}", context, names_given), [], carried)
+    update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [], carried)
+    test = condition(loop.test, context)
+    result = cst.Return(value=test)
+    definitions = [
+        keep_going.build([], result, context),
+        update.build(new_body, state_return(carried, context), context),
+    ]
+    call = f"{lax}.while_loop({keep_going.name}, {update.name}, {state_text(carried)})"
+    statements = keep_comments(loop, spaced([*definitions, loop_call(carried, call, context)]), header_at=2)
+    rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
+    rewrite.add_concern(*where_safety(selection.branch_values, context))
+    concerns = static_carried_concerns(carried, loop, context)
+    concerns += empty_array_concerns(body, carried, context, f"{lax}.while_loop")
+    for concern in concerns:
+        rewrite.add_concern(Safety.UNSAFE, concern)
+    return rewrite
+
+
+def _numpy_if_used(statements: Sequence[cst.BaseStatement], jnp: str) -> set[str]:
+    head = jnp.partition(".")[0]
+    return {"jax.numpy"} if any(head in set(names_read(s)) for s in statements) else set()

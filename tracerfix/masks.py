@@ -1,0 +1,192 @@
+"""Reductions of boolean-masked arrays, rewritten over the whole array.
+
+`x[mask]` has as many elements as `mask` has True values, which tracing cannot know. When the
+masked array is only reduced, the reduction can run over all of `x` with the unselected elements
+made neutral: `x[mask].sum()` is `jnp.where(mask, x, 0).sum()`, `x[mask].mean()` is
+`x.mean(where=mask)`. TFX301 (`x[mask]`) and TFX303 (`x[jnp.where(mask)]`) share this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import libcst as cst
+
+from tracerfix.rule import Safety
+
+# Reductions rewritten with a three-argument jnp.where: the filler is the reduction's identity.
+_IDENTITY = {"sum": "0", "prod": "1", "any": "False", "all": "True"}
+# Reductions that take `where=` and count only the selected elements.
+_WHERE_ARGUMENT = frozenset({"mean", "var", "std"})
+# Reductions with no identity: `where=` needs `initial=`, which an empty selection returns.
+_EXTREMES = {"max": "-", "min": "", "amax": "-", "amin": ""}
+REDUCTIONS = frozenset(_IDENTITY) | _WHERE_ARGUMENT | frozenset(_EXTREMES)
+
+# jax.numpy functions that act elementwise: their result has (at least) the shape of an argument.
+_ELEMENTWISE = frozenset(
+    """
+    abs absolute sign negative square sqrt exp log log1p expm1 sin cos tan tanh sinh cosh arctan
+    floor ceil round rint trunc isnan isinf isfinite isposinf isneginf signbit logical_and
+    logical_or logical_not logical_xor greater greater_equal less less_equal equal not_equal
+    isclose maximum minimum add subtract multiply divide true_divide power clip where real imag
+    """.split()
+)
+
+
+def boolean_index(subscript: cst.Subscript, context) -> cst.BaseExpression | None:
+    """The index of `x[mask]` when it is a traced boolean array; None for anything else.
+
+    Integer index arrays (`x[idx]`) are fine under jit and never count as masks.
+    """
+    for element in subscript.slice:
+        if isinstance(element.slice, cst.Index) and element.slice.star is None:
+            value = context.value(element.slice.value)
+            if value.traced and value.boolean:
+                return element.slice.value
+    return None
+
+
+@dataclass
+class MaskedReduction:
+    """`x[m].sum()`, `jnp.mean(x[m])`, `len(x[m])`: what consumes a masked array."""
+
+    node: cst.BaseExpression  # the expression the rewrite replaces
+    kind: str  # a name in REDUCTIONS, or "count"
+    function: cst.BaseExpression | None  # `jnp.sum` in the function form; None for a method
+
+
+def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | None:
+    """The reduction applied to `chain[-1]`, given its ancestors (outermost first)."""
+    if len(chain) < 3:
+        return None
+    masked, parent, grandparent = chain[-1], chain[-2], chain[-3]
+    if isinstance(parent, cst.Attribute) and parent.value is masked:
+        attribute = parent.attr.value
+        is_called = isinstance(grandparent, cst.Call) and grandparent.func is parent
+        if attribute == "size" and not is_called:
+            return MaskedReduction(parent, "count", None)
+        if attribute in REDUCTIONS and is_called and not grandparent.args:
+            return MaskedReduction(grandparent, attribute, None)
+        return None
+    if not (
+        isinstance(parent, cst.Arg)
+        and parent.value is masked
+        and parent.keyword is None
+        and not parent.star
+        and isinstance(grandparent, cst.Call)
+        and len(grandparent.args) == 1
+    ):
+        return None
+    func = grandparent.func
+    if isinstance(func, cst.Name) and func.value == "len" and not _shadowed("len", context):
+        return MaskedReduction(grandparent, "count", None)
+    qualified = context.qualified_name(func) or ""
+    leaf = qualified.rpartition(".")[2]
+    if qualified.startswith("jax.numpy.") and qualified.count(".") == 2 and leaf in REDUCTIONS:
+        return MaskedReduction(grandparent, leaf, func)
+    return None
+
+
+@dataclass
+class ReductionRewrite:
+    text: str
+    safety: Safety
+    note: str
+
+
+def rewrite_reduction(
+    reduction: MaskedReduction,
+    array: cst.BaseExpression,
+    mask: cst.BaseExpression,
+    context,
+    resolve: Callable[[str], cst.BaseExpression | None] = lambda name: None,
+) -> ReductionRewrite:
+    """The reduction over the whole of `array`, and how far it can be trusted.
+
+    `resolve` gives the defining expression of a local name, to see through `mask = x > 0`.
+    """
+    jnp = context.spell("jax.numpy")
+    x = context.code(array).strip()
+    m = context.code(mask).strip()
+    kind = reduction.kind
+    function = None if reduction.function is None else context.code(reduction.function).strip()
+    # A NumPy constant has no `where=` methods that accept a tracer: use the jax.numpy function.
+    if function is None and not context.value(array).traced:
+        function = f"{jnp}.{kind}" if kind in REDUCTIONS else None
+    notes: list[str] = []
+    if kind == "count":
+        text = f"{jnp}.count_nonzero({m})"
+        notes.append(
+            "the count becomes a traced int32 array instead of a Python int: it cannot be used "
+            "as a shape, and integer arithmetic with it promotes to int32"
+        )
+    elif kind in _IDENTITY:
+        selected = f"{jnp}.where({m}, {x}, {_IDENTITY[kind]})"
+        text = f"{function}({selected})" if function else f"{selected}.{kind}()"
+    elif kind in _WHERE_ARGUMENT:
+        text = f"{function}({x}, where={m})" if function else f"{x}.{kind}(where={m})"
+    else:
+        initial = f"{_EXTREMES[kind]}{jnp}.inf"
+        arguments = f"where={m}, initial={initial}"
+        text = f"{function}({x}, {arguments})" if function else f"{x}.{kind}({arguments})"
+        notes.append(
+            f"when `{m}` selects nothing, `{kind}` of the empty selection raises eagerly; the "
+            f"rewrite returns {initial} (cast to the dtype of an integer array)"
+        )
+    if not has_shape_of(mask, array, context, resolve):
+        notes.append(
+            f"assumes `{m}` has the shape of `{x}`; a mask over only the leading axes selects whole "
+            f"rows and must be expanded (`{m}[:, None]`) before it broadcasts against `{x}`"
+        )
+    return ReductionRewrite(text, Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes))
+
+
+def has_shape_of(
+    mask: cst.BaseExpression,
+    array: cst.BaseExpression,
+    context,
+    resolve: Callable[[str], cst.BaseExpression | None],
+    depth: int = 0,
+) -> bool:
+    """Whether `mask` is computed elementwise from `array`, so that indexing proves the shapes equal.
+
+    Broadcasting gives an elementwise result at least the shape of `array`; a boolean index must
+    match a prefix of the indexed shape; so when `array[mask]` is valid, the shapes are equal.
+    """
+    if depth > 4:
+        return False
+    if _same_text(mask, array, context):
+        return True
+    recurse = lambda node: has_shape_of(node, array, context, resolve, depth + 1)  # noqa: E731
+    if isinstance(mask, cst.Name):
+        definition = resolve(mask.value)
+        return definition is not None and recurse(definition)
+    if isinstance(mask, cst.Comparison):
+        return recurse(mask.left) or any(recurse(target.comparator) for target in mask.comparisons)
+    if isinstance(mask, cst.BinaryOperation):
+        if isinstance(mask.operator, cst.MatrixMultiply):
+            return False
+        return recurse(mask.left) or recurse(mask.right)
+    if isinstance(mask, cst.UnaryOperation):
+        return recurse(mask.expression)
+    if isinstance(mask, cst.Call):
+        qualified = context.qualified_name(mask.func) or ""
+        if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE:
+            return any(recurse(arg.value) for arg in mask.args if arg.keyword is None and not arg.star)
+    return False
+
+
+def _same_text(a: cst.BaseExpression, b: cst.BaseExpression, context) -> bool:
+    """The same source apart from surrounding parentheses and layout: `(x)` and `x`."""
+    return _bare(a, context) == _bare(b, context)
+
+
+def _bare(node: cst.BaseExpression, context) -> str:
+    if getattr(node, "lpar", None):
+        node = node.with_changes(lpar=[], rpar=[])
+    return " ".join(context.module.code_for_node(node).split())
+
+
+def _shadowed(builtin: str, context) -> bool:
+    return builtin in context.env or builtin in context.analysis.index.module_env

@@ -1,0 +1,229 @@
+"""Marking a parameter of a jitted function static: when that is the right fix, and the edit.
+
+The edit keeps the form the code already uses:
+
+- `@jax.jit` / `@jit` becomes `@partial(jax.jit, static_argnames=("axis",))`. We write `partial`
+  rather than `@jax.jit(static_argnames=...)` because the decorator-call form needs JAX >= 0.8.1,
+  while `partial` works with every JAX version we support and is the form JAX's own error pages
+  show;
+- `@partial(jax.jit, ...)`, `@jax.jit(...)` and `g = jax.jit(f, ...)` get the name added to the
+  `static_argnames` they already have, or the position added to `static_argnums` when that is
+  all they have (JAX stops inferring one from the other once both are given).
+
+The fix is offered only when the value is the parameter itself (not a helper's parameter, not a
+value computed from it), every way the function is transformed is `jax.jit`, nothing else in the
+function uses the parameter as an array, and no traced caller passes it a traced value.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.analysis.scopes import JitSite
+from tracerfix.analysis.values import STATIC
+from tracerfix.bindings import is_rebound, positional_parameter_names, reads
+from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
+from tracerfix.rule import Fix, Safety
+
+JIT = "jax.jit"
+
+
+def safety_note(names: Sequence[str]) -> str:
+    listed = ", ".join(f"`{name}`" for name in names)
+    return (
+        f"JAX compiles the function again for every new value of {listed}, and the value must be "
+        "hashable (a Python int, str or tuple, not an array)"
+    )
+
+
+def direct_parameter(context, expression: cst.BaseExpression) -> str | None:
+    """The parameter `expression` names, when it still holds the caller's argument."""
+    scope = context.scope
+    if scope is None or not isinstance(expression, cst.Name):
+        return None
+    name = expression.value
+    function = scope.node
+    params = function.params
+    if name not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
+        return None
+    if isinstance(function, cst.FunctionDef) and is_rebound(function, name):
+        return None
+    return name
+
+
+def static_argument_fix(context, parts: Sequence[cst.BaseExpression]) -> tuple[Fix | None, str]:
+    """A fix making the traced `parts` static, and what to tell the user when there is none.
+
+    The advice is empty when some part is not a parameter of the function being walked: the rule
+    knows better what to suggest for a computed value.
+    """
+    names = [direct_parameter(context, part) for part in parts]
+    if not names or not all(names):
+        return None, ""
+    names = list(dict.fromkeys(names))
+    listed = ", ".join(f"`{name}`" for name in names)
+    scope = context.scope
+    function = scope.node
+    if not scope.jit_sites:
+        return None, f"make {listed} static where the caller of `{context.function_name}` is jitted"
+    if scope.differentiated or any(site.transform != JIT for site in scope.jit_sites):
+        return None, f"bind {listed} with functools.partial before transforming `{context.function_name}`"
+    for name in names:
+        if _used_as_array(context, function, name):
+            return None, f"`{name}` is also used as an array, so it cannot simply be made static"
+        if _traced_callers(context, function, name):
+            return None, f"traced code passes `{context.function_name}` a traced `{name}`, so it cannot be made static"
+    edits: list[tuple[cst.CSTNode, cst.CSTNode]] = []
+    decorators = []
+    for site in scope.jit_sites:
+        if site.form == "decorator":
+            decorators.append(site.node)
+            continue
+        updated = _with_static(site, function, names, context)
+        if updated is None:
+            return None, f"add {listed} to the static arguments of `{context.function_name}`'s jit"
+        edits.append((site.call, updated))
+    if decorators:
+        partial = context.spell("functools.partial")  # only now: spelling records the import
+        for decorator in decorators:
+            jit = context.code(decorator.decorator).strip()
+            expression = context.parse_expression(f"{partial}({jit}, static_argnames={_names_literal(names)})")
+            edits.append((decorator, decorator.with_changes(decorator=expression)))
+    fix = context.fix(f"Mark {listed} static", edits, Safety.UNSAFE, safety_note(names))
+    return fix, f"mark {listed} static (JAX recompiles for each new value, which must be hashable)"
+
+
+def _names_literal(names: Sequence[str]) -> str:
+    inner = ", ".join(f'"{name}"' for name in names)
+    return f"({inner},)" if len(names) == 1 else f"({inner})"
+
+
+def _with_static(site: JitSite, function, names: Sequence[str], context) -> cst.Call | None:
+    call = site.call
+    if call is None:
+        return None
+    if site.form == "call":
+        target = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if not isinstance(target, (cst.Name, cst.Attribute, cst.Lambda)):
+            return None  # jax.jit(partial(f, ...)): the names would have to be checked through it
+    positional = positional_parameter_names(function)
+    keyword_args = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
+    names_arg = keyword_args.get("static_argnames")
+    nums_arg = keyword_args.get("static_argnums")
+    replacements: dict[str, cst.BaseExpression] = {}
+    if names_arg is not None:
+        extended = _extended(names_arg.value, [f'"{name}"' for name in names], cst.SimpleString, context)
+        if extended is None:
+            return None
+        replacements["static_argnames"] = extended
+    if nums_arg is not None:
+        numbers = [str(positional.index(name)) for name in names if name in positional]
+        if len(numbers) < len(names) and names_arg is None:
+            return None  # adding names next to numbers would stop JAX inferring the numbers' names
+        if numbers:
+            extended = _extended(nums_arg.value, numbers, cst.Integer, context)
+            if extended is None:
+                return None
+            replacements["static_argnums"] = extended
+    args = [
+        arg.with_changes(value=replacements[arg.keyword.value])
+        if arg.keyword is not None and arg.keyword.value in replacements
+        else arg
+        for arg in call.args
+    ]
+    if names_arg is None and nums_arg is None:
+        args = _append_keyword(args, "static_argnames", context.parse_expression(_names_literal(names)))
+    return call.with_changes(args=args)
+
+
+def _extended(value: cst.BaseExpression, additions: list[str], literal: type, context) -> cst.BaseExpression | None:
+    """A literal (`1`, `"a"`, `(0, 1)`, `["a"]`) with `additions` appended, or None when the
+    value is not a literal we can extend."""
+    if isinstance(value, literal):
+        items = [context.code(value).strip()]
+        opening, closing = "(", ")"
+    elif isinstance(value, (cst.Tuple, cst.List)) and all(isinstance(e.value, literal) for e in value.elements):
+        items = [context.code(e.value).strip() for e in value.elements]
+        opening, closing = ("[", "]") if isinstance(value, cst.List) else ("(", ")")
+    else:
+        return None
+    items += [item for item in additions if item not in items]
+    text = ", ".join(items)
+    if opening == "(" and len(items) == 1:
+        text += ","
+    return context.parse_expression(f"{opening}{text}{closing}")
+
+
+def _append_keyword(args: list[cst.Arg], keyword: str, value: cst.BaseExpression) -> list[cst.Arg]:
+    no_space = cst.SimpleWhitespace("")
+    new = cst.Arg(
+        value=value,
+        keyword=cst.Name(keyword),
+        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space),
+    )
+    if not args:
+        return [new]
+    last = args[-1]
+    if last.comma is cst.MaybeSentinel.DEFAULT:
+        # One line: `jax.jit(f)` -> `jax.jit(f, static_argnames=...)`.
+        return [*args[:-1], last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), new]
+    # A trailing comma (often one argument per line): the new argument takes the last line.
+    between = args[-2].comma if len(args) > 1 else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return [*args[:-1], last.with_changes(comma=between), new.with_changes(comma=last.comma)]
+
+
+# -- when the fix would be wrong -----------------------------------------------------------------
+
+
+def _used_as_array(context, function, name: str) -> bool:
+    """Whether the function treats `name` as an array somewhere (`n.shape`, `n.sum()`,
+    `jnp.sin(n)`, an array annotation): a static argument would then be given an unhashable
+    array. `len(n)` and `for v in n` are not signs: static shapes are tuples."""
+    for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            annotation = param.annotation.annotation
+            if isinstance(annotation, cst.Subscript):
+                annotation = annotation.value
+            qualified = context.qualified_name(annotation) or ""
+            if qualified in known.ARRAY_ANNOTATION_NAMES or qualified.endswith((".Array", ".ndarray")):
+                return True
+    for use in reads(function.body, name):
+        parent = use.parent
+        if isinstance(parent, cst.Attribute) and parent.value is use.node:
+            return True
+        if isinstance(parent, cst.Arg) and len(use.ancestors) >= 2:
+            call = use.ancestors[-2]
+            if isinstance(call, cst.Call) and _is_array_data_argument(context, call, parent):
+                return True
+    return False
+
+
+def _is_array_data_argument(context, call: cst.Call, arg: cst.Arg) -> bool:
+    qualified = context.qualified_name(call.func)
+    if qualified is None or not qualified.startswith(known.ARRAY_NAMESPACES + ("numpy.",)):
+        return False
+    return not is_concrete_slot(call, arg.value, slots_for_function(qualified))
+
+
+def _traced_callers(context, function, name: str) -> bool:
+    """Whether traced code in this module calls `function` with a traced value for `name`."""
+    positional = positional_parameter_names(function)
+    chain = context.analysis.enclosing(function)
+    if chain and isinstance(chain[-1], cst.ClassDef):
+        positional = positional[1:]  # self.method(x): x binds the second parameter
+    for facts in context.analysis.facts.values():
+        for record in facts.calls:
+            if record.callee is not function:
+                continue
+            position = 0
+            for keyword, value in record.args:
+                bound = keyword
+                if keyword is None:
+                    bound = positional[position] if position < len(positional) else None
+                    position += 1
+                if bound == name and value.trace != STATIC:
+                    return True
+    return False

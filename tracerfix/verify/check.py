@@ -1,0 +1,635 @@
+"""Checking one rewritten function against its original (worker side; imports JAX).
+
+The original runs eagerly (`jax.disable_jit()`); the rewrite runs under `jax.jit` (as decorated,
+or wrapped with the arguments that are Python values marked static). For each input signature the
+original accepts, every trial compares values, then gradients of a scalar reduction (float
+functions), then `jax.vmap` over a batch against a loop of the rewrite. Each jitted callable is
+built once per signature, so XLA compiles it once and every trial reuses it. The first failure is
+shrunk to a small input and reported with both outputs.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import importlib
+import inspect
+import signal
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from tracerfix.verify.compare import GRADIENT_SLACK, compare, describe_tree, describe_value, nonfinite_only, output_shape
+from tracerfix.verify.inputs import (
+    Arguments,
+    Signature,
+    Values,
+    annotated_signature,
+    probe_candidates,
+    shrink,
+    sizes_for,
+)
+from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, parse_signature
+
+MAX_SIGNATURES = 3  # from configuration, annotations and examples
+MAX_PROBED_SIGNATURES = 2  # found by probing: each costs three compilations
+VMAP_BATCH = 3
+GRADIENT_EDGE_TRIALS = 8
+GRADIENT_RANDOM_TRIALS = 2
+
+
+class Unverifiable(Exception):
+    """No evidence could be gathered; the message says why."""
+
+
+class TrialTimeout(BaseException):
+    """One run of the original took too long (BaseException: user code's `except Exception` must
+    not swallow it)."""
+
+
+class Mismatch(Exception):
+    def __init__(self, report: dict) -> None:
+        super().__init__(report["reason"])
+        self.report = report
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None):
+    """Interrupt Python code (an eager loop that never ends) after `seconds`; main thread only."""
+    if not seconds or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TrialTimeout()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def describe_exception(error: BaseException) -> str:
+    if isinstance(error, TrialTimeout):
+        return "did not finish in time"
+    lines = [line for line in str(error).strip().splitlines() if line.strip()]
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def is_array(value) -> bool:
+    return isinstance(value, (jax.Array, np.ndarray, np.generic))
+
+
+def _inexact(value) -> bool:
+    if isinstance(value, float):
+        return True
+    return is_array(value) and jnp.issubdtype(value.dtype, jnp.inexact)
+
+
+@dataclass
+class Failure:
+    reason: str
+    expected: object
+    actual: object = None
+    error: str = ""
+
+
+@dataclass
+class Prepared:
+    """One signature, ready to run: static values and the callables compiled for it."""
+
+    signature: Signature
+    static: dict[str, object]
+    rewrite: Callable
+    examples: list[tuple[str, Arguments]] = field(default_factory=list)
+    compiled: bool = False
+
+
+class UnitCheck:
+    def __init__(self, plan: dict, original_module, rewritten_module, seed: int, trials: int, trial_limit: float) -> None:
+        self.plan = plan
+        self.name = plan["name"]
+        self.params = {p["name"]: p for p in plan["params"]}
+        self.order = [p["name"] for p in plan["params"]]
+        self.seed = seed
+        self.rng = np.random.default_rng([seed, zlib.crc32(self.name.encode())])
+        self.values = Values(self.rng, plan["constants"])
+        self.trials = trials
+        self.trial_limit = trial_limit
+        self.original_module = original_module
+        self.original = resolve(original_module, self.name)
+        self.target = resolve(rewritten_module, self.name)
+        self._jitted: dict[tuple[str, ...], Callable] = {}
+        self.warnings: set[str] = set()
+        self.notes: list[str] = []
+        self.signatures: list[str] = []
+        self.ran = 0
+        self.skipped = 0
+        self.gradient_trials = 0
+        self.vmap_batches = 0
+        self.eager_seconds = 0.0
+        self.first_compile_seconds: float | None = None
+        self.phases: dict[str, float] = {}
+        self.checked = 0  # signatures compared
+        self.tried: set[str] = set()
+        self.refused: list[str] = []  # signatures the original does not accept, and why
+        self.set_aside: list[str] = []  # signatures no rewrite could match, and why
+
+    # --- the whole check ----------------------------------------------------------------------
+    def run(self) -> dict:
+        for prepared in self.candidates():
+            with self.phase("values"):
+                kept = self.check_values(prepared)
+            if kept is None:
+                continue  # set aside, with a note saying why
+            self.checked += 1
+            self.signatures.append(f"{prepared.signature.describe()} ({prepared.signature.origin})")
+            with self.phase("gradients"):
+                self.check_gradients(prepared, kept)
+            with self.phase("vmap"):
+                self.check_vmap(prepared, kept)
+        if not self.checked:
+            reasons = "; ".join([*self.refused[:4], *self.set_aside[:2]]) or "no parameters to vary"
+            raise Unverifiable(f"no input signature could be checked ({reasons})")
+        return {"status": "verified", "reason": ""}
+
+    @contextlib.contextmanager
+    def phase(self, name: str):
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.phases[name] = self.phases.get(name, 0.0) + time.perf_counter() - started
+
+    def summary(self) -> dict:
+        return {
+            "signatures": self.signatures,
+            "trials": self.ran,
+            "skipped": self.skipped,
+            "gradient_trials": self.gradient_trials,
+            "vmap_batches": self.vmap_batches,
+            "warnings": sorted(self.warnings),
+            "notes": [*self.notes, *(f"set aside {reason}" for reason in self.set_aside)],
+            "seed": self.seed,
+            "eager_seconds": round(self.eager_seconds, 4),
+            "compile_seconds": round(self.first_compile_seconds or 0.0, 4),
+            "phase_seconds": {name: round(seconds, 4) for name, seconds in self.phases.items()},
+        }
+
+    # --- signatures -----------------------------------------------------------------------------
+    def candidates(self) -> Iterator[Prepared]:
+        """Signatures the original accepts: the configured ones; else those of the annotations and
+        the examples; else (or when none of those could be checked) probing, until enough were
+        checked."""
+        explicit = [Signature(specs, "configuration", sizes_for(specs))
+                    for specs in (parse_signature(text) for text in self.plan["signatures"])]
+        if explicit:
+            for signature in _unique_signatures(explicit):
+                prepared = self._accept(signature)
+                if prepared is None:
+                    raise Unverifiable(f"the original rejects the configured input {self.refused[-1]}")
+                yield prepared
+            return
+        examples = self.examples()
+        known = [*annotated_signature(self.plan["params"]),
+                 *(signature_of_example(arguments, where, self.params) for where, arguments in examples)]
+        for signature in _unique_signatures(known):
+            if self.checked >= MAX_SIGNATURES:
+                return
+            prepared = self._accept(signature)
+            if prepared is not None:
+                key = signature.describe()
+                prepared.examples = [(f"call at {where}", arguments) for where, arguments in examples
+                                     if signature_of_example(arguments, where, self.params).describe() == key]
+                yield prepared
+        if self.checked:
+            return  # the annotations or the examples said enough
+        for signature in probe_candidates(self.plan["params"]):
+            if self.checked >= MAX_PROBED_SIGNATURES:
+                return
+            prepared = self._accept(signature)
+            if prepared is not None:
+                yield prepared
+
+    def _accept(self, signature: Signature) -> Prepared | None:
+        """The signature made ready to run, if the original accepts a draw of it (or zeros)."""
+        with self.phase("signatures"):
+            key = signature.describe()
+            if key in self.tried:
+                return None
+            self.tried.add(key)
+            arguments = self.draw(signature, "normal")
+            try:
+                self.run_original(arguments)
+            except (Exception, TrialTimeout) as error:
+                # One more chance with zeros: a random integer may be out of range for an index.
+                zeros = {name: edges[0][1] if edges else arguments[name] for name, edges in
+                         ((n, self.values.edges(spec, signature.sizes)) for n, spec in signature.specs.items())}
+                try:
+                    self.run_original(zeros)
+                except (Exception, TrialTimeout):
+                    self.refused.append(f"{key}: {describe_exception(error)}")
+                    return None
+            static = {n: v for n, v in arguments.items() if self._is_static(n, v)}
+            return Prepared(signature, static, self.rewrite_callable(tuple(sorted(static))))
+
+    def examples(self) -> list[tuple[str, Arguments]]:
+        found = []
+        for example in self.plan["examples"]:
+            try:
+                arguments = evaluate_example(example, self.original_module, self.order)
+            except Exception as error:
+                self.notes.append(f"example at {example['where']} skipped: {describe_exception(error)}")
+                continue
+            if arguments is not None:
+                found.append((example["where"], arguments))
+        return found
+
+    def draw(self, signature: Signature, style: str) -> Arguments:
+        return {name: self.values.random(spec, signature.sizes, style) for name, spec in signature.specs.items()}
+
+    def _is_static(self, name: str, value) -> bool:
+        if is_array(value):
+            return False
+        if self.params[name]["role"] == "array" and isinstance(value, (bool, int, float, complex)):
+            return False  # a Python number where the function expects a traced value
+        try:
+            hash(value)
+        except TypeError:
+            return False
+        return True
+
+    def rewrite_callable(self, static: tuple[str, ...]) -> Callable:
+        if hasattr(self.target, "lower") or not self.plan["traced"]:
+            return self.target  # jitted as the module does it; or not traced code at all
+        if static not in self._jitted:
+            self._jitted[static] = jax.jit(self.target, static_argnames=static)
+        return self._jitted[static]
+
+    # --- running ----------------------------------------------------------------------------------
+    def call(self, function: Callable, arguments: Arguments):
+        positional, keywords, open_positional = [], {}, True
+        for name in self.order:
+            if name not in arguments:
+                open_positional = False
+                continue
+            if open_positional and self.params[name]["kind"] == "positional":
+                positional.append(arguments[name])
+            else:
+                keywords[name] = arguments[name]
+        return function(*positional, **keywords)
+
+    def run_original(self, arguments: Arguments):
+        started = time.perf_counter()
+        try:
+            with jax.disable_jit(), time_limit(self.trial_limit):
+                return jax.block_until_ready(self.call(self.original, arguments))
+        finally:
+            self.eager_seconds += time.perf_counter() - started
+
+    def run_rewrite(self, prepared: Prepared, arguments: Arguments):
+        started = time.perf_counter()
+        result = jax.block_until_ready(self.call(prepared.rewrite, arguments))
+        if not prepared.compiled:
+            prepared.compiled = True
+            if self.first_compile_seconds is None:
+                self.first_compile_seconds = time.perf_counter() - started
+        return result
+
+    def value_failure(self, prepared: Prepared, arguments: Arguments, expected=None) -> Failure | None:
+        if expected is None:
+            try:
+                expected = self.run_original(arguments)
+            except (Exception, TrialTimeout):
+                return None  # outside the original's domain: not a counterexample
+        try:
+            actual = self.run_rewrite(prepared, arguments)
+        except Exception as error:
+            return Failure("the rewrite raised", expected, error=describe_exception(error))
+        difference, warnings = compare(expected, actual)
+        self.warnings.update(warnings)
+        if difference is None:
+            return None
+        if self._compiler_artifact(expected, actual, lambda: self.call(prepared.rewrite, arguments)):
+            return None
+        return Failure(difference.describe(), expected, actual)
+
+    def _compiler_artifact(self, expected, actual, run_rewrite: Callable) -> bool:
+        """True when outputs differ only where NaN or inf is involved and the rewrite, run
+        eagerly, agrees with the original: XLA's compiled code treats NaN differently from
+        JAX's eager mode (the gradient of `min` at NaN, for one), and that is not the rewrite's
+        doing. Finite differences are never excused."""
+        if not nonfinite_only(expected, actual):
+            return False
+        try:
+            with jax.disable_jit(), time_limit(self.trial_limit):
+                eager = jax.block_until_ready(run_rewrite())
+        except (Exception, TrialTimeout):
+            return False
+        if compare(expected, eager)[0] is not None:
+            return False
+        note = ("ignored a difference in NaN/inf between compiled and eager JAX: the rewrite run "
+                "eagerly agrees with the original")
+        if note not in self.notes:
+            self.notes.append(note)
+        return True
+
+    # --- values -----------------------------------------------------------------------------------
+    def trials_for(self, prepared: Prepared) -> list[tuple[str, Arguments]]:
+        signature = prepared.signature
+        trials = list(prepared.examples)
+        trials.extend(self.edge_trials(signature))
+        styles = ["normal", "uniform"] + (["constants"] if self.plan["constants"] else [])
+        for index in range(self.trials):
+            style = styles[index % len(styles)]
+            trials.append((f"random {style}", self.draw(signature, style)))
+        return trials
+
+    def edge_trials(self, signature: Signature) -> list[tuple[str, Arguments]]:
+        base = self.draw(signature, "normal")
+        edges = {name: dict(self.values.edges(spec, signature.sizes)) for name, spec in signature.specs.items()}
+        varying = [name for name in signature.specs if edges[name]]
+        labels: list[str] = []
+        for name in varying:
+            labels.extend(label for label in edges[name] if label not in labels)
+        trials = [(label, {**base, **{n: edges[n][label] for n in varying if label in edges[n]}}) for label in labels]
+        if len(varying) > 1:
+            for name in varying:
+                trials.extend((f"{name} {label}", {**base, name: value}) for label, value in edges[name].items())
+            equal = _equal_arguments(base, varying)
+            if equal is not None:
+                trials.append(("equal arguments", equal))
+        return trials
+
+    def check_values(self, prepared: Prepared) -> list[tuple[str, Arguments, object]] | None:
+        """Every trial: the original first (all of them), then the rewrite. None when the
+        signature is set aside: where the original's output shape depends on the values, or the
+        rewrite fails with the error the original itself raises on other values, no compiled
+        program can agree and the rewrite is not to blame."""
+        expected_outputs, errors, shapes = [], set(), set()
+        for label, arguments in self.trials_for(prepared):
+            try:
+                expected = self.run_original(arguments)
+            except (Exception, TrialTimeout) as error:
+                self.skipped += 1
+                errors.add(describe_exception(error))
+                continue
+            expected_outputs.append((label, arguments, expected))
+            shapes.add(output_shape(expected))
+        signature = prepared.signature.describe()
+        if len(shapes) > 1:
+            self.set_aside.append(f"{signature}: the original's output shape depends on the input values")
+            return None
+        kept = []
+        for label, arguments, expected in expected_outputs:
+            failure = self.value_failure(prepared, arguments, expected)
+            if failure is not None and failure.error and failure.error in errors:
+                self.set_aside.append(f"{signature}: the original raises the same error on other values ({failure.error})")
+                return None
+            if failure is not None:
+                self.fail("values", prepared, label, arguments, failure,
+                          lambda candidate: self.value_failure(prepared, candidate) is not None,
+                          lambda candidate: self.value_failure(prepared, candidate))
+            self.ran += 1
+            kept.append((label, arguments, expected))
+        return kept
+
+    # --- gradients --------------------------------------------------------------------------------
+    def check_gradients(self, prepared: Prepared, kept) -> None:
+        if not kept or not any(_inexact(leaf) for leaf in jax.tree_util.tree_leaves(kept[0][2])):
+            return
+        names = [n for n, v in kept[0][1].items() if n not in prepared.static and _inexact(v)]
+        if not names:
+            return
+        original_gradient = jax.grad(self._loss(self.original, prepared, names))
+        rewrite_gradient = jax.jit(jax.grad(self._loss(prepared.rewrite, prepared, names)))
+
+        def gradient_failure(arguments: Arguments, first: bool = False) -> Failure | None:
+            differentiable = tuple(arguments[n] for n in names)
+            others = {n: v for n, v in arguments.items() if n not in prepared.static and n not in names}
+            try:
+                with jax.disable_jit(), time_limit(self.trial_limit):
+                    expected = jax.block_until_ready(original_gradient(differentiable, others))
+            except (Exception, TrialTimeout) as error:
+                if first:
+                    raise _NotDifferentiable(describe_exception(error)) from None
+                return None
+            try:
+                actual = jax.block_until_ready(rewrite_gradient(differentiable, others))
+            except Exception as error:
+                return Failure("the gradient of the rewrite raised", expected, error=describe_exception(error))
+            expected, actual = dict(zip(names, expected)), dict(zip(names, actual))
+            difference, _ = compare(expected, actual, slack=GRADIENT_SLACK)
+            if difference is None:
+                return None
+            eager_gradient = jax.grad(self._loss(prepared.rewrite, prepared, names))
+            if self._compiler_artifact(expected, actual,
+                                       lambda: dict(zip(names, eager_gradient(differentiable, others)))):
+                return None
+            return Failure(f"the gradient with respect to {difference.where} differs", expected, actual)
+
+        # The eager gradient of the original is the slowest step (~30 ms a trial): the edge values,
+        # where gradient traps live, and a few random draws.
+        edges = [trial for trial in kept if not trial[0].startswith("random")][:GRADIENT_EDGE_TRIALS]
+        draws = [trial for trial in kept if trial[0].startswith("random")][:GRADIENT_RANDOM_TRIALS]
+        for index, (label, arguments, _) in enumerate(edges + draws):
+            try:
+                failure = gradient_failure(arguments, first=index == 0)
+            except _NotDifferentiable as reason:
+                self.notes.append(f"gradients not compared: the original is not differentiable ({reason})")
+                return
+            if failure is not None:
+                self.fail("gradient", prepared, label, arguments, failure,
+                          lambda candidate: gradient_failure(candidate) is not None, gradient_failure)
+            self.gradient_trials += 1
+
+    def _loss(self, function: Callable, prepared: Prepared, names: list[str]) -> Callable:
+        def loss(differentiable, others):
+            output = self.call(function, {**prepared.static, **others, **dict(zip(names, differentiable))})
+            leaves = [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(output) if _inexact(leaf)]
+            return sum(jnp.sum(jnp.real(leaf)) for leaf in leaves)
+
+        return loss
+
+    # --- vmap -------------------------------------------------------------------------------------
+    def check_vmap(self, prepared: Prepared, kept) -> None:
+        if not self.plan["traced"] or len(kept) < VMAP_BATCH:
+            return
+        first = kept[0][1]
+        batched = [n for n, v in first.items() if n not in prepared.static and is_array(v)]
+        if not batched:
+            return
+        unbatched = {n: v for n, v in first.items() if n not in prepared.static and n not in batched}
+
+        def per_example(batched_values, unbatched_values):
+            return self.call(prepared.rewrite, {**prepared.static, **unbatched_values, **dict(zip(batched, batched_values))})
+
+        vmapped = jax.jit(jax.vmap(per_example, in_axes=(0, None)))
+        groups = [kept[-VMAP_BATCH:], kept[:VMAP_BATCH]]  # random draws, then edge values
+        for group in groups:
+            members = [{**arguments, **unbatched} for _, arguments, _ in group]
+            try:
+                looped = [jax.block_until_ready(self.call(prepared.rewrite, member)) for member in members]
+            except Exception:
+                continue
+            expected = jax.tree_util.tree_map(lambda *leaves: jnp.stack([jnp.asarray(x) for x in leaves]), *looped)
+            stacked = tuple(jnp.stack([member[n] for member in members]) for n in batched)
+            try:
+                actual = jax.block_until_ready(vmapped(stacked, unbatched))
+            except Exception as error:
+                self.notes.append(f"jax.vmap not compared: {describe_exception(error)}")
+                return
+            difference, _ = compare(expected, actual)
+            if difference is not None:
+                inputs = {n: describe_value(jnp.stack([m[n] for m in members])) for n in batched}
+                raise Mismatch(self._report(
+                    "vmap", prepared, "a batch of trials",
+                    f"jax.vmap of the rewrite disagrees with a loop over the batch: {difference.describe()}",
+                    inputs, describe_tree(expected), describe_tree(actual)))
+            self.vmap_batches += 1
+
+    # --- failures ---------------------------------------------------------------------------------
+    def fail(self, check: str, prepared: Prepared, label: str, arguments: Arguments, failure: Failure,
+             still_fails: Callable[[Arguments], bool], failure_of: Callable[[Arguments], Failure | None]) -> None:
+        smallest = shrink(arguments, still_fails)
+        shrunk = failure_of(smallest)
+        if shrunk is None:
+            smallest = arguments  # shrinking only keeps failing inputs; be safe if a rerun differs
+        else:
+            failure = shrunk
+        inputs = {name: describe_value(value) for name, value in smallest.items()}
+        rewrite = failure.error if failure.error else describe_tree(failure.actual)
+        raise Mismatch(self._report(check, prepared, label, failure.reason, inputs,
+                                    describe_tree(failure.expected), rewrite))
+
+    def _report(self, check, prepared, label, reason, inputs, original, rewrite) -> dict:
+        return {
+            "status": "failed",
+            "check": check,
+            "reason": reason,
+            "trial": label,
+            "signature": prepared.signature.describe(),
+            "inputs": inputs,
+            "original": original,
+            "rewrite": rewrite,
+        }
+
+
+class _NotDifferentiable(Exception):
+    pass
+
+
+def _equal_arguments(base: Arguments, names: list[str]) -> Arguments | None:
+    """All array arguments of the same shape and dtype set to one value: ties between arguments."""
+    arrays = [n for n in names if is_array(base[n])]
+    groups: dict[tuple, list[str]] = {}
+    for name in arrays:
+        groups.setdefault((base[name].shape, str(base[name].dtype)), []).append(name)
+    tied = {n: base[group[0]] for group in groups.values() if len(group) > 1 for n in group}
+    return {**base, **tied} if tied else None
+
+
+def _unique_signatures(signatures: list[Signature]) -> list[Signature]:
+    seen: set[str] = set()
+    unique = []
+    for signature in signatures:
+        if signature.describe() not in seen:
+            seen.add(signature.describe())
+            unique.append(signature)
+    return unique
+
+
+# --- examples and resolution ----------------------------------------------------------------------
+
+
+def evaluate_example(example: dict, module, order: list[str]) -> Arguments | None:
+    namespace = dict(vars(module)) if example["module_globals"] else {"__builtins__": builtins}
+    for local, qualified in example["imports"].items():
+        namespace[local] = import_object(qualified)
+    for statement in example["setup"]:
+        exec(statement, namespace)
+    positional = [eval(text, namespace) for text in example["args"]]
+    if len(positional) > len(order):
+        return None
+    arguments = dict(zip(order, positional))
+    for name, text in example["kwargs"].items():
+        if name not in order:
+            return None
+        arguments[name] = eval(text, namespace)
+    return arguments
+
+
+def signature_of_example(arguments: Arguments, where: str, params: dict) -> Signature:
+    specs = {}
+    for name, value in arguments.items():
+        if is_array(value):
+            array = jnp.asarray(value)
+            specs[name] = ArraySpec(str(array.dtype), tuple(array.shape))
+        elif params[name]["role"] == "array" and isinstance(value, (bool, int, float)):
+            specs[name] = ScalarSpec(type(value).__name__)
+        else:
+            specs[name] = LiteralSpec(value)
+    return Signature(specs, f"the call at {where}")
+
+
+def import_object(qualified: str):
+    """`jax.numpy` -> the module; `pkg.mod.name` -> the attribute."""
+    try:
+        return importlib.import_module(qualified)
+    except ImportError:
+        module, _, attribute = qualified.rpartition(".")
+        if not module:
+            raise
+        return getattr(importlib.import_module(module), attribute)
+
+
+def resolve(module, name: str):
+    """The callable a unit names: `f`, or `Class.method` on an instance made with `Class()`."""
+    target = module
+    parts = name.split(".")
+    for index, part in enumerate(parts):
+        try:
+            attribute = getattr(target, part)
+        except AttributeError:
+            raise Unverifiable(f"`{'.'.join(parts[: index + 1])}` does not exist after importing the module") from None
+        if index < len(parts) - 1 and isinstance(attribute, type):
+            member = inspect.getattr_static(attribute, parts[index + 1], None)
+            if not isinstance(member, (staticmethod, classmethod)):
+                try:
+                    attribute = attribute()
+                except Exception as error:
+                    raise Unverifiable(
+                        f"`{name}` is a method and `{part}()` cannot be constructed without arguments "
+                        f"({describe_exception(error)})"
+                    ) from None
+        target = attribute
+    if not callable(target):
+        raise Unverifiable(f"`{name}` is not callable after importing the module")
+    return target
+
+
+def check_unit(plan: dict, original_module, rewritten_module, seed: int, trials: int, trial_limit: float) -> dict:
+    started = time.perf_counter()
+    check = None
+    try:
+        check = UnitCheck(plan, original_module, rewritten_module, seed, trials, trial_limit)
+        result = check.run()
+    except Unverifiable as reason:
+        result = {"status": "unverifiable", "reason": str(reason)}
+    except Mismatch as mismatch:
+        result = mismatch.report
+    except Exception as error:  # a bug of ours or a surprise from JAX: report it, keep the original
+        result = {"status": "unverifiable", "reason": f"verification itself failed: {describe_exception(error)}"}
+    if check is not None:
+        result.update(check.summary())
+    result["seconds"] = round(time.perf_counter() - started, 4)
+    return result

@@ -1,0 +1,189 @@
+"""Do two function outputs agree? Pytrees compared leaf by leaf (worker side).
+
+Same structure, same shapes, same dtypes; values within a tolerance that depends on the dtype,
+NaN equal to NaN, infinities equal only with the same sign. A change of weak type (a Python float
+that became a float32 array) does not fail verification but is reported as a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Relative tolerance per dtype; absolute tolerance is the same fraction of the output's magnitude.
+RTOL = {"float16": 2e-3, "bfloat16": 1.6e-2, "float32": 1e-5, "float64": 1e-12,
+        "complex64": 1e-5, "complex128": 1e-12}
+GRADIENT_SLACK = 50.0  # gradients pass through more operations: allow more rounding
+
+
+@dataclass
+class Difference:
+    what: str  # "structure" | "shape" | "dtype" | "values" | "type"
+    where: str  # the leaf's path in the output, "" for the whole output
+    detail: str
+
+    def describe(self) -> str:
+        place = f" at output {self.where}" if self.where else ""
+        return f"{self.what} differ{place}" + (f": {self.detail}" if self.detail else "")
+
+
+def compare(expected, actual, slack: float = 1.0) -> tuple[Difference | None, list[str]]:
+    """The first difference between two outputs (None when they agree), and warnings."""
+    import jax
+
+    expected_leaves, expected_tree = jax.tree_util.tree_flatten_with_path(expected)
+    actual_leaves, actual_tree = jax.tree_util.tree_flatten_with_path(actual)
+    if expected_tree != actual_tree:
+        return Difference("structure", "", f"the original returns {expected_tree}, the rewrite {actual_tree}"), []
+    warnings: list[str] = []
+    for (path, left), (_, right) in zip(expected_leaves, actual_leaves):
+        where = path_text(path)
+        difference = _compare_leaf(left, right, where, slack, warnings)
+        if difference is not None:
+            return difference, warnings
+    return None, warnings
+
+
+def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str]) -> Difference | None:
+    left, right = as_array(expected), as_array(actual)
+    if left is None or right is None:
+        if left is None and right is None:
+            try:
+                same = bool(expected == actual)
+            except Exception:
+                same = expected is actual
+            return None if same else Difference("values", where, f"{expected!r} != {actual!r}")
+        return Difference("type", where, f"{type(expected).__name__} became {type(actual).__name__}")
+    if left.shape != right.shape:
+        return Difference("shape", where, f"{left.shape} became {right.shape}")
+    if left.dtype != right.dtype:
+        return Difference("dtype", where, f"{left.dtype} became {right.dtype}")
+    if getattr(left, "weak_type", False) != getattr(right, "weak_type", False):
+        change = "weakly typed" if getattr(right, "weak_type", False) else "strongly typed"
+        warnings.append(f"output {where or ''} is now {change} ({left.dtype})".replace("  ", " "))
+    if not values_agree(np.asarray(left), np.asarray(right), str(left.dtype), slack):
+        return Difference("values", where, "")
+    return None
+
+
+def output_shape(value) -> tuple:
+    """What jit fixes about an output: its structure and each leaf's shape and dtype."""
+    import jax
+
+    leaves, tree = jax.tree_util.tree_flatten(value)
+    described = []
+    for leaf in leaves:
+        array = as_array(leaf)
+        described.append(type(leaf).__name__ if array is None else (array.shape, str(array.dtype)))
+    return str(tree), tuple(described)
+
+
+def nonfinite_only(expected, actual) -> bool:
+    """Whether every element where two same-shaped outputs disagree is NaN or inf on a side."""
+    import jax
+
+    pairs = zip(jax.tree_util.tree_leaves(expected), jax.tree_util.tree_leaves(actual))
+    involved = False
+    for left, right in pairs:
+        left, right = as_array(left), as_array(right)
+        if left is None or right is None or left.shape != right.shape or left.dtype != right.dtype:
+            return False
+        e, a = np.asarray(left), np.asarray(right)
+        if e.dtype.kind not in "fc":
+            if not np.array_equal(e, a):
+                return False
+            continue
+        nonfinite = ~np.isfinite(e) | ~np.isfinite(a)
+        differs = ~((e == a) | (np.isnan(e) & np.isnan(a)))
+        finite_differs = differs & ~nonfinite
+        if finite_differs.any() and not values_agree(e[finite_differs], a[finite_differs], str(left.dtype)):
+            return False
+        involved = involved or bool((differs & nonfinite).any())
+    return involved
+
+
+def as_array(value):
+    """A jax array for anything array-like (canonical dtype: float64 becomes float32 unless x64
+    is on, as it would inside jit), None for other objects (strings, classes)."""
+    import jax
+    import jax.numpy as jnp
+
+    if isinstance(value, jax.Array):
+        return value
+    if isinstance(value, (np.ndarray, np.generic, bool, int, float, complex)):
+        try:
+            return jnp.asarray(value)
+        except (OverflowError, TypeError, ValueError):
+            return None
+    return None
+
+
+def values_agree(expected: np.ndarray, actual: np.ndarray, dtype: str, slack: float = 1.0) -> bool:
+    if expected.dtype.kind in "biu" or dtype not in RTOL:
+        return bool(np.array_equal(expected, actual))
+    if expected.dtype.kind == "c":
+        return values_agree(expected.real, actual.real, dtype, slack) and values_agree(
+            expected.imag, actual.imag, dtype, slack
+        )
+    expected = expected.astype(np.float64)
+    actual = actual.astype(np.float64)
+    nan = np.isnan(expected)
+    if not np.array_equal(nan, np.isnan(actual)):
+        return False
+    infinite = np.isinf(expected) | np.isinf(actual)
+    if not np.array_equal(expected[infinite], actual[infinite]):
+        return False
+    finite = ~(nan | infinite)
+    if not finite.any():
+        return True
+    rtol = RTOL[dtype] * slack
+    scale = max(1.0, float(np.max(np.abs(expected[finite]))))
+    return bool(np.all(np.abs(expected[finite] - actual[finite]) <= rtol * (scale + np.abs(expected[finite]))))
+
+
+def describe_value(value, limit: int = 12) -> str:
+    """Short text for reports: `f32[3] [0., -7., 0.5]`."""
+    array = as_array(value)
+    if array is None:
+        text = repr(value)
+        return text if len(text) <= 200 else text[:197] + "..."
+    data = np.asarray(array)
+    dtype = _short_dtype(str(array.dtype))
+    if data.ndim == 0:
+        python = type(value).__name__ if isinstance(value, (bool, int, float, complex)) else None
+        return f"{python} {data.item()!r}" if python else f"{dtype}[] {data.item()!r}"
+    body = np.array2string(data, precision=8, threshold=limit, separator=", ", max_line_width=100)
+    return f"{dtype}{list(data.shape)} {body}"
+
+
+def describe_tree(value) -> str:
+    import jax
+
+    leaves, _ = jax.tree_util.tree_flatten_with_path(value)
+    if len(leaves) == 1 and not leaves[0][0]:
+        return describe_value(leaves[0][1])
+    return "; ".join(f"{path_text(path)}: {describe_value(leaf)}" for path, leaf in leaves) or repr(value)
+
+
+def path_text(path) -> str:
+    """A leaf's place in an output, readably: `[0]`, `loss`, `.params[1]`."""
+    import jax
+
+    parts = []
+    for key in path:
+        if isinstance(key, jax.tree_util.DictKey):
+            parts.append(str(key.key) if not parts else f"[{key.key!r}]")
+        elif isinstance(key, jax.tree_util.SequenceKey):
+            parts.append(f"[{key.idx}]")
+        elif isinstance(key, jax.tree_util.GetAttrKey):
+            parts.append(f".{key.name}")
+        else:
+            parts.append(str(key))
+    return "".join(parts)
+
+
+def _short_dtype(dtype: str) -> str:
+    from tracerfix.verify.specs import DTYPES
+
+    return next((short for short, long in DTYPES.items() if long == dtype), dtype)

@@ -1,0 +1,279 @@
+"""Inputs for verification (worker side): candidate signatures, values, and shrinking.
+
+Values come from a seeded NumPy generator: random normal and uniform draws, and edge values that
+break naive rewrites: zero, negative zero, the constants the function compares against and their
+neighbours, ties, large magnitudes, NaN and infinities.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import numpy as np
+
+from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, Spec, parse_spec
+
+# Tried in this order when nothing says what a parameter is; the original must accept a rung.
+ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "i32[5]", "i32[]", "bool[5]")
+FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]")
+STATIC_LADDER = ("1", "2", "0", "3", "-1")
+SIZES = (5, 4, 3, 6, 7, 2, 8, 9)  # sizes given to named dimensions, in order of appearance
+MAX_PROBES = 48
+
+_LARGE = {"float16": 6.0e4, "bfloat16": 1.0e30, "float32": 1.0e30, "float64": 1.0e300}
+
+
+@dataclass
+class Signature:
+    specs: dict[str, Spec]
+    origin: str  # "configuration", "annotations", "a call site at tests/t.py:4", "probing"
+    sizes: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        parts = []
+        for name, spec in self.specs.items():
+            if isinstance(spec, ArraySpec):
+                parts.append(f"{name}={ArraySpec(spec.dtype, spec.resolve(self.sizes))}")
+            else:
+                parts.append(f"{name}={spec}")
+        return ", ".join(parts) or "()"
+
+
+def sizes_for(specs: dict[str, Spec], start: int = 0) -> dict[str, int]:
+    names: list[str] = []
+    for spec in specs.values():
+        if isinstance(spec, ArraySpec):
+            names.extend(d for d in spec.shape if isinstance(d, str) and d not in names)
+    return {name: SIZES[(start + i) % len(SIZES)] for i, name in enumerate(names)}
+
+
+def ladder_for(param: dict) -> list[str]:
+    """The spec texts worth trying for one parameter, most likely first."""
+    annotation = param["annotation"]
+    if param["role"] == "static":
+        if annotation == ["bool"]:
+            return ["True", "False"]
+        if annotation == ["float"]:
+            return ["1.0", "0.5", "0.0"]
+        return list(STATIC_LADDER)
+    if annotation == ["array"]:
+        return list(FLOAT_LADDER)
+    if annotation:
+        return list(annotation)
+    if param["role"] == "either":
+        return [*ARRAY_LADDER, *STATIC_LADDER[:3]]
+    return list(ARRAY_LADDER)
+
+
+def probe_candidates(params: list[dict]) -> Iterator[Signature]:
+    """Combinations of each parameter's ladder, the simplest first (by summed rung)."""
+    passed = [p for p in params if not p["has_default"]]
+    ladders = [ladder_for(p) for p in passed]
+    combinations = itertools.product(*(range(len(ladder)) for ladder in ladders))
+    # Static values vary last: a new shape tests more than a new loop count.
+    weights = [2 if p["role"] == "static" else 1 for p in passed]
+    ordered = sorted(combinations, key=lambda rungs: (sum(w * r for w, r in zip(weights, rungs)), max(rungs, default=0)))
+    for rungs in ordered[:MAX_PROBES]:
+        specs = {p["name"]: parse_spec(ladder[r]) for p, ladder, r in zip(passed, ladders, rungs)}
+        yield Signature(specs, "probing", sizes_for(specs))
+
+
+def annotated_signature(params: list[dict]) -> list[Signature]:
+    """Signatures from annotations, when every parameter to pass has a concrete annotation."""
+    passed = [p for p in params if not p["has_default"]]
+    if not passed or any(not p["annotation"] or p["annotation"] == ["array"] for p in passed):
+        return []
+    specs = {p["name"]: parse_spec(p["annotation"][0]) for p in passed}
+    first = Signature(specs, "annotations", sizes_for(specs))
+    if not first.sizes:
+        return [first]
+    # Size-1 dimensions as well: they catch rewrites that broadcast where the original did not.
+    return [first, Signature(specs, "annotations", {name: 1 for name in first.sizes})]
+
+
+# --- values ---------------------------------------------------------------------------------------
+
+
+class Values:
+    """Builds argument values for a signature from one seeded generator."""
+
+    def __init__(self, rng: np.random.Generator, constants: list[float]) -> None:
+        self.rng = rng
+        self.constants = constants
+
+    # One argument -----------------------------------------------------------------------------
+    def random(self, spec: Spec, sizes: dict[str, int], style: str = "normal"):
+        if isinstance(spec, ArraySpec):
+            return self._array(spec.dtype, spec.resolve(sizes), style)
+        if isinstance(spec, ScalarSpec):
+            return self._python_scalar(spec.kind, style)
+        if isinstance(spec, KeySpec):
+            import jax
+
+            return jax.random.PRNGKey(int(self.rng.integers(0, 2**31 - 1)))
+        assert isinstance(spec, LiteralSpec)
+        return spec.value
+
+    def _array(self, dtype: str, shape: tuple[int, ...], style: str):
+        import jax.numpy as jnp
+
+        data = self._numbers(dtype, shape, style)
+        return jnp.asarray(data, dtype=dtype)
+
+    def _python_scalar(self, kind: str, style: str):
+        value = self._numbers({"float": "float32", "int": "int32", "bool": "bool"}[kind], (), style)
+        return {"float": float, "int": int, "bool": bool}[kind](value)
+
+    def _numbers(self, dtype: str, shape: tuple[int, ...], style: str) -> np.ndarray:
+        rng = self.rng
+        kind = np.dtype(dtype).kind if dtype != "bfloat16" else "f"
+        if kind == "b":
+            return rng.random(shape) < 0.5
+        if kind in "iu":
+            # Mostly small: integers are often indices, counts or flags.
+            high = 11 if style == "uniform" else 4
+            low = 0 if kind == "u" else -high + 1
+            data = rng.integers(low, high, size=shape)
+            if style == "constants" and self.constants:
+                picks = np.array([round(c) for c in self.constants])
+                data = np.where(rng.random(shape) < 0.5, rng.choice(picks, size=shape), data)
+                data = np.clip(data, low, None) if kind == "u" else data
+            return data
+        if style == "uniform":
+            data = rng.uniform(-3.0, 3.0, size=shape)
+        elif style == "constants" and self.constants:
+            near = np.array([c + d for c in self.constants for d in (0.0, 0.0, -0.5, 0.5, -1e-3, 1e-3)])
+            data = np.where(rng.random(shape) < 0.7, rng.choice(near, size=shape), rng.standard_normal(shape))
+        else:
+            data = rng.standard_normal(shape) * rng.choice([0.5, 1.0, 3.0])
+        if kind == "c":
+            data = data + 1j * rng.standard_normal(shape)
+        return data
+
+    # Edge values --------------------------------------------------------------------------------
+    def edges(self, spec: Spec, sizes: dict[str, int]) -> list[tuple[str, object]]:
+        """(label, value) pairs for one argument: the values naive rewrites get wrong."""
+        if isinstance(spec, (LiteralSpec, KeySpec)):
+            return []
+        if isinstance(spec, ScalarSpec):
+            dtype, shape, python = {"float": "float32", "int": "int32", "bool": "bool"}[spec.kind], (), spec.kind
+        else:
+            dtype, shape, python = spec.dtype, spec.resolve(sizes), None
+        kind = np.dtype(dtype).kind if dtype != "bfloat16" else "f"
+        cases: list[tuple[str, np.ndarray]] = [("zeros", np.zeros(shape))]
+        if kind == "b":
+            cases.append(("all true", np.ones(shape, dtype=bool)))
+            cases.append(("alternating", (np.arange(int(np.prod(shape))) % 2 == 0).reshape(shape)))
+        else:
+            for constant in self.constants:
+                value = round(constant) if kind in "iu" else constant
+                if kind == "u" and value < 0:
+                    continue
+                cases.append((f"all {value:g}", np.full(shape, value)))
+                if shape and kind == "f":
+                    around = [value, np.nextafter(value, -np.inf), np.nextafter(value, np.inf), value - 1, value + 1]
+                    cases.append((f"around {value:g}", _tile(around, shape)))
+            random = self._numbers(dtype, shape, "normal")
+            cases.append(("ties", np.full(shape, random.flat[0] if random.size else 1.0)))
+            if kind == "f":
+                large = _LARGE.get(dtype, 1e30)
+                cases.append(("negative zero", np.full(shape, -0.0)))
+                cases.append(("large", _tile([large, -large, 1.0, -1.0], shape)))
+                cases.append(("nan", _tile([np.nan, 1.0, -1.0, 0.0], shape)))
+                cases.append(("inf", _tile([np.inf, -np.inf, 0.0, 2.0], shape)))
+            elif kind in "iu":
+                large = np.iinfo(dtype).max // 2
+                cases.append(("large", _tile([large, 1, 0] if kind == "u" else [large, -large, 1, -1], shape)))
+        values = []
+        for label, data in cases:
+            if python is not None:
+                values.append((label, {"float": float, "int": int, "bool": bool}[python](data)))
+            else:
+                import jax.numpy as jnp
+
+                values.append((label, jnp.asarray(data, dtype=dtype)))
+        return values
+
+
+def _tile(pattern: list[float], shape: tuple[int, ...]) -> np.ndarray:
+    size = int(np.prod(shape)) if shape else 1
+    data = np.resize(np.array(pattern, dtype=float), size)
+    return data.reshape(shape) if shape else data[0]
+
+
+# --- shrinking ------------------------------------------------------------------------------------
+
+Arguments = dict[str, object]
+
+
+def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80) -> Arguments:
+    """A smaller input on which `fails` still holds: shorter arrays first, then simpler numbers."""
+    import jax.numpy as jnp
+
+    tries = 0
+
+    def attempt(candidate: Arguments) -> bool:
+        nonlocal tries
+        if tries >= budget:
+            return False
+        tries += 1
+        try:
+            return fails(candidate)
+        except Exception:
+            return False
+
+    current = dict(arguments)
+    arrays = [name for name, value in current.items() if _is_array(value)]
+    # Shorter: drop one index at a time, from every array that has a dimension of that size.
+    for axis in range(max((np.ndim(current[n]) for n in arrays), default=0)):
+        shrinking = True
+        while shrinking:
+            shrinking = False
+            sizes = sorted({np.shape(current[n])[axis] for n in arrays if np.ndim(current[n]) > axis}, reverse=True)
+            for size in (s for s in sizes if s > 1):
+                for index in range(size):
+                    candidate = dict(current)
+                    for name in arrays:
+                        value = current[name]
+                        if np.ndim(value) > axis and np.shape(value)[axis] == size:
+                            candidate[name] = jnp.delete(value, index, axis=axis)
+                    if attempt(candidate):
+                        current, shrinking = candidate, True
+                        break
+                if shrinking:
+                    break
+    # Simpler numbers: each element to 0, else to a rounded value.
+    for name in arrays:
+        value = current[name]
+        data = np.array(value)
+        if data.dtype.kind not in "fiuc":
+            continue
+        for index in range(data.size):
+            original = data.flat[index]
+            for simpler in _simpler(original):
+                trial = data.copy()
+                trial.flat[index] = simpler
+                candidate = dict(current, **{name: jnp.asarray(trial, dtype=value.dtype)})
+                if attempt(candidate):
+                    data, current = trial, candidate
+                    break
+    return current
+
+
+def _simpler(value) -> list:
+    if value == 0 and not np.signbit(value.real):
+        return []
+    options = [0]
+    if np.isrealobj(value) and np.isfinite(value):
+        rounded = float(np.round(value))
+        if rounded != value and rounded != 0:
+            options.append(rounded)
+        if abs(value) != 1:
+            options.append(float(np.sign(value)))
+    return options
+
+
+def _is_array(value) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype")

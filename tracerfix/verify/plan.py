@@ -1,0 +1,636 @@
+"""What the worker needs to know to exercise one rewritten function, read from the source alone.
+
+A *unit* is what verification calls: a top-level function or a method (`Class.method`). A leak
+fixed inside a nested function or a lambda is verified through the unit that contains it. For
+each unit the plan records its parameters (traced, static or either, from the analysis of the
+rewritten module), the input specs the user wrote (pyproject.toml, `# tracerfix-verify:` comments),
+what the annotations say (jaxtyping, `jax.Array`, `float`), concrete examples (call sites in the
+module, in test files and in doctests) and the numbers the function compares against.
+
+Nothing here runs user code or imports JAX: the plan travels to the worker as JSON.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import libcst as cst
+
+from tracerfix.analysis import analyze
+from tracerfix.analysis.imports import ImportTable, dotted_name
+from tracerfix.analysis.values import STATIC, TRACED
+from tracerfix.positions import PositionIndex
+from tracerfix.verify.options import VerifyOptions
+from tracerfix.verify.specs import SpecError, parse_signature
+
+COMMENT_SPEC = re.compile(r"#\s*tracerfix-verify:\s*(.+)$")
+# Calls whose literal arguments are thresholds worth testing exactly, like comparison operands.
+_THRESHOLD_CALLS = frozenset({"min", "max", "maximum", "minimum", "clip", "where", "fmax", "fmin"})
+_MAX_CONSTANTS = 8
+_MAX_EXAMPLES = 8
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+_JAXTYPING_DTYPES = {
+    "Float": "f32", "Float32": "f32", "Float64": "f64", "Float16": "f16", "BFloat16": "bf16",
+    "Inexact": "f32", "Real": "f32", "Num": "f32", "Shaped": "f32",
+    "Int": "i32", "Integer": "i32", "Int32": "i32", "Int64": "i64", "Int16": "i16", "Int8": "i8",
+    "UInt": "u32", "UInt32": "u32", "UInt8": "u8", "UInt16": "u16", "UInt64": "u64",
+    "Bool": "bool", "Complex": "c64", "Complex64": "c64", "Complex128": "c128",
+}
+_ARRAY_TYPES = frozenset({"Array", "ndarray", "ArrayLike", "DeviceArray"})
+_KEY_TYPES = frozenset({"PRNGKeyArray", "Key", "PRNGKey", "KeyArray"})
+_PYTHON_SCALARS = frozenset({"float", "int", "bool"})
+ANY_ARRAY = "array"  # an annotation that says "an array" without shape or dtype
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # "positional" | "keyword" (keyword-only)
+    has_default: bool
+    # "array": traced by the rewrite; "static": a Python value; "either": the analysis cannot tell.
+    role: str
+    annotation: list[str] = field(default_factory=list)  # spec texts, or [ANY_ARRAY]
+
+
+@dataclass
+class Example:
+    """Arguments seen in a call of the function: evaluated by the worker, skipped if they fail."""
+
+    where: str  # "tests/test_clip.py:12", for reports
+    args: list[str]
+    kwargs: dict[str, str]
+    setup: list[str]  # assignments the arguments depend on, in order
+    imports: dict[str, str]  # local name -> module or object to import
+    module_globals: bool  # evaluated in the module's own namespace (same module, doctests)
+
+
+@dataclass
+class UnitPlan:
+    name: str
+    line: int
+    params: list[Param]
+    traced: bool  # a traced scope (jitted, a lax body...): the rewrite runs under jax.jit
+    signatures: list[str] = field(default_factory=list)  # explicit: configuration and comments
+    examples: list[Example] = field(default_factory=list)
+    constants: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+# --- locating units -------------------------------------------------------------------------------
+
+
+def locate_unit(module: cst.Module, function: str) -> tuple[str, cst.FunctionDef] | None:
+    """The unit that contains the function a finding names (`outer.inner` -> `outer`), or None
+    when it cannot be called by name from the module (a module-level lambda, a def under `if`)."""
+    body: Iterable[cst.CSTNode] = module.body
+    path: list[str] = []
+    for part in function.split("."):
+        node = _last_definition(body, part)
+        if node is None:
+            return None
+        path.append(part)
+        if isinstance(node, cst.FunctionDef):
+            return ".".join(path), node
+        if not isinstance(node.body, cst.IndentedBlock):
+            return None
+        body = node.body.body
+    return None
+
+
+def _last_definition(body: Iterable[cst.CSTNode], name: str) -> cst.FunctionDef | cst.ClassDef | None:
+    found = None
+    for statement in body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.name.value == name:
+            found = statement  # a later definition rebinds the name, as at run time
+    return found
+
+
+# --- building plans -------------------------------------------------------------------------------
+
+
+class Planner:
+    """Plans for the units of one file: reads both versions once, test files lazily."""
+
+    def __init__(
+        self,
+        original: str,
+        rewritten: str,
+        path: Path | None,
+        options: VerifyOptions,
+        module_names: Iterable[str] = (),
+        test_files: "TestFiles | None" = None,
+    ) -> None:
+        self.original = cst.parse_module(original)
+        self.rewritten_source = rewritten
+        self.rewritten = cst.parse_module(rewritten)
+        self.analysis = analyze(self.rewritten, rewritten)
+        self.path = path
+        self.options = options
+        self.module_names = tuple(module_names)
+        self.test_files = test_files
+        self.imports = _module_imports(self.original)
+        self.module_level = _module_level_names(self.original)
+
+    def plan(self, unit: str) -> UnitPlan | None:
+        located = locate_unit(self.rewritten, unit)
+        original = locate_unit(self.original, unit)
+        if located is None or original is None:
+            return None
+        _, node = located
+        _, original_node = original
+        scope = self.analysis.scopes.get(id(node))
+        params = [self._param(p, kind, scope) for p, kind in _parameters(node)]
+        if "." in unit and not _is_staticmethod(node) and params and params[0].kind == "positional":
+            params = params[1:]  # self or cls: bound when the method is looked up on an instance
+        plan = UnitPlan(
+            name=unit,
+            line=_line_of(self.original, original_node),
+            params=params,
+            traced=scope is not None,
+            constants=comparison_constants(original_node),
+        )
+        plan.signatures = [*self.options.signatures_for(self.path, unit), *_comment_signatures(original_node)]
+        plan.examples = self._examples(unit, original_node)
+        return plan
+
+    def _param(self, param: cst.Param, kind: str, scope) -> Param:
+        name = param.name.value
+        if scope is None:
+            role = "either"
+        else:
+            trace = scope.params.get(name)
+            role = "array" if trace is not None and trace.trace == TRACED else (
+                "static" if trace is not None and trace.trace == STATIC else "either"
+            )
+        annotation = [] if param.annotation is None else annotation_specs(param.annotation.annotation, self.imports)
+        return Param(name, kind, param.default is not None, role, annotation)
+
+    def _examples(self, unit: str, node: cst.FunctionDef) -> list[Example]:
+        examples: list[Example] = []
+        where = str(self.path) if self.path is not None else "<module>"
+        matches = {unit}
+        examples.extend(
+            find_examples(self.original, lambda call: dotted_name(call.func) in matches, self.imports,
+                          where, module_globals=self.module_level)
+        )
+        for docstring_owner in (node, self.original):
+            for block in doctest_blocks(_docstring(docstring_owner)):
+                examples.extend(
+                    find_examples(block, lambda call: dotted_name(call.func) in matches,
+                                  _module_imports(block), f"{where} (doctest)",
+                                  module_globals=self.module_level)
+                )
+        if self.test_files is not None and "." not in unit:
+            qualified = {f"{module}.{unit}" for module in self.module_names}
+            for test_path, test_module in self.test_files.mentioning(unit):
+                table = _module_imports(test_module)
+                examples.extend(
+                    find_examples(test_module, lambda call: table.qualify(call.func) in qualified, table,
+                                  str(test_path), module_globals=None)
+                )
+        return _unique(examples)[:_MAX_EXAMPLES]
+
+
+def _is_staticmethod(node: cst.FunctionDef) -> bool:
+    return any(dotted_name(d.decorator) in ("staticmethod", "builtins.staticmethod") for d in node.decorators)
+
+
+def _parameters(node: cst.FunctionDef) -> Iterator[tuple[cst.Param, str]]:
+    params = node.params
+    for param in (*params.posonly_params, *params.params):
+        yield param, "positional"
+    for param in params.kwonly_params:
+        yield param, "keyword"
+
+
+def _line_of(module: cst.Module, node: cst.FunctionDef) -> int:
+    """The line of the `def` keyword's name, or 0 for a method (reports then name the class)."""
+    for top, statement in enumerate(module.body):
+        if statement is node:
+            span = PositionIndex(module).span(node.name, top)
+            return span[0] if span else 0
+    return 0
+
+
+# --- annotations ----------------------------------------------------------------------------------
+
+
+def annotation_specs(annotation: cst.BaseExpression, imports: ImportTable) -> list[str]:
+    """What an annotation says about the value: `Float[Array, "n m"]` -> ["f32[n,m]"]."""
+    if isinstance(annotation, cst.SimpleString):
+        try:
+            return annotation_specs(cst.parse_expression(annotation.evaluated_value), imports)
+        except (cst.ParserSyntaxError, TypeError):
+            return []
+    if isinstance(annotation, cst.Subscript):
+        leaf = _leaf(annotation.value, imports)
+        dtype = _JAXTYPING_DTYPES.get(leaf or "")
+        if dtype is not None and len(annotation.slice) == 2:
+            dims = annotation.slice[1].slice
+            if isinstance(dims, cst.Index) and isinstance(dims.value, cst.SimpleString):
+                shape = _jaxtyping_shape(str(dims.value.evaluated_value))
+                return [] if shape is None else [f"{dtype}[{','.join(shape)}]"]
+        if leaf == "Key":
+            return ["key"]
+        return []
+    leaf = _leaf(annotation, imports)
+    if leaf in _PYTHON_SCALARS and isinstance(annotation, cst.Name):
+        return [leaf]
+    if leaf in _KEY_TYPES:
+        return ["key"]
+    if leaf in _ARRAY_TYPES:
+        return [ANY_ARRAY]
+    return []
+
+
+def _leaf(node: cst.BaseExpression, imports: ImportTable) -> str | None:
+    name = imports.qualify(node) or dotted_name(node)
+    return None if name is None else name.rpartition(".")[2]
+
+
+def _jaxtyping_shape(text: str) -> list[str] | None:
+    """jaxtyping dimensions as spec dimensions; None when they use what we cannot size (`n+1`)."""
+    dims: list[str] = []
+    for token in text.split():
+        if token in ("...", "*") or token.startswith("*"):
+            continue  # any number of leading dimensions: test the unbatched case
+        token = token.lstrip("#_")
+        name = token.partition("=")[0]
+        if name.isdigit() or name.isidentifier():
+            dims.append(name)
+        elif name == "":
+            continue
+        else:
+            return None
+    return dims
+
+
+# --- explicit specs in comments -----------------------------------------------------------------
+
+
+def _comment_signatures(node: cst.FunctionDef) -> list[str]:
+    """`# tracerfix-verify: x=f32[8], axis=0` lines right above the def or its decorators."""
+    lines = [*node.leading_lines, *node.lines_after_decorators]
+    for decorator in node.decorators:
+        lines.extend(decorator.leading_lines)
+    found = []
+    for line in lines:
+        if line.comment is None:
+            continue
+        match = COMMENT_SPEC.match(line.comment.value)
+        if match:
+            try:
+                parse_signature(match.group(1))
+            except SpecError as error:
+                raise SpecError(f"`{node.name.value}`: {error}") from None
+            found.append(match.group(1).strip())
+    return found
+
+
+# --- comparison constants -----------------------------------------------------------------------
+
+
+def comparison_constants(node: cst.CSTNode) -> list[float]:
+    """Numbers the function compares against or clips at: inputs exactly there test the boundary."""
+    found: list[float] = []
+    for child in _walk(node):
+        operands: list[cst.BaseExpression] = []
+        if isinstance(child, cst.Comparison):
+            operands = [child.left, *(c.comparator for c in child.comparisons)]
+        elif isinstance(child, cst.Call):
+            leaf = dotted_name(child.func)
+            if leaf is not None and leaf.rpartition(".")[2] in _THRESHOLD_CALLS:
+                operands = [arg.value for arg in child.args]
+        for operand in operands:
+            number = _number(operand)
+            if number is not None and number not in found:
+                found.append(number)
+    return found[:_MAX_CONSTANTS]
+
+
+def _number(node: cst.BaseExpression) -> float | None:
+    sign = 1.0
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        sign, node = -1.0, node.expression
+    if isinstance(node, (cst.Integer, cst.Float)):
+        try:
+            return sign * float(node.evaluated_value)
+        except (OverflowError, ValueError):
+            return None
+    return None
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
+
+
+# --- examples: call sites, doctests, test files ---------------------------------------------------
+
+
+def find_examples(
+    module: cst.Module,
+    matches,
+    imports: ImportTable,
+    where: str,
+    module_globals: set[str] | None,
+) -> list[Example]:
+    """Calls `matches(call)` accepts, whose arguments can be rebuilt outside their function: from
+    literals, imports, module-level names (when `module_globals` is given) and simple assignments
+    earlier in the same block."""
+    finder = _ExampleFinder(module, matches, imports, where, module_globals)
+    for top, statement in enumerate(module.body):
+        finder.top = top
+        finder.block([statement], finder.module_bindings)
+    return finder.examples
+
+
+class _ExampleFinder:
+    def __init__(self, module, matches, imports, where, module_globals) -> None:
+        self.module = module
+        self.matches = matches
+        self.imports = imports
+        self.where = where
+        self.module_globals = module_globals
+        self.examples: list[Example] = []
+        self.positions = PositionIndex(module)
+        self.top = 0
+        # Module-level assignments stay visible from one top-level statement to the next.
+        self.module_bindings: dict[str, cst.Assign] = {}
+
+    def block(self, statements, bindings: dict[str, cst.Assign]) -> None:
+        if bindings is not self.module_bindings:
+            bindings = dict(bindings)
+        for statement in statements:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    for call in _calls_in(small):
+                        if self.matches(call):
+                            self._record(call, bindings)
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                        target = small.targets[0].target
+                        if isinstance(target, cst.Name):
+                            bindings[target.value] = small
+                        else:
+                            for name in _target_names(target):
+                                bindings.pop(name, None)
+            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.block(_body_of(statement), {})
+                bindings.pop(statement.name.value, None)
+            else:
+                # if/for/while/with/try: their bodies see the bindings made before them; names
+                # they rebind are no longer known after them.
+                for body in _bodies_of(statement):
+                    self.block(body, bindings)
+                for name in _assigned_in(statement):
+                    bindings.pop(name, None)
+
+    def _record(self, call: cst.Call, bindings: dict[str, cst.Assign]) -> None:
+        if any(arg.star for arg in call.args):
+            return
+        setup: list[cst.Assign] = []
+        imports: dict[str, str] = {}
+        if not self._resolve(call.args, bindings, setup, imports, set()):
+            return
+        code = self.module.code_for_node
+        args = [code(arg.value).strip() for arg in call.args if arg.keyword is None]
+        kwargs = {arg.keyword.value: code(arg.value).strip() for arg in call.args if arg.keyword is not None}
+        span = self.positions.span(call, self.top)
+        line = span[0] if span else 0
+        self.examples.append(
+            Example(
+                where=f"{self.where}:{line}" if line else self.where,
+                args=args,
+                kwargs=kwargs,
+                setup=[code(s).strip() for s in setup],  # dependencies first
+                imports=imports,
+                module_globals=self.module_globals is not None,
+            )
+        )
+
+    def _resolve(self, nodes, bindings, setup, imports, visiting: set[str]) -> bool:
+        for name in set().union(*(free_names(node) for node in nodes)) if nodes else ():
+            if name in visiting:
+                return False
+            if name in bindings:
+                assignment = bindings[name]
+                if assignment not in setup:
+                    if not self._resolve([assignment.value], bindings, setup, imports, visiting | {name}):
+                        return False
+                    setup.append(assignment)
+            elif name in self.imports.aliases:
+                imports[name] = self.imports.aliases[name]
+            elif self.module_globals is not None and name in self.module_globals:
+                continue
+            elif name not in _BUILTIN_NAMES:
+                return False
+        return True
+
+
+def _calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
+    """Calls in a statement, not inside lambdas or comprehensions (their names are local)."""
+    for child in _walk(node):
+        if isinstance(child, cst.Call):
+            yield child
+
+
+def _target_names(target: cst.BaseExpression) -> Iterator[str]:
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_names(target.value)
+
+
+def _assigned_in(statement: cst.CSTNode) -> set[str]:
+    names: set[str] = set()
+    for child in _walk(statement):
+        if isinstance(child, cst.AssignTarget):
+            names.update(_target_names(child.target))
+        elif isinstance(child, (cst.AugAssign, cst.AnnAssign)):
+            names.update(_target_names(child.target))
+        elif isinstance(child, (cst.For, cst.CompFor)):
+            names.update(_target_names(child.target))
+        elif isinstance(child, cst.AsName):
+            names.update(_target_names(child.name))
+        elif isinstance(child, cst.NamedExpr):
+            names.update(_target_names(child.target))
+    return names
+
+
+def _body_of(statement) -> list:
+    body = statement.body
+    return list(body.body) if isinstance(body, (cst.IndentedBlock, cst.SimpleStatementSuite)) else []
+
+
+def _bodies_of(statement) -> Iterator[list]:
+    for child in statement.children:
+        if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+            yield list(child.body)
+        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.If)):
+            yield from _bodies_of(child)
+        elif isinstance(child, (cst.MatchCase,)):
+            yield from _bodies_of(child)
+
+
+def free_names(node: cst.CSTNode) -> set[str]:
+    """Names an expression reads from its surroundings (not keywords, attributes or the
+    variables of its own comprehensions and lambdas)."""
+    names: set[str] = set()
+    bound: set[str] = set()
+
+    def visit(current: cst.CSTNode) -> None:
+        if isinstance(current, cst.Name):
+            names.add(current.value)
+            return
+        if isinstance(current, cst.Attribute):
+            visit(current.value)
+            return
+        if isinstance(current, cst.Arg):
+            visit(current.value)
+            return
+        if isinstance(current, cst.CompFor):
+            bound.update(_target_names(current.target))
+        if isinstance(current, cst.Lambda):
+            params = current.params
+            bound.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+        for child in current.children:
+            visit(child)
+
+    visit(node)
+    return names - bound
+
+
+def _module_imports(module: cst.Module) -> ImportTable:
+    table = ImportTable()
+    for child in _walk(module):
+        if isinstance(child, (cst.Import, cst.ImportFrom)):
+            table.add(child)
+    return table
+
+
+def _module_level_names(module: cst.Module) -> set[str]:
+    """Names a module binds at its top level (outside `if __name__ == "__main__":`)."""
+    names: set[str] = set()
+    for statement in module.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            names.add(statement.name.value)
+        elif isinstance(statement, cst.SimpleStatementLine) and any(
+            isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body
+        ):
+            table = ImportTable()
+            for small in statement.body:
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    table.add(small)
+            names.update(table.aliases)
+        elif isinstance(statement, cst.If) and _is_main_guard(statement.test):
+            continue
+        else:
+            names.update(_assigned_in(statement))
+    return names
+
+
+def _is_main_guard(test: cst.BaseExpression) -> bool:
+    return (
+        isinstance(test, cst.Comparison)
+        and isinstance(test.left, cst.Name)
+        and test.left.value == "__name__"
+    )
+
+
+def _docstring(node: cst.Module | cst.FunctionDef) -> str:
+    text = node.get_docstring(clean=True) if isinstance(node, (cst.Module, cst.FunctionDef)) else None
+    return text or ""
+
+
+def doctest_blocks(docstring: str) -> list[cst.Module]:
+    """The `>>>` sessions of a docstring, each parsed as one module (unparsable ones skipped)."""
+    lines: list[str] = []
+    for raw in docstring.splitlines():
+        stripped = raw.strip()
+        if stripped.startswith(">>> "):
+            lines.append(stripped[4:])
+        elif stripped.startswith("... ") or stripped == "...":
+            lines.append(stripped[4:])
+    if not lines:
+        return []
+    try:
+        return [cst.parse_module("\n".join(lines) + "\n")]
+    except cst.ParserSyntaxError:
+        return []
+
+
+def _unique(examples: list[Example]) -> list[Example]:
+    seen: set[tuple] = set()
+    unique = []
+    for example in examples:
+        key = (tuple(example.args), tuple(sorted(example.kwargs.items())), tuple(example.setup))
+        if key not in seen:
+            seen.add(key)
+            unique.append(example)
+    return unique
+
+
+# --- test files -----------------------------------------------------------------------------------
+
+
+class TestFiles:
+    """The test modules of a project, parsed on demand and kept for the whole run."""
+
+    __test__ = False  # not a pytest test class
+    MAX_FILES = 400
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._texts: dict[Path, str] | None = None
+        self._parsed: dict[Path, cst.Module | None] = {}
+
+    def _load(self) -> dict[Path, str]:
+        if self._texts is None:
+            from tracerfix.api import iter_python_files
+
+            self._texts = {}
+            for path in iter_python_files([self.root]):
+                if len(self._texts) >= self.MAX_FILES:
+                    break
+                name = path.name
+                if name.startswith("test_") or name.endswith("_test.py"):
+                    try:
+                        self._texts[path] = path.read_text(encoding="utf-8")
+                    except (OSError, UnicodeDecodeError):
+                        continue
+        return self._texts
+
+    def mentioning(self, name: str) -> Iterator[tuple[Path, cst.Module]]:
+        for path, text in self._load().items():
+            if name not in text:
+                continue
+            if path not in self._parsed:
+                try:
+                    self._parsed[path] = cst.parse_module(text)
+                except cst.ParserSyntaxError:
+                    self._parsed[path] = None
+            module = self._parsed[path]
+            if module is not None:
+                yield path, module
+
+
+def project_root(path: Path) -> Path:
+    """The nearest folder above `path` that looks like a project root, else its own folder."""
+    folder = path.resolve().parent
+    for candidate in (folder, *folder.parents):
+        if any((candidate / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git")):
+            return candidate
+    return folder

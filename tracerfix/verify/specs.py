@@ -1,0 +1,140 @@
+"""The small language that says what to pass to a function under verification.
+
+One spec per parameter, written the way the configuration and comment specs spell it:
+
+    f32[5]      a float32 array of shape (5,)         i32[3,4]  int32, shape (3, 4)
+    f32[]       a float32 scalar array                bool[n]   shape (n,): `n` is shared by the
+    float       a random Python float                           parameters of one signature
+    int, bool   a random Python int / bool            key       a PRNG key (jax.random.PRNGKey)
+    0, "mean", (0, 1), None    this Python value, passed as it is (static arguments)
+
+A signature is `name=spec` pairs separated by commas: `x=f32[8], axis=0`. Parsing is pure Python:
+the parent process validates specs from pyproject.toml and comments, the worker builds the values.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+DTYPES = {
+    "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
+    "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+    "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+    "c64": "complex64", "c128": "complex128", "bool": "bool",
+}
+_LONG_NAMES = {name: name for name in DTYPES.values()}
+SCALAR_KINDS = ("float", "int", "bool")
+
+
+class SpecError(ValueError):
+    """A spec that cannot be read; the message shows the text and what was expected."""
+
+
+@dataclass(frozen=True)
+class ArraySpec:
+    dtype: str  # numpy spelling: "float32"
+    shape: tuple[int | str, ...]  # sizes, or names shared across a signature
+
+    def resolve(self, sizes: dict[str, int]) -> tuple[int, ...]:
+        return tuple(d if isinstance(d, int) else sizes[d] for d in self.shape)
+
+    def __str__(self) -> str:
+        short = next((k for k, v in DTYPES.items() if v == self.dtype), self.dtype)
+        return f"{short}[{','.join(str(d) for d in self.shape)}]"
+
+
+@dataclass(frozen=True)
+class ScalarSpec:
+    kind: str  # "float" | "int" | "bool"
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    def __str__(self) -> str:
+        return "key"
+
+
+@dataclass(frozen=True)
+class LiteralSpec:
+    value: object
+
+    def __str__(self) -> str:
+        return repr(self.value)
+
+
+Spec = ArraySpec | ScalarSpec | KeySpec | LiteralSpec
+
+
+def parse_spec(text: str) -> Spec:
+    text = text.strip()
+    if text in SCALAR_KINDS:
+        return ScalarSpec(text)
+    if text == "key":
+        return KeySpec()
+    head, bracket, rest = text.partition("[")
+    dtype = DTYPES.get(head) or _LONG_NAMES.get(head)
+    if bracket and dtype is not None:
+        if not rest.endswith("]"):
+            raise SpecError(f"`{text}`: missing `]`")
+        return ArraySpec(dtype, _shape(rest[:-1], text))
+    try:
+        return LiteralSpec(ast.literal_eval(text))
+    except (ValueError, SyntaxError):
+        raise SpecError(
+            f"`{text}` is not a spec: write a dtype and shape (`f32[5]`, `i32[]`), `float`, `int`, "
+            "`bool`, `key`, or a Python literal (`0`, `\"mean\"`)"
+        ) from None
+
+
+def _shape(inner: str, text: str) -> tuple[int | str, ...]:
+    dims: list[int | str] = []
+    for part in (p.strip() for p in inner.split(",")):
+        if not part:
+            continue
+        if part.isdigit():
+            dims.append(int(part))
+        elif part.isidentifier():
+            dims.append(part)
+        else:
+            raise SpecError(f"`{text}`: a dimension is a size or a name, not `{part}`")
+    return tuple(dims)
+
+
+def parse_signature(text: str) -> dict[str, Spec]:
+    """`x=f32[8], axis=0` -> {"x": ArraySpec, "axis": LiteralSpec(0)}."""
+    signature: dict[str, Spec] = {}
+    for part in _split_top_level(text):
+        name, equals, spec = part.partition("=")
+        name = name.strip()
+        if not equals or not name.isidentifier():
+            raise SpecError(f"`{part.strip()}`: expected `name=spec`")
+        signature[name] = parse_spec(spec)
+    return signature
+
+
+def format_signature(signature: dict[str, Spec]) -> str:
+    return ", ".join(f"{name}={spec}" for name, spec in signature.items())
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split at commas outside brackets and quotes: `x=f32[3,4], y=(0, 1)` has two parts."""
+    parts, depth, quote, start = [], 0, "", 0
+    for position, char in enumerate(text):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:position])
+            start = position + 1
+    parts.append(text[start:])
+    return [p for p in parts if p.strip()]

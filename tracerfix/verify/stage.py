@@ -1,0 +1,281 @@
+"""The verification stage of `rewrite --verify` and `verify`: rewrite, run, keep what agrees.
+
+For one file: compute the full rewrite (safe and unsafe fixes: running the code is the evidence
+that replaces the opt-in), find the functions it changed, verify each in the worker, then rewrite
+again without the fixes of the functions that failed or could not be verified. If dropping a
+function's fixes changes the text another verified function depends on (a helper it calls), that
+function is verified again, so what is written is exactly what was run. This process never
+imports JAX: planning is LibCST, running is the worker's.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Callable, Iterable
+
+import libcst as cst
+
+from tracerfix import api, engine
+from tracerfix.config import Resolver
+from tracerfix.engine import LintResult, Settings
+from tracerfix.rewrite import names_read
+from tracerfix.rule import Finding, Safety
+from tracerfix.verify.options import VerifyOptions, parse_options
+from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
+from tracerfix.verify.report import TIMEOUT, UNVERIFIABLE, UnitResult
+from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
+from tracerfix.verify.specs import SpecError
+
+# Each round either verifies the pending functions or drops some; a few rounds always settle.
+MAX_ROUNDS = 4
+
+
+def module_identity(path: Path) -> tuple[str, Path]:
+    """The dotted name a file is imported as, and the folder that must be on sys.path for it."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts) or path.parent.name, folder
+
+
+class Verifier:
+    """One verification run: a worker process, the seed, and the verdicts, file after file."""
+
+    def __init__(
+        self,
+        resolver: Resolver | None = None,
+        *,
+        seed: int | None = None,
+        trials: int | None = None,
+        function_timeout: float | None = None,
+        file_timeout: float | None = None,
+        worker: Worker | None = None,
+        compile_cache: bool = True,
+    ) -> None:
+        self.resolver = resolver or Resolver()
+        self.seed = seed
+        self.default_seed = random.SystemRandom().randrange(2**31)
+        self.overrides = {"trials": trials, "function_timeout": function_timeout, "file_timeout": file_timeout}
+        self.worker = worker or Worker(compile_cache=default_compile_cache() if compile_cache else None)
+        self._owns_worker = worker is None
+        self.results: list[UnitResult] = []
+        self.seeds: set[int] = set()
+        self._test_files: dict[Path, TestFiles] = {}
+
+    def close(self) -> None:
+        if self._owns_worker:
+            self.worker.close()
+
+    def __enter__(self) -> "Verifier":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- entry points -----------------------------------------------------------------------------
+    def process_paths(self, paths: Iterable[Path], *, write: bool) -> list[api.FileReport]:
+        """Rewrite (and write, when asked) every Python file below `paths`, verified."""
+        reports = []
+        for path in paths:
+            for file in api.iter_python_files([path], self.resolver.is_excluded, self.resolver.respect_gitignore(path)):
+                settings = self.resolver.settings_for(file)
+                reports.append(api.process_path(file, settings, fix=True, write=write, rewrite=self.rewriter(file)))
+        return reports
+
+    def rewriter(self, path: Path | None) -> Callable[[str, Settings], LintResult]:
+        """`engine.fix` for the file at `path` (None: standard input), keeping verified fixes only."""
+        return lambda source, settings: self.verified_fix(source, settings, path)
+
+    def options(self, path: Path | None) -> VerifyOptions:
+        config = self.resolver.config_for(path)
+        options = parse_options(config.verify, config.root, config.label)
+        for name, value in self.overrides.items():
+            if value is not None:
+                setattr(options, name, value)
+        return options
+
+    # --- one file ---------------------------------------------------------------------------------
+    def verified_fix(self, source: str, settings: Settings, path: Path | None) -> LintResult:
+        candidate = engine.fix(source, settings, select=_applicable)
+        if not candidate.fixed:
+            return candidate
+        self.worker.start()  # JAX imports in the worker while we plan
+        display = str(path) if path is not None else "<stdin>"
+        options = self.options(path)
+        seed = self.seed if self.seed is not None else options.seed if options.seed is not None else self.default_seed
+        original = _Units(source)
+        rejected: set[str] = set()  # units, and functions that are not units
+        verified: dict[str, str] = {}  # unit -> the text it was verified with
+        results: dict[str, UnitResult] = {}
+        retried: set[str] = set()
+        for _ in range(MAX_ROUNDS):
+            before = set(rejected)
+            current = _Units(candidate.source)
+            changed = current.changed_from(original)
+            for finding in candidate.fixed:
+                unit = original.unit_of(finding.function)
+                if unit is None:
+                    rejected.add(finding.function)
+                    results[finding.function] = UnitResult(
+                        display, finding.function or "<module>", finding.line, UNVERIFIABLE,
+                        "the fix is in code that cannot be called by name (a module-level lambda, or a "
+                        "definition inside `if` or `try`), so it cannot be run")
+                else:
+                    changed.add(unit)
+            pending = [unit for unit in sorted(changed) if verified.get(unit) != current.key(unit)]
+            if not pending and rejected == before:
+                break
+            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed)
+            failed = {result.unit for result in outcomes if not result.verified}
+            for result in outcomes:
+                results[result.unit] = result
+                if result.verified:
+                    verified[result.unit] = current.key(result.unit)
+                elif result.unit not in retried and current.depends_on(result.unit, failed - {result.unit}):
+                    # It may fail only through a failed helper: judge it again once that is undone.
+                    retried.add(result.unit)
+                else:
+                    rejected |= _responsible(result.unit, candidate.fixed, original, current)
+            if rejected != before:
+                candidate = engine.fix(source, settings, select=lambda f: _applicable(f) and original.allowed(f, rejected))
+        else:
+            # Did not settle (it always has in practice): write nothing rather than unverified text.
+            for unit in _Units(candidate.source).changed_from(original) - set(verified):
+                results.setdefault(unit, UnitResult(display, unit, 0, UNVERIFIABLE, "the rewrite did not settle"))
+            candidate = engine.fix(source, settings, select=lambda f: False)
+        # Report what was written and what was refused; a verdict on text that another function's
+        # refusal took back again is moot.
+        final = _Units(candidate.source).changed_from(original)
+        shown = [r for r in results.values() if r.unit in final or not r.verified]
+        self.results.extend(sorted(shown, key=lambda r: (r.line, r.unit)))
+        self.seeds.add(seed)
+        return candidate
+
+    def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
+                     units: list[str], options: VerifyOptions, seed: int) -> list[UnitResult]:
+        """Verify `units` of `rewritten` against `original` (the file at `path`) in the worker."""
+        if not units:
+            return []
+        module, folder = module_identity(path) if path is not None else ("__tracerfix_stdin__", Path.cwd())
+        module_names = {module, module.rpartition(".")[2]}
+        planner = Planner(original, rewritten, path, options, module_names, self._tests_for(path))
+        plans, results, lines = [], [], {}
+        for unit in units:
+            try:
+                plan = planner.plan(unit)
+            except SpecError as error:
+                results.append(UnitResult(display, unit, 0, UNVERIFIABLE, f"bad `# tracerfix-verify:` comment: {error}"))
+                continue
+            if plan is None:
+                results.append(UnitResult(display, unit, 0, UNVERIFIABLE, "not found in the rewritten module"))
+                continue
+            plans.append(plan.to_json())
+            lines[unit] = plan.line
+        if not plans:
+            return results
+        job = FileJob(
+            path=str(path.resolve()) if path is not None else str(Path.cwd() / "<stdin>"),
+            module=module,
+            sys_path=str(folder),
+            rewritten_source=rewritten,
+            units=plans,
+            seed=seed,
+            trials=options.trials,
+            function_timeout=options.function_timeout,
+            file_timeout=options.file_timeout,
+            original_source=None if path is not None else original,
+        )
+        for unit, record in self.worker.verify(job).items():
+            result = UnitResult.from_worker(display, lines.get(unit, 0), record)
+            if result.status == TIMEOUT and "seed" not in record:
+                result.details["seed"] = seed
+            results.append(result)
+        return results
+
+    def _tests_for(self, path: Path | None) -> TestFiles | None:
+        if path is None:
+            return None
+        root = project_root(path)
+        if root not in self._test_files:
+            self._test_files[root] = TestFiles(root)
+        return self._test_files[root]
+
+
+def _applicable(finding: Finding) -> bool:
+    return finding.fix is not None and finding.fix.safety is not Safety.DISPLAY_ONLY
+
+
+def _responsible(unit: str, fixed: list[Finding], original: "_Units", current: "_Units") -> set[str]:
+    """The units whose fixes to refuse when `unit` fails: itself, and when no fix of its own
+    changed it (a caller edited by a fix elsewhere), the functions it calls that were fixed, or
+    failing that every fixed function."""
+    own = {original.unit_of(f.function) for f in fixed}
+    if unit in own:
+        return {unit}
+    called = set(names_read(current.node(unit))) if current.node(unit) is not None else set()
+    callees = {u for u in own if u is not None and u.partition(".")[0] in called}
+    return {unit} | (callees or {u for u in own if u is not None})
+
+
+class _Units:
+    """The callable units of one version of a module (top-level functions, methods of top-level
+    classes) and their text."""
+
+    def __init__(self, source: str) -> None:
+        self.module = cst.parse_module(source)
+        self.definitions: dict[str, cst.CSTNode] = {}
+        self.nodes: dict[str, cst.FunctionDef] = {}
+        for statement in self.module.body:
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.definitions[statement.name.value] = statement
+        for name, definition in self.definitions.items():
+            if isinstance(definition, cst.FunctionDef):
+                self.nodes[name] = definition
+            elif isinstance(definition.body, cst.IndentedBlock):
+                for member in definition.body.body:
+                    if isinstance(member, cst.FunctionDef):
+                        self.nodes[f"{name}.{member.name.value}"] = member
+        self._units: dict[str, str | None] = {}
+
+    def node(self, unit: str) -> cst.FunctionDef | None:
+        return self.nodes.get(unit)
+
+    def text(self, unit: str) -> str:
+        return self.module.code_for_node(self.nodes[unit])
+
+    def changed_from(self, other: "_Units") -> set[str]:
+        """Units present in both versions whose text differs."""
+        return {unit for unit in self.nodes if unit in other.nodes and self.text(unit) != other.text(unit)}
+
+    def unit_of(self, function: str) -> str | None:
+        if function not in self._units:
+            located = locate_unit(self.module, function) if function else None
+            self._units[function] = located[0] if located else None
+        return self._units[function]
+
+    def allowed(self, finding: Finding, rejected: set[str]) -> bool:
+        unit = self.unit_of(finding.function)
+        return unit is not None and unit not in rejected and finding.function not in rejected
+
+    def key(self, unit: str) -> str:
+        """The text a unit's verdict depends on: its own definition (its whole class, for a
+        method) and the module-level definitions it reads, transitively."""
+        return "\n".join(self.module.code_for_node(self.definitions[name]) for name in self._closure(unit))
+
+    def depends_on(self, unit: str, others: set[str]) -> bool:
+        return bool(set(self._closure(unit)) & {other.partition(".")[0] for other in others} - {unit.partition(".")[0]})
+
+    def _closure(self, unit: str) -> list[str]:
+        seen: list[str] = []
+        queue = [unit.partition(".")[0]]
+        while queue:
+            name = queue.pop()
+            if name in seen or name not in self.definitions:
+                continue
+            seen.append(name)
+            queue.extend(read for read in names_read(self.definitions[name]) if read in self.definitions)
+        return sorted(seen)

@@ -1,0 +1,237 @@
+"""TFX105 assert-on-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis.values import TRACED
+from tracerfix.messages import under_tracing
+from tracerfix.rewrite import Refused, is_boolean, names_read, truth_test_is_traced
+from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
+
+
+class AssertOnTracer(Rule):
+    """
+    ## What it does
+    Finds `assert` statements whose condition is a traced array, and rewrites them into a runtime
+    check that works under tracing: `checkify.check(condition, "message")`, or
+    `x = eqx.error_if(x, ~condition, "message")` in modules that use Equinox.
+
+    ## Why is this bad?
+    `assert c` calls `bool(c)`. Under `jax.jit`, `vmap` or `grad`, `c` is an abstract tracer, so
+    JAX raises `TracerBoolConversionError` (a `ConcretizationTypeError`) while tracing, whatever
+    the data. The check cannot run at trace time: it has to become part of the computation.
+
+    ## Example
+    ```python
+    @jax.jit
+    def normalize(x):
+        assert x[0] > 0, "x[0] must be positive"
+        return x / x[0]
+    ```
+
+    ## Use instead
+    ```python
+    from jax.experimental import checkify
+
+    @jax.jit
+    def normalize(x):
+        checkify.check(x[0] > 0, "x[0] must be positive")
+        return x / x[0]
+
+    err, out = checkify.checkify(normalize)(x)
+    err.throw()
+    ```
+    With Equinox, `x = eqx.error_if(x, ~(x[0] > 0), "x[0] must be positive")` raises at run time
+    without a wrapper. An assertion about shapes or dtypes is static and is not reported.
+
+    ## Fix safety
+    Always unsafe. `checkify.check` only runs once every caller wraps the function with
+    `checkify.checkify` and throws the returned error: a jitted function with an unwrapped
+    check fails to trace. `eqx.error_if` raises only when the value it returns is used. Both
+    checks also run under `python -O`, which removes `assert` statements. A message that is
+    computed (an f-string, a variable) is reported and not rewritten.
+    """
+
+    code = "TFX105"
+    name = "assert-on-tracer"
+    summary = "`assert` on a traced value"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, y=None):
+    assert x.ndim == 2, "expects a matrix"
+    assert x.shape[0] == x.shape[1]
+    assert y is None or y.dtype == x.dtype
+    assert jnp.issubdtype(x.dtype, jnp.floating)
+    return x
+""",
+            note="shapes, dtypes and `is None` are static",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x, config):
+    assert config, "needs a config"
+    return x
+""",
+            note="an unannotated argument may be a dict",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def normalize(x):
+    assert x[0] > 0, "x[0] must be positive"
+    return x / x[0]
+""",
+            expected="""
+import jax
+from jax.experimental import checkify
+
+@jax.jit
+def normalize(x):
+    checkify.check(x[0] > 0, "x[0] must be positive")
+    return x / x[0]
+""",
+            unsafe=True,
+            function="normalize",
+            inputs=("jnp.array([2.0, 1.0])", "jnp.array([-1.0, 1.0])", "jnp.array([0.0, 1.0])"),
+            verify=False,
+            note="the seed's `assert x[0] > 0`; tests/test_assert_rewrite.py runs it under checkify.checkify",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def log_prob(p):
+    assert jnp.all(p >= 0)
+    return jnp.log(p).sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax.experimental import checkify
+
+@jax.jit
+def log_prob(p):
+    checkify.check(jnp.all(p >= 0), "jnp.all(p >= 0)")
+    return jnp.log(p).sum()
+""",
+            unsafe=True,
+            function="log_prob",
+            inputs=("jnp.array([0.5, 0.25])", "jnp.array([0.5, -0.25])"),
+            verify=False,
+            note="no message: the condition's source becomes the message",
+        ),
+        Invalid(
+            """
+import equinox as eqx
+import jax
+
+@jax.jit
+def normalize(x):
+    assert x.min() > 0, "x must be positive"
+    return x / x.min()
+""",
+            expected="""
+import equinox as eqx
+import jax
+
+@jax.jit
+def normalize(x):
+    x = eqx.error_if(x, ~(x.min() > 0), "x must be positive")
+    return x / x.min()
+""",
+            unsafe=True,
+            verify=False,
+            note="a module using Equinox gets eqx.error_if (not installed here, so not run)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x):
+    assert x.sum() > 0, f"bad total {x.sum()}"
+    return x
+""",
+            note="a computed message is reported, not rewritten",
+        ),
+    )
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        context = self.context
+        if not truth_test_is_traced(context, node.test):
+            return
+        try:
+            fix, reason = self._fix(node), ""
+        except Refused as refusal:
+            fix, reason = None, f" (not rewritten: {refusal})"
+        message = (
+            f"`assert` on traced value `{context.describe(node.test)}` fails under {under_tracing(context)}; "
+            f"use `checkify.check` or `eqx.error_if`{reason}"
+        )
+        self.report(node, message, fix)
+
+    def _fix(self, node: cst.Assert) -> Fix:
+        context = self.context
+        condition = context.code(node.test).strip()
+        if "equinox" in context.imports.aliases.values():
+            carrier = self._carrier(node.test)
+            if carrier is not None:
+                text = self._message(node, braces=False)
+                eqx = context.spell("equinox")
+                negated = f"~({condition})" if is_boolean(node.test, context) else f"{context.spell('jax.numpy')}.logical_not({condition})"
+                statement = f"{carrier} = {eqx}.error_if({carrier}, {negated}, {text})"
+                note = (
+                    f"eqx.error_if raises only where the returned `{carrier}` is used afterwards; unlike "
+                    "`assert`, the check also runs under `python -O`"
+                )
+                return self._replace(node, statement, "Replace with `eqx.error_if(...)`", note)
+        text = self._message(node, braces=True)
+        checkify = context.spell("jax.experimental.checkify")
+        note = (
+            f"checkify.check needs every caller to wrap the function: `err, out = "
+            f"checkify.checkify({context.function_name})(...)` then `err.throw()`; without it the jitted "
+            "function fails to trace. Unlike `assert`, the check also runs under `python -O`"
+        )
+        return self._replace(node, f"{checkify}.check({condition}, {text})", "Replace with `checkify.check(...)`", note)
+
+    def _replace(self, node: cst.Assert, text: str, title: str, note: str) -> Fix:
+        line = self.context.parse_statement(text + "\n")
+        replacement = line.body[0].with_changes(semicolon=node.semicolon)
+        return self.context.fix(title, [(node, replacement)], Safety.UNSAFE, note)
+
+    def _carrier(self, test: cst.BaseExpression) -> str | None:
+        """A traced local the error can ride on: the first one the condition reads."""
+        for name in names_read(test):
+            value = self.context.env.get(name)
+            if value is not None and value.trace == TRACED and not value.container:
+                return name
+        return None
+
+    def _message(self, node: cst.Assert, braces: bool) -> str:
+        """The message as a string literal; checkify formats it, so its braces are doubled."""
+        message = node.msg
+        if message is None:
+            text = " ".join(self.context.code(node.test).split())
+            escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+            literal = f'"{escaped}"'
+        elif isinstance(message, cst.SimpleString) and "b" not in message.prefix.lower():
+            literal = self.context.code(message).strip()
+        else:
+            raise Refused("its message is computed, and a check's message must be a plain string")
+        return literal.replace("{", "{{").replace("}", "}}") if braces else literal

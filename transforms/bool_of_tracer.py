@@ -1,0 +1,172 @@
+"""TFX106 bool-of-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.messages import under_tracing
+from tracerfix.rewrite import builtin_called, is_boolean, is_condition, parenthesized, truth_test_is_traced
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+_LOOSER_THAN_COMPARISON = (cst.BooleanOperation, cst.Comparison, cst.IfExp, cst.Lambda, cst.NamedExpr)
+# Where a comparison taking the place of a call needs parentheses.
+_BINDS_TIGHTER = (cst.BinaryOperation, cst.UnaryOperation, cst.Attribute, cst.Subscript, cst.Comparison)
+
+
+class BoolOfTracer(Rule):
+    """
+    ## What it does
+    Finds `bool(x)` where `x` is a traced array, and rewrites it to keep the boolean as an array:
+    `bool(x > 0)` becomes `x > 0`, `bool(x.sum())` becomes `x.sum() != 0`.
+
+    ## Why is this bad?
+    `bool()` asks for a concrete Python `True` or `False`. Under `jax.jit`, `vmap` or `grad` the
+    array is an abstract tracer with no value yet, so JAX raises `TracerBoolConversionError`
+    (a `ConcretizationTypeError`). The seed's pitfall list puts it plainly: "Boolean conversion of
+    a tracer is impossible because the value is abstract."
+
+    ## Example
+    ```python
+    @jax.jit
+    def all_positive(x):
+        return bool(jnp.all(x > 0))
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def all_positive(x):
+        return jnp.all(x > 0)
+    ```
+    Code that then branches on the result in Python has to branch with `jnp.where` or
+    `lax.cond` (TFX101 reports such an `if`).
+
+    ## Fix safety
+    Always unsafe: the result is a traced boolean array where the original had a Python `bool`,
+    so code that relies on a Python bool (an `if`, a dict key, `is True`) has to change too.
+    A `bool()` that is itself the condition of an `if`, `while`, conditional expression or
+    `assert` is reported by that statement's rule instead.
+    """
+
+    code = "TFX106"
+    name = "bool-of-tracer"
+    summary = "`bool()` of a traced value"
+
+    VALID = (
+        Valid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames="flag")
+def f(x, flag, options=None):
+    use = bool(flag)
+    has_options = bool(options)
+    return x * 2 if use else x, bool(x.shape[0]), has_options
+""",
+            note="static values, shapes, and arguments that may be dicts",
+        ),
+        Valid(
+            """
+import jax
+
+def bool(x):
+    return x
+
+@jax.jit
+def f(x):
+    return bool(x > 0)
+""",
+            note="a module's own `bool` is not the builtin",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def all_positive(x):
+    return bool(jnp.all(x > 0))
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def all_positive(x):
+    return jnp.all(x > 0)
+""",
+            unsafe=True,
+            function="all_positive",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -2.0])", "jnp.zeros(2)"),
+            note="a predicate: the bool() is dropped",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def nonzero_total(x):
+    flag = bool(x.sum())
+    return flag
+""",
+            expected="""
+import jax
+
+@jax.jit
+def nonzero_total(x):
+    flag = x.sum() != 0
+    return flag
+""",
+            unsafe=True,
+            function="nonzero_total",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -1.0])", "jnp.array([jnp.nan, 0.0])"),
+            note="a number: truth is `!= 0` (NaN is true either way)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x):
+    if bool(x[0] > 0):
+        x = -x
+    return x
+""",
+            count=0,
+            note="the condition of an `if` is reported by TFX101",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if builtin_called(node, context) != "bool" or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+            return
+        operand = node.args[0].value
+        if is_condition(node, context.parent()) or not truth_test_is_traced(context, operand):
+            return
+        if is_boolean(operand, context):
+            replacement, title = operand, "Remove `bool()`"
+        else:
+            if isinstance(operand, _LOOSER_THAN_COMPARISON) and not operand.lpar:
+                operand = operand.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            replacement = context.parse_expression(f"{context.code(operand).strip()} != 0")
+            title = "Replace with `... != 0`"
+        if node.lpar:
+            replacement = replacement.with_changes(lpar=node.lpar, rpar=node.rpar)
+        elif isinstance(context.parent(), _BINDS_TIGHTER):
+            replacement = parenthesized(replacement)
+        fix = context.fix(
+            title,
+            [(node, replacement)],
+            Safety.UNSAFE,
+            "the value stays a traced boolean array instead of a Python bool; Python code that "
+            "branches on it must use jnp.where or lax.cond",
+        )
+        message = (
+            f"`bool()` of traced value `{context.describe(operand)}` fails under {under_tracing(context)}; "
+            "keep it as a boolean array"
+        )
+        self.report(node, message, fix)

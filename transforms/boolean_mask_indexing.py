@@ -1,0 +1,325 @@
+"""TFX301 boolean-mask-indexing."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.definitions import is_assigned_to, value_resolver
+from tracerfix.masks import boolean_index, reduction_of, rewrite_reduction
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Valid
+
+
+class BooleanMaskIndexing(Rule):
+    """
+    ## What it does
+    Finds arrays indexed by a traced boolean mask (`x[x > 0]`, `x[jnp.isnan(x)]`) inside traced
+    code. When the masked array is only reduced (`.sum()`, `.mean()`, `jnp.max(...)`, `len()`...),
+    rewrites the reduction to run over the whole array with a three-argument `jnp.where` or a
+    `where=` argument.
+
+    ## Why is this bad?
+    `x[mask]` has one element per True value of `mask`, a number tracing cannot know. JAX needs
+    every shape at compile time, so it raises `NonConcreteBooleanIndexError`. Integer index arrays
+    (`x[idx]`) have a known size and are fine; this rule only reports masks.
+
+    ## Example
+    ```python
+    @jax.jit
+    def sum_of_positive(x):
+        return x[x > 0].sum()
+
+    @jax.jit
+    def mean_of_valid(x):
+        valid = ~jnp.isnan(x)
+        return x[valid].mean()
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def sum_of_positive(x):
+        return jnp.where(x > 0, x, 0).sum()
+
+    @jax.jit
+    def mean_of_valid(x):
+        valid = ~jnp.isnan(x)
+        return x.mean(where=valid)
+    ```
+    `sum`, `prod`, `any` and `all` fill the unselected elements with their identity (0, 1, False,
+    True); `mean`, `var` and `std` take `where=`; `max` and `min` take `where=` and `initial=`;
+    `len(x[mask])` and `x[mask].size` become `jnp.count_nonzero(mask)`. A masked array that is
+    returned or kept has a data-dependent shape and cannot be rewritten: pad it to a fixed size
+    with `jnp.nonzero(mask, size=n, fill_value=...)` or keep the full array and the mask.
+
+    ## Fix safety
+    Safe when the mask is computed elementwise from the indexed array (`x[x > 0]`, or a name
+    assigned such an expression in the same block): the rewrite gives the same values, dtype and
+    gradient, including NaN for the mean of an empty selection. Unsafe otherwise, because a mask
+    over only the leading axes of the array selects whole rows, while `jnp.where` broadcasts it
+    against the last axes. `max`/`min` are always unsafe: an empty selection raises eagerly, the
+    rewrite returns `initial` (-inf/inf, or the integer dtype's extreme). A count is unsafe: it
+    becomes a traced int32 array rather than a Python int.
+    """
+
+    code = "TFX301"
+    name = "boolean-mask-indexing"
+    summary = "Array indexed by a traced boolean mask"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sum_of_positive(x):
+    return jnp.where(x > 0, x, 0).sum()
+
+@jax.jit
+def top_three(x):
+    idx = jnp.argsort(x)[-3:]
+    return x[idx].sum()
+""",
+            note="the page's fixed version; integer index arrays have a static size",
+        ),
+        Valid(
+            """
+import jax
+import numpy as np
+
+KEEP = np.array([True, False, True])
+
+@jax.jit
+def kept(x, mask):
+    return x[KEEP].sum() + x[mask].sum()
+""",
+            note="a concrete NumPy mask is fine; a parameter is not known to be boolean",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+def positive_values(x):
+    return x[x > 0]
+
+@jax.jit
+def normalise(x):
+    return x / x[x.argmax()]
+
+print(positive_values(jnp.arange(-5, 5)))
+""",
+            note="eager code may mask freely; a traced integer index is fine",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def positive_values(x):
+    return x[x > 0]
+""",
+            note="the page's NonConcreteBooleanIndexError example: a data-dependent shape escapes",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sum_of_positive(x):
+    return x[x > 0].sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sum_of_positive(x):
+    return jnp.where(x > 0, x, 0).sum()
+""",
+            function="sum_of_positive",
+            inputs=("jnp.arange(-5, 5)", "jnp.arange(-5.0, 0.0)", "jnp.arange(1.0, 4.0)", "jnp.zeros(3)"),
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_of_valid(x):
+    valid = ~jnp.isnan(x)  # NaN marks a missing reading
+    return x[valid].mean()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_of_valid(x):
+    valid = ~jnp.isnan(x)  # NaN marks a missing reading
+    return x.mean(where=valid)
+""",
+            function="mean_of_valid",
+            inputs=(
+                "jnp.array([1.0, jnp.nan, 3.0])",
+                "jnp.array([jnp.nan, jnp.nan])",
+                "jnp.array([2.0, 4.0])",
+                "jnp.zeros(3)",
+            ),
+            note="the mask is a name assigned in the same block; an empty selection is NaN both ways",
+        ),
+        Invalid(
+            """
+import jax
+from jax import numpy as np
+
+@jax.jit
+def stats(x):
+    above = x > x.mean()
+    return np.prod(x[above]), x[(x > 1) & (x < 4)].any()
+""",
+            expected="""
+import jax
+from jax import numpy as np
+
+@jax.jit
+def stats(x):
+    above = x > x.mean()
+    return np.prod(np.where(above, x, 1)), np.where((x > 1) & (x < 4), x, False).any()
+""",
+            count=2,
+            function="stats",
+            inputs=("jnp.arange(-2.0, 5.0)", "jnp.zeros(4)", "jnp.array([5.0, 1.0])"),
+            note="the function form is kept, with the module's own alias",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def count_nonzero(x):
+    return len(x[x != 0])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def count_nonzero(x):
+    return jnp.count_nonzero(x != 0)
+""",
+            unsafe=True,
+            function="count_nonzero",
+            inputs=("jnp.arange(-2.0, 5.0)", "jnp.zeros(4)", "jnp.ones(2)"),
+            note="a count becomes an int32 array instead of a Python int: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def largest_negative(x):
+    return jnp.max(x[x < 0])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def largest_negative(x):
+    return jnp.max(x, where=x < 0, initial=-jnp.inf)
+""",
+            unsafe=True,
+            function="largest_negative",
+            inputs=("jnp.arange(-5.0, 5.0)", "jnp.array([-3.0, -1.0, -2.0])", "jnp.array([-0.5, 0.0])"),
+            note="an all-false mask raises eagerly and gives -inf after the rewrite: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def weighted(weights, scores):
+    return weights[scores > 0.5].sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def weighted(weights, scores):
+    return jnp.where(scores > 0.5, weights, 0).sum()
+""",
+            unsafe=True,
+            function="weighted",
+            inputs=(
+                "jnp.array([1.0, 2.0, 3.0]), jnp.array([0.9, 0.1, 0.7])",
+                "jnp.array([1.0, 2.0]), jnp.zeros(2)",
+                "jnp.array([1.0, 2.0]), jnp.ones(2)",
+            ),
+            note="a mask from another array may cover only the leading axes: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clean(x):
+    kept = x[jnp.isfinite(x)]
+    return kept.sum() / kept.size
+""",
+            note="the masked array is kept under a name: reported, not rewritten",
+        ),
+    )
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        context = self.context
+        if _is_at_indexer(node) or is_assigned_to(context.ancestors):
+            return
+        mask = boolean_index(node, context)
+        if mask is None:
+            return
+        base = context.value(node.value)
+        if base.container or base.host in ("list", "tuple", "range"):
+            return
+        described = context.describe(node)
+        reduction = reduction_of(context.ancestors, context) if len(node.slice) == 1 else None
+        if reduction is None:
+            self.report(
+                node,
+                f"`{described}` has a data-dependent shape (one element per True in "
+                f"`{context.describe(mask)}`) and fails under {under_tracing(context)} with "
+                "NonConcreteBooleanIndexError; keep the shape with three-argument `jnp.where`, or "
+                "pad to a fixed size with `jnp.nonzero(mask, size=..., fill_value=...)`",
+            )
+            return
+        rewrite = rewrite_reduction(reduction, node.value, mask, context, value_resolver(context))
+        fix = context.fix(
+            f"Reduce over the whole array: `{rewrite.text}`",
+            [(reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text)))],
+            rewrite.safety,
+            rewrite.note,
+        )
+        self.report(
+            node,
+            f"`{described}` has a data-dependent shape and fails under {under_tracing(context)} "
+            "with NonConcreteBooleanIndexError; reduce over the whole array instead",
+            fix,
+        )
+
+
+def _is_at_indexer(node: cst.Subscript) -> bool:
+    return isinstance(node.value, cst.Attribute) and node.value.attr.value == "at"
+
+
+def _keeping_parentheses(old: cst.BaseExpression, new: cst.BaseExpression) -> cst.BaseExpression:
+    return new.with_changes(lpar=old.lpar, rpar=old.rpar)

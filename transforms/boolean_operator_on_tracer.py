@@ -1,0 +1,294 @@
+"""TFX104 boolean-operator-on-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.messages import under_tracing
+from tracerfix.rewrite import inspect_operand, is_boolean, is_condition, truth_test_is_traced
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+_FUNCTIONS = {cst.And: "logical_and", cst.Or: "logical_or"}
+_KEYWORDS = {cst.And: "and", cst.Or: "or"}
+
+
+class BooleanOperatorOnTracer(Rule):
+    """
+    ## What it does
+    Finds `and`, `or` and `not` applied to traced arrays, and rewrites them into
+    `jnp.logical_and`, `jnp.logical_or` and `jnp.logical_not`.
+
+    ## Why is this bad?
+    `a and b` evaluates `bool(a)` to decide whether to look at `b`; `not a` evaluates `bool(a)`.
+    When `a` is a tracer, that boolean does not exist while tracing, and JAX raises
+    `TracerBoolConversionError`. Even without tracing, `and` on arrays with more than one element
+    raises "The truth value of an array with more than one element is ambiguous".
+
+    ## Example
+    ```python
+    @jax.jit
+    def in_box(x, lo, hi):
+        return x.min() > lo and x.max() < hi
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def in_box(x, lo, hi):
+        return jnp.logical_and(x.min() > lo, x.max() < hi)
+    ```
+    Only the operators that test a traced value are rewritten: in `flag and x > 0` with a Python
+    `flag`, the `and` is left alone. When the whole expression is the condition of an `if`,
+    `while`, conditional expression or `assert`, the rule for that statement reports it (its
+    rewrite keeps the condition, and this rule then fixes the operators inside).
+
+    ## Fix safety
+    Safe when the operands are booleans (comparisons, predicates, `not`...): the logical
+    functions give the same truth values. Unsafe, with the reason in the note, when an operand is
+    not a boolean (`x and y` returns `y` or `x`, the logical function returns a boolean array), or
+    when the right operand calls code the tool cannot see: `and`/`or` skipped it when the left
+    operand decided the result, the function evaluates it always.
+    """
+
+    code = "TFX104"
+    name = "boolean-operator-on-tracer"
+    summary = "`and` / `or` / `not` on a traced value"
+
+    VALID = (
+        Valid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames="training")
+def f(x, training, mask=None):
+    use_mask = mask is not None and not training
+    if training and x.ndim > 1:
+        x = x.sum(0)
+    ok = x.shape[0] > 1 or x.ndim == 0
+    return x, use_mask, ok
+""",
+            note="operators on static values",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, y):
+    return jnp.logical_and(x > 0, y > 0), (x > 0) & (y > 0)
+""",
+            note="already jit-safe",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(params, x):
+    scale = params and params["scale"]
+    return x, not params, scale
+""",
+            note="an unannotated argument may be a dict: its truth value is static",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def in_box(x, lo, hi):
+    return x.min() > lo and x.max() < hi
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def in_box(x, lo, hi):
+    return jnp.logical_and(x.min() > lo, x.max() < hi)
+""",
+            function="in_box",
+            inputs=(
+                "jnp.array([1.0, 2.0]), 0.0, 3.0",
+                "jnp.array([-1.0, 2.0]), 0.0, 3.0",
+                "jnp.array([1.0, 5.0]), 0.0, 3.0",
+                "jnp.array([0.0, 3.0]), 0.0, 3.0",
+            ),
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def outside(x, lo, hi):
+    low = x.min() < lo
+    return not (low or x.max() > hi)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def outside(x, lo, hi):
+    low = x.min() < lo
+    return jnp.logical_not(jnp.logical_or(low, x.max() > hi))
+""",
+            function="outside",
+            inputs=("jnp.array([1.0, 2.0]), 0.0, 3.0", "jnp.array([-1.0, 2.0]), 0.0, 3.0", "jnp.array([1.0, 5.0]), 0.0, 3.0"),
+            note="nested operators are rewritten together",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames="strict")
+def check(x, strict):
+    return strict and (x.min() > 0 or x.max() < 1)
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames="strict")
+def check(x, strict):
+    return strict and jnp.logical_or(x.min() > 0, x.max() < 1)
+""",
+            function="check",
+            inputs=("jnp.array([1.0, 2.0]), True", "jnp.array([-1.0, 2.0]), True", "jnp.array([-1.0, 0.5]), True"),
+            note="a Python flag keeps its `and`; the traced `or` is rewritten",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def first_nonzero(x, y):
+    return x.sum() or y.sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_nonzero(x, y):
+    return jnp.logical_or(x.sum(), y.sum())
+""",
+            unsafe=True,
+            verify=False,
+            note="not booleans: `or` returned an operand, logical_or returns a boolean (unsafe)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x, a, b):
+    if a.any() and b.any():
+        x = -x
+    return x
+""",
+            count=0,
+            note="the condition of an `if` is reported by TFX101, not twice",
+        ),
+    )
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        self._check(node)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if isinstance(node.operator, cst.Not):
+            self._check(node)
+
+    def _check(self, node: cst.BooleanOperation | cst.UnaryOperation) -> None:
+        context = self.context
+        if _is_logical(context.parent()) or is_condition(node, context.parent()):
+            return  # the outermost operator reports the whole expression; statements report their tests
+        leaking = [operator for operator in _logical_tree(node) if _leaks(operator, context)]
+        if not leaking:
+            return
+        first = leaking[0]
+        keyword = "not" if isinstance(first, cst.UnaryOperation) else _KEYWORDS[type(first.operator)]
+        tested = first.expression if isinstance(first, cst.UnaryOperation) else first.left
+        jnp = context.spell("jax.numpy")
+        replacement = node.visit(_Rewriter({id(operator) for operator in leaking}, jnp, context))
+        safety, note = self._safety(leaking)
+        fix = context.fix(f"Replace with `{jnp}.logical_*`", [(node, replacement)], safety, note)
+        message = (
+            f"`{keyword}` on traced value `{context.describe(tested)}` fails under "
+            f"{under_tracing(context)}; use `jnp.logical_{keyword}`"
+        )
+        self.report(node, message, fix)
+
+    def _safety(self, leaking) -> tuple[Safety, str]:
+        context = self.context
+        for operator in leaking:
+            if not isinstance(operator, cst.BooleanOperation):
+                continue  # `not a` is the truth value of `a` either way
+            for operand in (operator.left, operator.right):
+                if not is_boolean(operand, context):
+                    return Safety.UNSAFE, (
+                        f"`{context.describe(operand)}` may not be a boolean: `{_KEYWORDS[type(operator.operator)]}` "
+                        "returned one of its operands, the rewrite returns a boolean array"
+                    )
+            unknown = inspect_operand(operator.right, context).unknown_calls
+            if unknown:
+                return Safety.UNSAFE, (
+                    f"`{context.describe(unknown[0])}` is now evaluated even when "
+                    f"`{context.describe(operator.left)}` decides the result"
+                )
+        return Safety.SAFE, ""
+
+
+class _Rewriter(cst.CSTTransformer):
+    """Turns each leaking operator into its jnp function, innermost first."""
+
+    def __init__(self, leaking: set[int], jnp: str, context) -> None:
+        super().__init__()
+        self.leaking = leaking
+        self.jnp = jnp
+        self.context = context
+
+    def on_leave(self, original_node, updated_node):
+        if id(original_node) not in self.leaking:
+            return updated_node
+        if isinstance(updated_node, cst.UnaryOperation):
+            operands, function = [updated_node.expression], "logical_not"
+        else:
+            operands, function = [updated_node.left, updated_node.right], _FUNCTIONS[type(updated_node.operator)]
+        arguments = ", ".join(self.context.code(operand.with_changes(lpar=[], rpar=[])).strip() for operand in operands)
+        call = self.context.parse_expression(f"{self.jnp}.{function}({arguments})")
+        return call.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar) if _needs_parens(updated_node) else call
+
+
+def _needs_parens(node: cst.BaseExpression) -> bool:
+    """Keep parentheses that span lines (they may hold comments); a call needs none otherwise."""
+    return bool(node.lpar) and "\n" in cst.Module([]).code_for_node(node)
+
+
+def _is_logical(node: cst.CSTNode | None) -> bool:
+    return isinstance(node, cst.BooleanOperation) or (
+        isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)
+    )
+
+
+def _logical_tree(node: cst.CSTNode):
+    """`node` and the `and`/`or`/`not` operators it is built of, outermost first."""
+    if not _is_logical(node):
+        return
+    yield node
+    operands = [node.expression] if isinstance(node, cst.UnaryOperation) else [node.left, node.right]
+    for operand in operands:
+        yield from _logical_tree(operand)
+
+
+def _leaks(node: cst.CSTNode, context) -> bool:
+    """The operator itself calls bool() on a tracer."""
+    if isinstance(node, cst.BooleanOperation):
+        return truth_test_is_traced(context, node.left)
+    return truth_test_is_traced(context, node.expression)

@@ -1,0 +1,275 @@
+"""TFX107 builtin-min-max-on-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.messages import under_tracing
+from tracerfix.rewrite import builtin_called, is_literal_number
+from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
+
+_ELEMENTWISE = {"min": "minimum", "max": "maximum"}
+
+
+class BuiltinMinMaxOnTracer(Rule):
+    """
+    ## What it does
+    Finds Python's builtin `min()` and `max()` applied to traced arrays, and rewrites them into
+    `jnp.minimum` / `jnp.maximum` (several arguments) or `jnp.min` / `jnp.max` (one array).
+
+    ## Why is this bad?
+    `max(a, b)` is `b if b > a else a`: it calls `bool()` on the traced comparison, which has no
+    value while tracing, so JAX raises `TracerBoolConversionError`. `max(x)` iterates over the
+    array and compares its elements the same way.
+
+    ## Example
+    ```python
+    @jax.jit
+    def relu(x):
+        return max(x, 0)
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def relu(x):
+        return jnp.maximum(x, 0)
+    ```
+
+    ## Fix safety
+    `max(a, b)` and `jnp.maximum(a, b)` agree except where `max` looks at the comparison only:
+    - NaN: `max(a, b)` returns `a` when `b` is NaN, `jnp.maximum` propagates the NaN. So the fix
+      is safe only when every argument after the first is a number written in the source;
+    - gradients at ties: `max` sends the whole gradient to its first argument, `jnp.maximum`
+      splits it; the fix is unsafe in a differentiated function;
+    - dtype: `max(x, 0.5)` with an integer `x` returned `x` or a float, the rewrite always a float.
+    `max(x)` of one array becomes `jnp.max(x)`, unsafe (NaN handling, and it reduces every axis
+    where `max` iterated over the first). `key=`, `default=` and containers that are not written
+    out are reported and not rewritten.
+    """
+
+    code = "TFX107"
+    name = "builtin-min-max-on-tracer"
+    summary = "Builtin `min()` / `max()` on a traced value"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, ys):
+    n = max(x.shape[0], 1)
+    depth = min(len(ys), 3)
+    return jnp.maximum(x, 0) / n, depth, max(x.ndim, 2)
+""",
+            note="static shapes and lengths; jnp.maximum is already right",
+        ),
+        Valid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnums=(1, 2))
+def f(x, lo, hi):
+    return x * max(lo, hi) + min(x.shape), max(hi, 1)
+""",
+            note="static arguments",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def relu(x):
+    return max(x, 0)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relu(x):
+    return jnp.maximum(x, 0)
+""",
+            function="relu",
+            inputs=("jnp.array(3.0)", "jnp.array(-2.0)", "jnp.array(0.0)", "jnp.array(jnp.nan)"),
+            note="a written-out number as the second argument: safe, NaN included",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clamp(x, lo, hi):
+    return min(max(x.sum(), lo), hi)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clamp(x, lo, hi):
+    return jnp.minimum(jnp.maximum(x.sum(), lo), hi)
+""",
+            unsafe=True,
+            count=2,
+            function="clamp",
+            inputs=("jnp.array([1.0, 2.0]), 0.0, 2.0", "jnp.array([-1.0, -2.0]), 0.0, 2.0", "jnp.array([1.0, 0.5]), 0.0, 2.0"),
+            note="array arguments may be NaN: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def largest(a, b, c):
+    return max([a.sum(), b.sum(), c.sum()])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def largest(a, b, c):
+    return jnp.maximum(jnp.maximum(a.sum(), b.sum()), c.sum())
+""",
+            unsafe=True,
+            function="largest",
+            inputs=("jnp.ones(2), jnp.zeros(2), -jnp.ones(2)", "jnp.zeros(2), jnp.ones(3), jnp.ones(2)"),
+            note="a written-out list: the elements are compared pairwise",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def peak(x):
+    return max(x)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def peak(x):
+    return jnp.max(x)
+""",
+            unsafe=True,
+            function="peak",
+            inputs=("jnp.array([1.0, 3.0, 2.0])", "jnp.array([-1.0])"),
+            note="one array: iterated by max(), reduced by jnp.max",
+        ),
+        Invalid(
+            """
+import jax
+
+def loss(w):
+    return max(w, 0.0) ** 2
+
+grad_loss = jax.grad(loss)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+def loss(w):
+    return jnp.maximum(w, 0.0) ** 2
+
+grad_loss = jax.grad(loss)
+""",
+            unsafe=True,
+            function="grad_loss",
+            inputs=("jnp.array(2.0)", "jnp.array(-1.0)"),
+            note="differentiated: gradients at ties differ, unsafe",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(xs, x):
+    return max(x, x.sum(), key=abs)
+""",
+            note="`key=` is reported, not rewritten",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        builtin = builtin_called(node, context)
+        if builtin not in _ELEMENTWISE or not node.args or any(arg.star == "**" for arg in node.args):
+            return
+        positional = [arg for arg in node.args if arg.keyword is None]
+        values = [arg.value for arg in positional]
+        if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple)) and not positional[0].star:
+            values = [element.value for element in values[0].elements]
+            if any(isinstance(element, cst.StarredElement) for element in positional[0].value.elements):
+                return
+        elif any(arg.star for arg in positional):
+            return
+        if not any(context.is_traced(value) for value in values):
+            return
+        message = (
+            f"`{builtin}()` compares traced `{context.describe(next(v for v in values if context.is_traced(v)))}` "
+            f"in Python, which fails under {under_tracing(context)}; use `jnp.{_ELEMENTWISE[builtin]}`"
+        )
+        fix = None
+        if len(positional) != len(node.args):
+            message += " (not rewritten: it takes keyword arguments)"
+        else:
+            fix = self._fix(node, builtin, values)
+        self.report(node, message, fix)
+
+    def _fix(self, node: cst.Call, builtin: str, values: list[cst.BaseExpression]) -> Fix:
+        context = self.context
+        jnp = context.spell("jax.numpy")
+        texts = [context.code(value).strip() for value in values]
+        if len(values) == 1:
+            text = f"{jnp}.{builtin}({texts[0]})"
+            note = (
+                f"jnp.{builtin} reduces every axis and propagates NaN; `{builtin}()` iterated over the "
+                "first axis and skipped NaN depending on its position"
+            )
+        else:
+            text = texts[0]
+            for other in texts[1:]:
+                text = f"{jnp}.{_ELEMENTWISE[builtin]}({text}, {other})"
+            note = self._note(builtin, values)
+        replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
+        safety = Safety.UNSAFE if note else Safety.SAFE
+        return context.fix(f"Replace with `{jnp}.{_ELEMENTWISE[builtin] if len(values) > 1 else builtin}(...)`",
+                           [(node, replacement)], safety, note)
+
+    def _note(self, builtin: str, values: list[cst.BaseExpression]) -> str:
+        context = self.context
+        later = [value for value in values[1:] if not is_literal_number(value)]
+        if later:
+            return (
+                f"jnp.{_ELEMENTWISE[builtin]} returns NaN when `{context.describe(later[0])}` is NaN, where "
+                f"`{builtin}()` returned the first argument"
+            )
+        if context.scope is not None and context.scope.differentiated:
+            return (
+                f"`{context.function_name}` is differentiated: at a tie jnp.{_ELEMENTWISE[builtin]} splits the "
+                f"gradient between the arguments, `{builtin}()` gave it all to the first"
+            )
+        floats = [value for value in values[1:] if isinstance(_unsigned(value), cst.Float)]
+        if floats:
+            return (
+                f"`{context.describe(floats[0])}` is a float: with an integer array the result is now "
+                "always a float"
+            )
+        return ""
+
+
+def _unsigned(value: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return value

@@ -1,0 +1,352 @@
+"""TFX201 concrete-conversion-of-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.bindings import bindings, reads
+from tracerfix.concrete_arguments import (
+    METHOD_SLOTS,
+    conversion_operand,
+    is_concrete_slot,
+    slots_for_function,
+)
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+from tracerfix.static_args import static_argument_fix
+
+# How far a converted value is followed through local names before giving up.
+_MAX_NAME_HOPS = 3
+
+# Why dropping each conversion can change behaviour (all are unsafe).
+_NOTES = {
+    "item": (
+        "`.item()` gave a weakly typed Python scalar; the array keeps its own dtype (mixed "
+        "precision may promote differently) and its shape (a shape-(1,) array stays 1-D)"
+    ),
+    "tolist": (
+        "`.tolist()` gave Python lists; the array is used as it is, so its own dtype replaces the "
+        "one inferred from Python numbers"
+    ),
+    "float": (
+        "`float()` gave a weakly typed Python float; the array keeps its own dtype, so an integer "
+        "array stays integer and a different precision may promote differently"
+    ),
+    "complex": "`complex()` gave a Python complex; the array keeps its own (possibly real) dtype",
+    "index": "`operator.index()` gave a Python int; the array keeps its own integer dtype",
+    "int": (
+        "`int()` gave a weakly typed Python int; `.astype(int)` truncates the same way but makes "
+        "an int32/int64 array, which can change the dtype of mixed arithmetic"
+    ),
+}
+_ATOMIC = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float)
+
+
+class ConcreteConversionOfTracer(Rule):
+    """
+    ## What it does
+    Finds conversions of a traced array to a Python value inside a function that JAX traces:
+    `int(t)`, `float(t)`, `complex(t)`, `operator.index(t)`, `t.item()` and `t.tolist()`. When
+    the converted value only flows back into array math, it offers to drop the conversion; when
+    the operand is a parameter of the jitted function that must be a Python number, it offers to
+    mark that parameter static.
+
+    ## Why is this bad?
+    A tracer has a shape and a dtype but no value while JAX traces the function, so asking for
+    its value raises `ConcretizationTypeError` (`TracerIntegerConversionError` for `__index__`).
+    The conversion is often a leftover from NumPy code, where `float(x.sum())` was harmless.
+
+    ## Example
+    ```python
+    @jax.jit
+    def normalize(x):
+        total = float(x.sum())
+        return x / total
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def normalize(x):
+        total = x.sum()
+        return x / total
+    ```
+    If you need the value on the host, return the array from the jitted function and convert it
+    there; to look at it while debugging, use `jax.debug.print`.
+
+    ## Fix safety
+    Dropping a conversion is unsafe: the Python number was weakly typed and the array is not, so
+    the dtype of the surrounding arithmetic can change (an integer array stays integer under
+    `float()`, a `bfloat16` computation can be promoted to `float32`), and `.item()` of a
+    shape-(1,) array no longer removes the axis. `int(t)` becomes `t.astype(int)`, which keeps
+    the truncation. Marking a parameter static is unsafe because JAX recompiles for every new
+    value, which must be hashable. A conversion whose result is used as a Python value (an index,
+    a shape, a condition, a format string) is reported without a fix.
+    """
+
+    code = "TFX201"
+    name = "concrete-conversion-of-tracer"
+    summary = "`int()`, `float()`, `.item()` or `.tolist()` of a traced value"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    n = int(x.shape[0])
+    half = float(len(x)) / 2
+    return x * half + n + int(x.ndim)
+""",
+            note="shapes and lengths are static",
+        ),
+        Valid(
+            """
+import jax
+
+def report(x):
+    return float(x.sum()), x.tolist()
+
+def train(x):
+    loss = jax.jit(lambda v: (v ** 2).sum())(x)
+    return loss.item()
+""",
+            note="outside traced code: converting a result on the host is the right place",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def normalize(x):
+    total = float(x.sum())
+    return x / total
+""",
+            expected="""
+import jax
+
+@jax.jit
+def normalize(x):
+    total = x.sum()
+    return x / total
+""",
+            unsafe=True,
+            function="normalize",
+            inputs=("jnp.array([1.0, 3.0])", "jnp.array([[2.0, -1.0], [0.5, 4.0]])"),
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def rescale(x, scale):
+    return jnp.asarray(x.tolist()) * scale.item() + int(x[0])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def rescale(x, scale):
+    return jnp.asarray(x) * scale + x[0].astype(int)
+""",
+            unsafe=True,
+            count=3,
+            function="rescale",
+            inputs=("jnp.array([1.5, -2.5]), jnp.array(2.0)", "jnp.array([-0.7, 3.0, 4.0]), jnp.array(-1.0)"),
+            note="int() keeps its truncation as astype(int)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def take_first(x, k):
+    return x[: int(k)]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnames=("k",))
+def take_first(x, k):
+    return x[: int(k)]
+""",
+            unsafe=True,
+            function="take_first",
+            inputs=("jnp.arange(5.0), 2", "jnp.arange(3.0), 3"),
+            note="a parameter needed as a Python int: mark it static",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def clip_v4(x):
+    values = x.tolist()
+    return [v if v > 0 else 0 for v in values]
+""",
+            note="the seed's `.tolist()` pitfall: the Python list is used as such, so it is only reported",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def pick(table, i):
+    return table[int(i.argmax())]
+""",
+            expected="""
+import jax
+
+@jax.jit
+def pick(table, i):
+    return table[i.argmax().astype(int)]
+""",
+            unsafe=True,
+            function="pick",
+            inputs=("jnp.array([5.0, 6.0, 7.0]), jnp.array([0.1, 0.9, 0.3])", "jnp.arange(4.0), jnp.array([2.0, 1.0])"),
+            note="a traced array accepts a traced index",
+        ),
+        Invalid(
+            """
+import jax
+
+SIZES = [1, 2, 3]
+
+@jax.jit
+def size_of(i):
+    return SIZES[int(i)]
+""",
+            expected="""
+import jax
+from functools import partial
+
+SIZES = [1, 2, 3]
+
+@partial(jax.jit, static_argnames=("i",))
+def size_of(i):
+    return SIZES[int(i)]
+""",
+            unsafe=True,
+            function="size_of",
+            inputs=("0", "2"),
+            note="a Python list needs a Python int: the index becomes a static argument",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def shrink(x):
+    if float(x.max()) > 1.0:
+        x = x / 2
+    return x
+""",
+            note="a Python condition: TFX101's territory once the conversion is gone, so only reported",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        conversion = conversion_operand(node, context)
+        if conversion is None:
+            return
+        kind, operand = conversion
+        if not context.is_traced(operand):
+            return
+        spelled = f"{kind}()" if kind not in ("item", "tolist") else f".{kind}()"
+        fix = None
+        if self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
+            fix = self._drop_fix(node, kind, spelled, operand)
+            advice = "drop the conversion: the value is only used in array math"
+        elif kind in ("int", "float", "complex", "index"):
+            fix, advice = static_argument_fix(context, [operand])
+        else:
+            advice = ""
+        if not advice:
+            advice = "keep the value as an array (or return it and convert outside the jitted function)"
+        message = (
+            f"`{spelled}` asks for the value of traced `{context.describe(operand)}`, which has no "
+            f"value under {under_tracing(context)}; {advice}"
+        )
+        self.report(node, message, fix)
+
+    def _drop_fix(self, node: cst.Call, kind: str, spelled: str, operand: cst.BaseExpression):
+        context = self.context
+        if not isinstance(operand, _ATOMIC) and not operand.lpar:
+            operand = operand.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        replacement = operand
+        title = f"Remove `{spelled}`"
+        if kind == "int":
+            replacement = context.parse_expression(f"{context.code(operand).strip()}.astype(int)")
+            title = f"Replace with `{context.describe(replacement)}`"
+        replacement = replacement.with_changes(lpar=node.lpar, rpar=node.rpar) if node.lpar else replacement
+        return context.fix(title, [(node, replacement)], Safety.UNSAFE, _NOTES[kind])
+
+    # -- where the converted value goes ---------------------------------------------------------
+    def _feeds_array_math(self, node: cst.CSTNode, ancestors: tuple[cst.CSTNode, ...], hops: int) -> bool:
+        """Whether the value of `node` only ends up in array operations (so it can stay an array)."""
+        context = self.context
+        child = node
+        for position in range(len(ancestors) - 1, -1, -1):
+            parent = ancestors[position]
+            if isinstance(parent, cst.BinaryOperation):
+                other = parent.right if parent.left is child else parent.left
+                if context.is_traced(other):
+                    return True
+                child = parent
+                continue
+            if isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not):
+                child = parent
+                continue
+            if isinstance(parent, cst.Index) and position > 1:
+                # x[int(i)] -> x[i]: a traced array takes a traced integer index.
+                subscript = ancestors[position - 2]
+                return isinstance(subscript, cst.Subscript) and context.is_traced(subscript.value)
+            if isinstance(parent, cst.Arg) and position > 0:
+                return self._is_array_argument(ancestors[position - 1], parent)
+            if isinstance(parent, cst.Return):
+                return context.scope is not None and context.scope.transformed
+            if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS:
+                return self._assigned_name_feeds_array_math(parent, hops)
+            return False
+        return False
+
+    def _is_array_argument(self, call: cst.CSTNode, arg: cst.Arg) -> bool:
+        context = self.context
+        if not isinstance(call, cst.Call) or arg.keyword is not None and arg.keyword.value == "dtype":
+            return False
+        qualified = context.qualified_name(call.func)
+        if qualified is not None:
+            return qualified.startswith(known.ARRAY_NAMESPACES) and not is_concrete_slot(
+                call, arg.value, slots_for_function(qualified)
+            )
+        func = call.func
+        if isinstance(func, cst.Attribute) and context.is_traced(func.value):
+            method = func.attr.value
+            return method in known.ARRAY_METHODS and not is_concrete_slot(
+                call, arg.value, METHOD_SLOTS.get(method, ())
+            )
+        return False
+
+    def _assigned_name_feeds_array_math(self, assign: cst.Assign, hops: int) -> bool:
+        context = self.context
+        function = context.function
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            return False
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        name = assign.targets[0].target.value
+        if bindings(function).assignment_counts.get(name) != 1:
+            return False
+        uses = reads(function.body, name)
+        return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)

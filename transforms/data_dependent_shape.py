@@ -1,0 +1,348 @@
+"""TFX303 data-dependent-shape."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.bindings import reads
+from tracerfix.definitions import earlier_definition, site_of, value_resolver
+from tracerfix.masks import reduction_of, rewrite_reduction
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Valid
+
+# jax.numpy functions whose result size depends on the values of the input: the keyword that
+# fixes the size, and the positions of the arguments whose values decide it.
+_SIZED = {
+    "nonzero": ("size", (0,)),
+    "flatnonzero": ("size", (0,)),
+    "argwhere": ("size", (0,)),
+    "where": ("size", (0,)),
+    "unique": ("size", (0,)),
+    "unique_values": ("size", (0,)),
+    "unique_counts": ("size", (0,)),
+    "unique_inverse": ("size", (0,)),
+    "unique_all": ("size", (0,)),
+    "compress": ("size", (0,)),
+    "extract": ("size", (0,)),
+    "setdiff1d": ("size", (0, 1)),
+    "intersect1d": ("size", (0, 1)),
+    "union1d": ("size", (0, 1)),
+    "setxor1d": ("size", (0, 1)),
+    "bincount": ("length", (0,)),
+    "repeat": ("total_repeat_length", (1,)),
+    "trim_zeros": (None, (0,)),
+}
+# Index tuples that select exactly what the boolean mask they are computed from selects.
+_MASK_INDICES = frozenset({"where", "nonzero"})
+
+
+class DataDependentShape(Rule):
+    """
+    ## What it does
+    Finds calls whose result size depends on the values of a traced array: one-argument
+    `jnp.where(c)`, `jnp.nonzero`, `jnp.argwhere`, `jnp.unique`, the set operations,
+    `jnp.compress`/`extract` without `size=`, `jnp.bincount` without `length=`, and `jnp.repeat` with
+    traced repeats and no `total_repeat_length=`. When the indices only select elements that are
+    then reduced (`x[jnp.where(c)].sum()`), rewrites the reduction with a three-argument
+    `jnp.where`.
+
+    ## Why is this bad?
+    XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
+    under `jax.jit` JAX raises `ConcretizationTypeError` ("The error arose in jnp.nonzero").
+
+    ## Example
+    ```python
+    @jax.jit
+    def func(x):
+        indices = jnp.where(x > 1)
+        return x[indices].sum()
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def func(x):
+        return jnp.where(x > 1, x, 0).sum()
+    ```
+    When you need the indices themselves, bound their number: `jnp.nonzero(c, size=n,
+    fill_value=...)` pads or truncates to `n` entries; `jnp.unique(x, size=n, fill_value=...)`
+    likewise.
+
+    ## Fix safety
+    Indexing with `jnp.where(c)` (or `jnp.nonzero(c)`) selects what indexing with the boolean `c`
+    selects, so the rewrite follows `boolean-mask-indexing` (TFX301): safe when `c` is computed
+    elementwise from the indexed array, unsafe when it may cover only its leading axes, and for
+    `max`/`min` (an empty selection raises eagerly) and counts. A named index tuple is inlined only
+    when it is used once, right where it is reduced, and nothing it reads changes in between; the
+    assignment is then removed. Everything else is reported: a size has to be chosen by you.
+    """
+
+    code = "TFX303"
+    name = "data-dependent-shape"
+    summary = "Result size depends on traced values"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def func(x):
+    return jnp.where(x > 1, x, 0).sum()
+
+@jax.jit
+def first_two_negative(x):
+    (idx,) = jnp.nonzero(x < 0, size=2, fill_value=0)
+    return jnp.unique(x, size=3, fill_value=0), idx, jnp.repeat(x, 2)
+""",
+            note="the page's fixed version; sizes given explicitly; static repeats",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+TABLE = np.array([0, 3, 0, 5])
+
+@jax.jit
+def lookup(x):
+    return x[jnp.nonzero(TABLE)]
+""",
+            note="indices of a concrete array are computed while tracing",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax.numpy as jnp
+from jax import jit
+
+@jit
+def func(x):
+    return jnp.where(x < 0)
+""",
+            note="the page's ConcretizationTypeError example: the indices themselves are returned",
+        ),
+        Invalid(
+            """
+import jax.numpy as jnp
+from jax import jit
+
+@jit
+def func(x):
+    indices = jnp.where(x > 1)
+    return x[indices].sum()
+""",
+            expected="""
+import jax.numpy as jnp
+from jax import jit
+
+@jit
+def func(x):
+    return jnp.where(x > 1, x, 0).sum()
+""",
+            function="func",
+            inputs=("jnp.arange(4)", "jnp.zeros(3)", "jnp.full(3, 5.0)", "jnp.arange(-4.0, 1.0)"),
+            note="the page's second example: the index tuple is inlined and its assignment removed",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def spread(x):
+    return (x > 0).nonzero(), jnp.unique(x), jnp.repeat(x, x.astype(int))
+""",
+            count=3,
+            note="method form, unique values, traced repeats: each needs a size only you can choose",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_big(x):
+    big = jnp.abs(x) > 2
+    return jnp.mean(x[jnp.nonzero(big)])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_big(x):
+    big = jnp.abs(x) > 2
+    return jnp.mean(x, where=big)
+""",
+            function="mean_big",
+            inputs=("jnp.arange(-4.0, 5.0)", "jnp.zeros(3)", "jnp.full(2, 3.0)"),
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def total_above(x, threshold):
+    # Indices of the readings above the threshold.
+    above = jnp.nonzero(x > threshold)  # a tuple of index arrays
+    scale = 2.0
+    total = scale * x[above].sum()
+    return total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def total_above(x, threshold):
+    scale = 2.0
+    # Indices of the readings above the threshold.
+    total = scale * jnp.where(x > threshold, x, 0).sum()  # a tuple of index arrays
+    return total
+""",
+            function="total_above",
+            inputs=("jnp.arange(5.0), 2.0", "jnp.zeros(3), 1.0", "jnp.ones(3), 0.0"),
+            note="the comments of the removed assignment move to the statement that absorbs it",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def last_positive(x):
+    idx = jnp.where(x > 0)
+    total = x[idx].sum()
+    return total, idx
+""",
+            note="the index tuple is used twice: reported, not inlined",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        function = self._sized_function(node)
+        if function is None:
+            return
+        keyword, deciding = _SIZED[function]
+        if keyword is not None and any(arg.keyword is not None and arg.keyword.value == keyword for arg in node.args):
+            return
+        receiver = _method_receiver(node)
+        positional = [arg.value for arg in node.args if arg.keyword is None and not arg.star]
+        arguments = [receiver] if receiver is not None else [positional[i] for i in deciding if i < len(positional)]
+        if function == "repeat":
+            arguments = [arg.value for arg in node.args if arg.keyword and arg.keyword.value == "repeats"] or arguments
+        if not any(context.is_traced(argument) for argument in arguments):
+            return
+        advice = (
+            f"pass `{keyword}=` (and `fill_value=`) to fix the size"
+            if keyword is not None
+            else "its result size cannot be fixed; keep the full array and a mask"
+        )
+        message = (
+            f"`{context.describe(node)}` has a size that depends on traced values and fails under "
+            f"{under_tracing(context)}; {advice}"
+        )
+        fix = self._reduction_fix(node, positional) if function in _MASK_INDICES and len(positional) == 1 else None
+        if function == "where" and fix is None:
+            message += ", or use the three-argument `jnp.where(condition, x, y)`"
+        self.report(node, message, fix)
+
+    def _sized_function(self, node: cst.Call) -> str | None:
+        qualified = self.context.qualified_name(node.func) or ""
+        if qualified.startswith("jax.numpy.") and qualified.count(".") == 2:
+            leaf = qualified.rpartition(".")[2]
+            if leaf == "where" and len([a for a in node.args if a.keyword is None]) != 1:
+                return None
+            return leaf if leaf in _SIZED else None
+        receiver = _method_receiver(node)
+        if receiver is not None and self.context.is_traced(receiver):
+            return "nonzero"
+        return None
+
+    def _reduction_fix(self, node: cst.Call, positional: list[cst.BaseExpression]):
+        """`x[jnp.where(c)].sum()` (or through a name used once) as `jnp.where(c, x, 0).sum()`."""
+        context = self.context
+        condition = positional[0]
+        if not context.value(condition).boolean:
+            return None
+        chain = list(context.ancestors)
+        removed: cst.SimpleStatementLine | None = None
+        assignment = context.parent(2)
+        if isinstance(context.parent(), cst.Assign) and isinstance(assignment, cst.SimpleStatementLine):
+            chain, removed = self._single_use(node, assignment)
+            if chain is None:
+                return None
+        elif not (isinstance(context.parent(), cst.Index) and isinstance(context.parent(3), cst.Subscript)):
+            return None
+        else:
+            chain = chain[:-3]
+        subscript = chain[-1] if chain else None
+        if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
+            return None
+        reduction = reduction_of(chain, context)
+        if reduction is None:
+            return None
+        rewrite = rewrite_reduction(reduction, subscript.value, condition, context, value_resolver(context))
+        replacement = context.parse_expression(rewrite.text).with_changes(
+            lpar=reduction.node.lpar, rpar=reduction.node.rpar
+        )
+        edits = [(reduction.node, replacement)]
+        if removed is not None:
+            use = site_of(chain).statement
+            merged = _with_comments_of(removed, use.deep_replace(reduction.node, replacement))
+            if merged is None:
+                return None
+            edits = [(use, merged), (removed, cst.RemovalSentinel.REMOVE)]
+        return context.fix(
+            f"Select with the mask instead of indices: `{rewrite.text}`", edits, rewrite.safety, rewrite.note
+        )
+
+    def _single_use(self, node: cst.Call, statement: cst.SimpleStatementLine):
+        """The chain down to `x[name]` when `name = <node>` is read once, as an index, in a later
+        statement of the same block that sees the same values; and the assignment statement."""
+        context = self.context
+        assign = context.parent()
+        function = context.function
+        if (
+            not isinstance(function, cst.FunctionDef)
+            or len(statement.body) != 1
+            or len(assign.targets) != 1
+            or not isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return None, None
+        name = assign.targets[0].target.value
+        uses = reads(function, name)
+        if len(uses) != 1:
+            return None, None
+        chain = list(uses[0].ancestors)
+        if not (isinstance(chain[-1], cst.Index) and isinstance(chain[-3], cst.Subscript)):
+            return None, None
+        site = site_of(chain)
+        definition = None if site is None else earlier_definition(name, site, function)
+        if definition is None or definition.statement is not statement:
+            return None, None
+        return chain[:-2], statement
+
+def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:
+    """`x` in `x.nonzero()`."""
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value == "nonzero" and not node.args:
+        return node.func.value
+    return None
+
+
+def _with_comments_of(removed: cst.SimpleStatementLine, statement: cst.BaseStatement):
+    """`statement` carrying the comments of the `removed` statement merged into it, or None when
+    there is no place for them (the statement has its own end-of-line comment)."""
+    comment = removed.trailing_whitespace.comment
+    leading = [*removed.leading_lines, *statement.leading_lines]
+    if comment is None:
+        return statement.with_changes(leading_lines=leading)
+    if not isinstance(statement, cst.SimpleStatementLine) or statement.trailing_whitespace.comment is not None:
+        return None
+    return statement.with_changes(leading_lines=leading, trailing_whitespace=removed.trailing_whitespace)

@@ -1,0 +1,322 @@
+"""TFX402 host-container-indexed-by-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis.values import TRACED
+from tracerfix.definitions import is_assigned_to, value_resolver
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+_KIND = {"numpy": "NumPy array", "list": "Python list", "tuple": "Python tuple"}
+
+
+class HostContainerIndexedByTracer(Rule):
+    """
+    ## What it does
+    Finds NumPy arrays, Python lists and tuples indexed by a traced integer inside traced code
+    (`TABLE[i]` with a module-level `TABLE = np.arange(10)`, `L[i]` with `L = [1, 2, 3]`), and
+    rewrites them to index a JAX array: `jnp.asarray(TABLE)[i]`.
+
+    ## Why is this bad?
+    A NumPy array converts its index with `__array__`, a list or tuple with `__index__`; a tracer
+    supports neither, so JAX raises `TracerArrayConversionError` or
+    `TracerIntegerConversionError`. A JAX array can be indexed by a traced integer.
+
+    ## Example
+    ```python
+    x = np.arange(10)
+    L = [1, 2, 3]
+
+    @jax.jit
+    def func(i):
+        return x[i] + L[i]
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def func(i):
+        return jnp.asarray(x)[i] + jnp.asarray(L)[i]
+    ```
+    If the index takes few values and is known before the call, marking it static
+    (`@partial(jax.jit, static_argnums=0)`) also works, at the price of one compilation per value.
+    A list of arrays of different shapes, or of functions, cannot become one array: use
+    `lax.switch(i, branches)`.
+
+    ## Fix safety
+    Safe for NumPy arrays and for lists and tuples written as literals of numbers: the values are
+    the same, and the array is built once per compilation. The one difference is JAX's indexing
+    rule for out-of-range indices, which are clamped where NumPy and Python raise IndexError.
+    Unsafe for other lists and tuples, which must hold numbers or arrays of one shape. Containers
+    of traced values, strings or other objects are reported and not rewritten.
+    """
+
+    code = "TFX402"
+    name = "host-container-indexed-by-tracer"
+    summary = "NumPy array, list or tuple indexed by a traced value"
+
+    VALID = (
+        Valid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+x = np.arange(10)
+L = [1, 2, 3]
+
+@jax.jit
+def func(i):
+    return jnp.asarray(x)[i] + jnp.array(L)[i]
+
+@partial(jax.jit, static_argnums=(0,))
+def func_static(i):
+    return x[i] + L[i]
+""",
+            note="the page's fixed versions: converted to a JAX array, or a static index",
+        ),
+        Valid(
+            """
+import jax
+import numpy as np
+
+SIZES = [4, 8]
+
+@jax.jit
+def f(x, layers):
+    for k in range(len(SIZES)):
+        x = x * SIZES[k] + layers[k]
+    return x[: SIZES[0]], x.shape[0]
+""",
+            note="a loop index over a static range is a Python int",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+from jax import jit
+import jax.numpy as jnp
+import numpy as np
+
+x = np.arange(10)
+
+@jit
+def func(i):
+    return x[i]
+""",
+            expected="""
+from jax import jit
+import jax.numpy as jnp
+import numpy as np
+
+x = np.arange(10)
+
+@jit
+def func(i):
+    return jnp.asarray(x)[i]
+""",
+            function="func",
+            inputs=("0", "jnp.int32(9)", "-1"),
+            note="the page's TracerArrayConversionError indexing example",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax.numpy as jnp
+from jax import jit
+
+L = [1, 2, 3]
+
+@jit
+def func(i):
+    return L[i]
+""",
+            expected="""
+from functools import partial
+import jax.numpy as jnp
+from jax import jit
+
+L = [1, 2, 3]
+
+@jit
+def func(i):
+    return jnp.asarray(L)[i]
+""",
+            function="func",
+            inputs=("0", "2", "jnp.int32(1)"),
+            note="the page's TracerIntegerConversionError list example",
+        ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+WEIGHTS = (0.5, -1.0, 2.0)
+
+@jax.jit
+def pick(x):
+    table = np.linspace(0.0, 1.0, 5)
+    k = x.argmax()
+    return WEIGHTS[k] * table[k]
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+WEIGHTS = (0.5, -1.0, 2.0)
+
+@jax.jit
+def pick(x):
+    table = np.linspace(0.0, 1.0, 5)
+    k = x.argmax()
+    return jnp.asarray(WEIGHTS)[k] * jnp.asarray(table)[k]
+""",
+            count=2,
+            function="pick",
+            inputs=("jnp.array([0.1, 0.9, 0.3])", "jnp.zeros(3)", "jnp.array([-1.0, -2.0, 5.0])"),
+            note="a tuple constant and a local NumPy array, indexed by a traced argmax",
+        ),
+        Invalid(
+            """
+import jax
+
+SIZES = list(range(1, 6))
+
+@jax.jit
+def size_of(i):
+    return SIZES[i]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+SIZES = list(range(1, 6))
+
+@jax.jit
+def size_of(i):
+    return jnp.asarray(SIZES)[i]
+""",
+            unsafe=True,
+            function="size_of",
+            inputs=("0", "4"),
+            note="a list that is not a literal may hold anything: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+
+NAMES = ["relu", "tanh"]
+
+@jax.jit
+def apply(x, i):
+    branches = [x * 2, x + 1]
+    return branches[i], NAMES[i]
+""",
+            count=2,
+            note="a list of traced arrays and a list of strings: reported only",
+        ),
+    )
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        context = self.context
+        if is_assigned_to(context.ancestors):
+            return
+        container = context.value(node.value)
+        kind = container.host if container.host in _KIND else ("list" if container.container else None)
+        if kind is None:
+            return
+        indices = [element.slice for element in node.slice]
+        if any(isinstance(index, cst.Slice) for index in indices):
+            return  # a traced slice bound is a different leak, with a different fix
+        index_values = [context.value(index.value) for index in indices]
+        if not any(value.traced for value in index_values):
+            return
+        if kind == "numpy" and any(value.traced and value.boolean for value in index_values):
+            return  # a boolean mask: boolean-mask-indexing reports it
+        index = next(index.value for index, value in zip(indices, index_values) if value.traced)
+        described = context.describe(node.value)
+        is_host = container.host in _KIND
+        what = _KIND[kind] if is_host else "Python container"
+        error = "TracerArrayConversionError" if kind == "numpy" else "TracerIntegerConversionError"
+        message = (
+            f"{what} `{described}` indexed by traced `{context.describe(index)}` fails under "
+            f"{under_tracing(context)} with {error}"
+        )
+        fix = self._asarray_fix(node, kind, is_host)
+        advice = "; index a JAX array instead" if fix is not None else (
+            "; build a JAX array (`jnp.stack`), or dispatch with `lax.switch`"
+        )
+        self.report(node, message + advice, fix)
+
+    def _asarray_fix(self, node: cst.Subscript, kind: str, is_host: bool):
+        context = self.context
+        if not is_host:
+            return None
+        elements = None
+        if kind in ("list", "tuple"):
+            literal = self._literal(node.value)
+            elements = None if literal is None else [element.value for element in literal.elements]
+            if elements is not None and not all(_is_number(element) for element in elements):
+                if any(_clearly_not_numeric(element) for element in elements):
+                    return None
+                elements = None
+        jnp = context.spell("jax.numpy")
+        replacement = context.parse_expression(f"{jnp}.asarray({context.code(node.value).strip()})")
+        safety, note = Safety.SAFE, ""
+        if kind != "numpy" and elements is None:
+            safety = Safety.UNSAFE
+            note = (
+                f"`{context.describe(node.value)}` must hold numbers or arrays of one shape to become a "
+                "JAX array"
+            )
+        return context.fix(
+            f"Index `{jnp}.asarray({context.describe(node.value)})`",
+            [(node.value, replacement.with_changes(lpar=node.value.lpar, rpar=node.value.rpar))],
+            safety,
+            note,
+        )
+
+    def _literal(self, container: cst.BaseExpression) -> cst.List | cst.Tuple | None:
+        """The list or tuple display that `container` names: a module constant or a local."""
+        if isinstance(container, (cst.List, cst.Tuple)):
+            return container
+        if not isinstance(container, cst.Name):
+            return None
+        name = container.value
+        context = self.context
+        if name in context.env:
+            value = value_resolver(context)(name)
+        else:
+            value = _module_constant(context.module, name)
+        return value if isinstance(value, (cst.List, cst.Tuple)) else None
+
+
+def _module_constant(module: cst.Module, name: str) -> cst.BaseExpression | None:
+    """The value of the last top-level `name = value` of the module."""
+    found = None
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                    if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                        found = small.value
+    return found
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(_is_number(element.value) for element in node.elements)
+    return isinstance(node, (cst.Integer, cst.Float)) or (isinstance(node, cst.Name) and node.value in ("True", "False"))
+
+
+def _clearly_not_numeric(node: cst.BaseExpression) -> bool:
+    return isinstance(
+        node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda, cst.Dict, cst.Set)
+    ) or (isinstance(node, cst.Name) and node.value == "None")

@@ -1,0 +1,285 @@
+"""TFX401 numpy-on-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis.numpy_equivalents import (
+    MATH_ARITY,
+    MATH_EQUIVALENTS,
+    MATH_HOST_ONLY,
+    MATH_INTEGER_RESULT,
+    MATH_PARTIAL_DOMAIN,
+    NUMPY_CONVERSIONS,
+    NUMPY_DATA_DEPENDENT,
+    NUMPY_EQUIVALENTS,
+    NUMPY_HOST_ONLY,
+    NUMPY_HOST_ONLY_PACKAGES,
+    NUMPY_ONLY_KEYWORDS,
+    NUMPY_UFUNCS,
+)
+from tracerfix.analysis.values import TRACED
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+
+class NumpyOnTracer(Rule):
+    """
+    ## What it does
+    Finds NumPy functions (`np.sin(x)`, `np.dot(w, x)`, `np.asarray(x)`) and `math` functions
+    (`math.exp(x)`) called on traced values, and rewrites them to their `jax.numpy` counterparts
+    when `jax.numpy` has a function with the same meaning and arguments.
+
+    ## Why is this bad?
+    NumPy computes on concrete host arrays: it converts its arguments with `__array__`, which a
+    tracer cannot do, so JAX raises `TracerArrayConversionError`. `math` functions call `float()`
+    and raise `ConcretizationTypeError`. The code may work without `jax.jit` and fail under it.
+    NumPy functions that delegate to the array's own method (`np.sum(x)`, `np.reshape(x, s)`,
+    `np.split(x, 2)`) work on tracers and are not reported; neither is NumPy on static values
+    (`np.prod(x.shape)`, `np.float32`, `np.pi`).
+
+    ## Example
+    ```python
+    @jax.jit
+    def func(x):
+        return np.sin(x) + math.exp(x[0])
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def func(x):
+        return jnp.sin(x) + jnp.exp(x[0])
+    ```
+    Functions with no `jax.numpy` counterpart (`np.save`, `np.random.*`, `array2string`) are
+    reported only: draw random numbers with `jax.random` and a key, run host code with
+    `jax.pure_callback` or `jax.debug.callback`. One-argument `np.where`, `np.nonzero` and
+    `np.unique` have a data-dependent size: use the `jax.numpy` version with `size=`.
+
+    ## Fix safety
+    The NumPy rewrite is safe: the functions are vetted to have the same meaning and signature in
+    `jax.numpy`, and results agree to the precision of JAX's dtypes (NumPy promotes integers to
+    float64 where JAX, without x64, computes in float32). Calls with NumPy-only keywords (`out=`,
+    `order=`, `casting=`...) are reported, not rewritten. `np.array`/`np.asarray` become
+    `jnp.array`/`jnp.asarray`, which is unsafe: the result is no longer a writable NumPy array.
+    The `math` rewrite is safe for functions defined on all reals (`exp`, `sin`, `tanh`...); it is
+    unsafe for `sqrt`, `log`, `acos`, `pow`... (math raises ValueError outside the domain, jnp
+    returns NaN or inf) and for `floor`/`ceil`/`trunc` (math returns an int, jnp a float array).
+    """
+
+    code = "TFX401"
+    name = "numpy-on-tracer"
+    summary = "NumPy or `math` function called on a traced value"
+
+    VALID = (
+        Valid(
+            """
+from functools import partial
+import math
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def func(x):
+    return jnp.sin(x) * np.pi + np.prod(x.shape) + math.sqrt(2.0)
+
+@partial(jax.jit, static_argnums=1)
+def halves(x, axis):
+    return np.split(x, 2, axis), np.sum(x), np.float32(1.5)
+""",
+            note="the page's fixed versions; NumPy on static values; functions that use the array's methods",
+        ),
+        Valid(
+            """
+import jax
+import numpy as np
+
+def host_norm(x):
+    return np.linalg.norm(np.asarray(x))
+
+@jax.jit
+def norm(x):
+    return jax.pure_callback(host_norm, jax.ShapeDtypeStruct((), x.dtype), x)
+""",
+            note="NumPy inside a pure_callback runs on concrete arrays",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+from functools import partial
+from jax import jit
+import numpy as np
+import jax.numpy as jnp
+
+@jit
+def func(x):
+    return np.sin(x)
+""",
+            expected="""
+from functools import partial
+from jax import jit
+import numpy as np
+import jax.numpy as jnp
+
+@jit
+def func(x):
+    return jnp.sin(x)
+""",
+            function="func",
+            inputs=("jnp.arange(4.0)", "jnp.zeros(3)", "jnp.array([-1.5, 2.5])"),
+            note="the page's TracerArrayConversionError example",
+        ),
+        Invalid(
+            """
+import math
+import jax
+import numpy
+
+@jax.jit
+def layer(w, x):
+    h = numpy.tanh(numpy.dot(w, x))
+    return numpy.linalg.norm(h) + math.exp(x[0]), numpy.where(h > 0, h, 0.0)
+""",
+            expected="""
+import math
+import jax
+import numpy
+import jax.numpy as jnp
+
+@jax.jit
+def layer(w, x):
+    h = jnp.tanh(jnp.dot(w, x))
+    return jnp.linalg.norm(h) + jnp.exp(x[0]), jnp.where(h > 0, h, 0.0)
+""",
+            count=5,
+            function="layer",
+            inputs=(
+                "jnp.eye(2), jnp.array([0.5, -1.0])",
+                "jnp.zeros((2, 2)), jnp.zeros(2)",
+                "jnp.ones((3, 2)), jnp.array([2.0, 3.0])",
+            ),
+            note="nested calls, a subpackage, math, three-argument where",
+        ),
+        Invalid(
+            """
+import math
+import jax
+
+@jax.jit
+def scale(x):
+    return x / math.sqrt(x.sum())
+""",
+            expected="""
+import math
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def scale(x):
+    return x / jnp.sqrt(x.sum())
+""",
+            unsafe=True,
+            function="scale",
+            inputs=("jnp.array([1.0, 3.0])", "jnp.ones(4)", "jnp.array([0.5, 0.0])"),
+            note="math.sqrt of a negative number raises; jnp.sqrt returns NaN: unsafe",
+        ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+@jax.jit
+def host_side(x, key):
+    np.save("x.npy", x)
+    noise = np.random.normal(size=3) * x
+    return np.nonzero(x), np.sin(x, out=None)
+""",
+            count=3,
+            note="I/O, a one-argument nonzero and a NumPy-only keyword: reported, not rewritten",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        qualified = self.context.qualified_name(node.func) or ""
+        if qualified.startswith("numpy."):
+            self._numpy_call(node, qualified[len("numpy.") :])
+        elif qualified.startswith("math."):
+            self._math_call(node, qualified[len("math.") :])
+
+    def _traced_arguments(self, node: cst.Call) -> list[cst.Arg]:
+        return [arg for arg in node.args if self.context.value(arg.value).trace == TRACED]
+
+    def _numpy_call(self, node: cst.Call, name: str) -> None:
+        context = self.context
+        traced = self._traced_arguments(node)
+        if not traced:
+            return
+        positional = [arg for arg in node.args if arg.keyword is None]
+        keywords = {arg.keyword.value for arg in node.args if arg.keyword is not None}
+        opening = (
+            f"`np.{name}` converts traced `{context.describe(traced[0].value)}` to a NumPy array and "
+            f"fails under {under_tracing(context)} with TracerArrayConversionError"
+        )
+        if name == "where" and len(positional) == 1 or name in NUMPY_DATA_DEPENDENT:
+            self.report(node, f"{opening}; its size depends on the values: use `jnp.{name}(..., size=...)`")
+            return
+        if name in NUMPY_HOST_ONLY or name.startswith(NUMPY_HOST_ONLY_PACKAGES):
+            advice = (
+                "draw with `jax.random` and a key"
+                if name.startswith("random.")
+                else "run it on the host with `jax.debug.callback` or `jax.pure_callback`"
+            )
+            self.report(node, f"{opening}; {advice}")
+            return
+        rewritable = name in NUMPY_EQUIVALENTS or name in NUMPY_CONVERSIONS or (name == "where" and len(positional) == 3)
+        if not rewritable:
+            return  # unlisted: it may dispatch to the array's own method and work
+        unsupported = keywords & NUMPY_ONLY_KEYWORDS or (name in NUMPY_UFUNCS and "where" in keywords)
+        if unsupported or any(arg.star for arg in node.args) and name in NUMPY_UFUNCS:
+            shown = ", ".join(f"`{k}=`" for k in sorted(unsupported or {"*"}))
+            self.report(node, f"{opening}; use `jnp.{name}` (it does not take {shown})")
+            return
+        jnp_name = {"asanyarray": "asarray", "ascontiguousarray": "asarray"}.get(name, name)
+        safety, note = Safety.SAFE, ""
+        if name in NUMPY_CONVERSIONS:
+            safety = Safety.UNSAFE
+            note = (
+                f"`jnp.{jnp_name}` gives a JAX array, not a writable NumPy array: in-place writes and "
+                "NumPy-only methods on the result stop working"
+            )
+        self.report(node, f"{opening}; use `jnp.{jnp_name}`", self._fix(node, jnp_name, safety, note))
+
+    def _math_call(self, node: cst.Call, name: str) -> None:
+        context = self.context
+        if not any(context.is_traced(arg.value) for arg in node.args):
+            return
+        opening = (
+            f"`math.{name}` needs a Python number but gets a traced value and fails under "
+            f"{under_tracing(context)}"
+        )
+        if name in MATH_HOST_ONLY:
+            self.report(node, f"{opening}; use its `jax.numpy`/`jax.scipy.special` counterpart")
+            return
+        jnp_name = MATH_EQUIVALENTS.get(name)
+        if jnp_name is None:
+            return
+        plain = all(arg.keyword is None and not arg.star for arg in node.args)
+        if not plain or len(node.args) != MATH_ARITY.get(name, 1):
+            self.report(node, f"{opening}; use `jnp.{jnp_name}`")
+            return
+        safety, note = Safety.SAFE, ""
+        if name in MATH_PARTIAL_DOMAIN:
+            safety = Safety.UNSAFE
+            note = f"`math.{name}` raises ValueError outside its domain where `jnp.{jnp_name}` returns NaN or inf"
+        elif name in MATH_INTEGER_RESULT:
+            safety = Safety.UNSAFE
+            note = f"`math.{name}` returns a Python int; `jnp.{jnp_name}` returns a float array (add `.astype(int)` where an int is needed)"
+        self.report(node, f"{opening}; use `jnp.{jnp_name}`", self._fix(node, jnp_name, safety, note))
+
+    def _fix(self, node: cst.Call, jnp_name: str, safety: Safety, note: str):
+        context = self.context
+        function = f"{context.spell('jax.numpy')}.{jnp_name}"
+        replacement = node.with_changes(func=context.parse_expression(function))
+        return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)

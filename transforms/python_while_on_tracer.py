@@ -1,0 +1,314 @@
+"""TFX102 python-while-on-tracer."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix import loops
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+
+class PythonWhileOnTracer(Rule):
+    """
+    ## What it does
+    Finds `while` loops whose condition is a traced value inside a function that JAX traces, and
+    rewrites them into `lax.while_loop(cond_fun, body_fun, init)`: the names the loop carries
+    become the state, the condition and the body become nested functions named after what the
+    loop updates, and `if`s on traced values in the body become `jnp.where` selections.
+
+    ## Why is this bad?
+    Python evaluates `while condition:` with `bool(condition)`, which needs the value of a traced
+    array while JAX only knows its shape and dtype, so tracing raises `TracerBoolConversionError`
+    (a `ConcretizationTypeError`). The number of iterations depends on the data; only
+    `lax.while_loop` expresses that in a compiled program.
+
+    ## Example
+    ```python
+    @jax.jit
+    def halve_until_small(x):
+        while x.max() > 1.0:
+            x = x / 2
+        return x
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def halve_until_small(x):
+        def keep_updating_x(x):
+            return x.max() > 1.0
+
+        def update_x(x):
+            x = x / 2
+            return x
+
+        x = lax.while_loop(keep_updating_x, update_x, x)
+        return x
+    ```
+
+    ## Fix safety
+    Safe when the function is not differentiated, the loop's state is made of arrays, and any
+    `if` in the body becomes a cheap, finite `jnp.where`. Unsafe, with the reason in the message,
+    when the function is differentiated (`jax.grad`, `jax.value_and_grad`... in this module):
+    `lax.while_loop` supports forward-mode differentiation only, so reverse mode raises; when a
+    body branch may be inf/NaN where it is not selected; when the body indexes an array with the
+    loop state (`lax.while_loop` traces its body even if the loop never runs, so an empty array
+    raises while tracing); or when a Python number the loop counts with becomes a traced array
+    that later code may need as a number. A state whose dtype changes between iterations
+    (`x = x / 2` on integers) makes `lax.while_loop` raise while tracing; it never silently
+    computes something else.
+
+    Not rewritten (reported with the reason): `break`, `return` or side effects (`print`,
+    `.append`) in the body, `while ... else`, a `try` around or inside the loop, a name first
+    assigned in the loop and read after it, a state whose shape changes (`jnp.concatenate`).
+    """
+
+    code = "TFX102"
+    name = "python-while-on-tracer"
+    summary = "Python `while` on a traced value"
+
+    VALID = (
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x, n: int = 3):
+    i = 0
+    while i < n:
+        x = x * 2
+        i += 1
+    while x.ndim < 3:
+        x = x[None]
+    return x
+""",
+            note="static conditions: a Python counter, the number of dimensions",
+        ),
+        Valid(
+            """
+import jax.numpy as jnp
+
+def halve(x):
+    while x.max() > 1.0:
+        x = x / 2
+    return x
+""",
+            note="not traced",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def halve_until_small(x):
+    while x.max() > 1.0:
+        x = x / 2
+    return x
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def halve_until_small(x):
+    def keep_updating_x(x):
+        return x.max() > 1.0
+
+    def update_x(x):
+        x = x / 2
+        return x
+
+    x = lax.while_loop(keep_updating_x, update_x, x)
+    return x
+""",
+            function="halve_until_small",
+            inputs=("jnp.array([8.0, 3.0])", "jnp.array([0.5, -4.0])", "jnp.array([1.0])", "jnp.array([1.5])"),
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from jax import lax as L
+
+@jax.jit
+def newton_sqrt(a, tol=1e-6):
+    x = a
+    step = jnp.ones_like(a)
+    # iterate until the update is small
+    while jnp.abs(step).max() > tol and x.min() > 0:  # converge
+        step = 0.5 * (x - a / x)
+        x = x - step
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax as L
+
+@jax.jit
+def newton_sqrt(a, tol=1e-6):
+    x = a
+    step = jnp.ones_like(a)
+    # iterate until the update is small
+    def keep_updating_step_and_x(state):
+        step, x = state
+        return (jnp.abs(step).max() > tol) & (x.min() > 0)
+
+    def update_step_and_x(state):
+        step, x = state
+        step = 0.5 * (x - a / x)
+        x = x - step
+        return step, x
+
+    step, x = L.while_loop(keep_updating_step_and_x, update_step_and_x, (step, x))  # converge
+    return x
+""",
+            function="newton_sqrt",
+            inputs=("jnp.array([2.0, 9.0, 0.25])", "jnp.array([1.0])", "jnp.array([16.0, 1e4])"),
+            note="a state tuple, `and` as `&`, the module's own `lax` alias, comments kept",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def collatz_steps(n):
+    steps = 0
+    def keep_updating_n_and_steps(state):
+        n, _ = state
+        return n != 1
+
+    def update_n_and_steps(state):
+        n, steps = state
+        n = jnp.where(n % 2 == 0, n // 2, 3 * n + 1)
+        steps += 1
+        return n, steps
+
+    n, steps = lax.while_loop(keep_updating_n_and_steps, update_n_and_steps, (n, steps))
+    return steps
+""",
+            function="collatz_steps",
+            inputs=("jnp.int32(6)", "jnp.int32(1)", "jnp.int32(27)", "jnp.int32(2)"),
+            note="an `if` in the body becomes jnp.where; a Python counter that is only returned",
+        ),
+        Invalid(
+            """
+import jax
+
+def loss(x):
+    while x.sum() > 1.0:
+        x = x * 0.5
+    return x.sum()
+
+grad_loss = jax.grad(loss)
+""",
+            expected="""
+import jax
+from jax import lax
+
+def loss(x):
+    def keep_updating_x(x):
+        return x.sum() > 1.0
+
+    def update_x(x):
+        x = x * 0.5
+        return x
+
+    x = lax.while_loop(keep_updating_x, update_x, x)
+    return x.sum()
+
+grad_loss = jax.grad(loss)
+""",
+            unsafe=True,
+            function="loss",
+            inputs=("jnp.array([3.0, 1.0])", "jnp.array([0.25])"),
+            note="differentiated with jax.grad: reverse mode breaks, so the fix is unsafe",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def first_above(x, limit):
+    i = 0
+    while x[i] < limit:
+        i += 1
+        if i == len(x):
+            break
+    return i
+""",
+            note="`break`: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def grow(x):
+    while x.sum() < 10:
+        x = jnp.concatenate([x, x])
+    return x
+""",
+            note="the state changes shape: reported, not rewritten",
+        ),
+    )
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._names_given: set[str] = set()
+
+    def visit_While(self, node: cst.While) -> None:
+        context = self.context
+        if not context.is_traced(node.test):
+            return
+        problem = (
+            f"Python `while` on traced value `{context.describe(node.test)}` fails under "
+            f"{under_tracing(context)}"
+        )
+        jnp = context.imports.spell("jax.numpy")[0]
+        lax = context.imports.spell("jax.lax")[0]
+        try:
+            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, self._names_given)
+        except loops.CannotRewrite as reason:
+            self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
+            return
+        scope = context.scope
+        if scope is not None and scope.differentiated:
+            rewrite.add_concern(
+                Safety.UNSAFE,
+                f"`{context.function_name}` is differentiated: `lax.while_loop` supports "
+                "forward-mode differentiation only, so reverse mode (`jax.grad`) of the rewrite raises",
+            )
+        for module in sorted(rewrite.modules):
+            context.spell(module)
+        for inner in loops.body_ifs(loops.statements_in(node.body)):
+            if id(inner.test) in rewrite.converted_tests:
+                context.claim(inner)
+        fix = context.fix(
+            f"Replace the loop with `{lax}.while_loop`",
+            [(node, cst.FlattenSentinel(rewrite.statements))],
+            rewrite.safety,
+            rewrite.note,
+        )
+        self.report(node, f"{problem}; use `lax.while_loop`", fix)

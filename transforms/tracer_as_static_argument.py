@@ -1,0 +1,333 @@
+"""TFX203 tracer-as-static-argument."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tracerfix.analysis.values import TRACED
+from tracerfix.concrete_arguments import (
+    METHOD_SLOTS,
+    VARIADIC_METHODS,
+    concrete_arguments,
+    conversion_operand,
+    flattened,
+    slots_for_function,
+)
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Valid
+from tracerfix.static_args import static_argument_fix
+
+
+class TracerAsStaticArgument(Rule):
+    """
+    ## What it does
+    Finds traced values passed where JAX needs a concrete Python value: an `axis`, a shape or a
+    size (`jnp.zeros(n)`, `x.reshape(n, -1)`, `jax.random.normal(key, (n,))`), `np.split`
+    sections, `jnp.nonzero(..., size=n)`, or the bounds of a slice (`x[:n]`). When the traced
+    value is a parameter of the jitted function, it offers to mark that parameter static.
+
+    ## Why is this bad?
+    Under `jax.jit` every argument becomes an abstract tracer, but axes and shapes decide the
+    shape of the compiled program, so JAX needs them as Python values while tracing. A traced one
+    raises `ConcretizationTypeError` ("axis argument to jnp.min()"),
+    `TracerIntegerConversionError` (`__index__` called on a tracer) or a `TypeError` about shapes.
+
+    ## Example
+    ```python
+    @jax.jit
+    def func(x, axis):
+        return x.min(axis)
+    ```
+
+    ## Use instead
+    ```python
+    @partial(jax.jit, static_argnames=("axis",))
+    def func(x, axis):
+        return x.min(axis)
+    ```
+    When the value is computed inside the function, derive it from static shapes instead
+    (`x.shape[0]`, `len(x)`); for a window at a traced offset use
+    `lax.dynamic_slice_in_dim(x, start, size)`.
+
+    ## Fix safety
+    Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
+    again for every new value, and the value must be hashable (a Python int or tuple, not an
+    array). Offered only when the traced value is a parameter of the jitted function that nothing
+    else uses as an array; `@jax.jit` becomes `@partial(jax.jit, static_argnames=(...))`, and an
+    existing `static_argnames`/`static_argnums` or `jax.jit(f, ...)` call is extended.
+    """
+
+    code = "TFX203"
+    name = "tracer-as-static-argument"
+    summary = "Traced value passed as an axis, shape or size"
+
+    VALID = (
+        Valid(
+            """
+from functools import partial
+from jax import jit
+import jax.numpy as jnp
+
+@partial(jit, static_argnums=1)
+def func(x, axis):
+    return x.min(axis)
+""",
+            note="the JAX error page's fix: `axis` is static",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    n = x.shape[0]
+    y = jnp.zeros((n, 3)).reshape(-1, len(x))
+    return jnp.sum(x, axis=-1) + y.sum(0)[:n] + x[1:n - 1].sum() + jnp.roll(x, x[0])
+""",
+            note="shapes, len() and literals are static; jnp.roll's shift may be traced",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, reps):
+    return jnp.repeat(x, reps, total_repeat_length=8)
+""",
+            note="traced repeats are allowed once the output size is given",
+        ),
+        Valid(
+            """
+import jax
+import numpy as np
+
+def f(x, axis):
+    return np.split(x, 2, axis)
+
+g = jax.jit(lambda arr: np.split(arr, 2, 0))
+""",
+            note="not traced, and the page's closure alternative",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+from functools import partial
+from jax import jit
+import jax.numpy as jnp
+
+@jit
+def func(x, axis):
+    return x.min(axis)
+""",
+            expected="""
+from functools import partial
+from jax import jit
+import jax.numpy as jnp
+
+@partial(jit, static_argnames=("axis",))
+def func(x, axis):
+    return x.min(axis)
+""",
+            unsafe=True,
+            function="func",
+            inputs=("jnp.arange(4), 0", "jnp.arange(6).reshape(2, 3), 1"),
+            note="the JAX error page's ConcretizationTypeError example",
+        ),
+        Invalid(
+            """
+from jax import jit
+import numpy as np
+
+@jit
+def func(x, axis):
+    return np.split(x, 2, axis)
+""",
+            expected="""
+from jax import jit
+import numpy as np
+from functools import partial
+
+@partial(jit, static_argnames=("axis",))
+def func(x, axis):
+    return np.split(x, 2, axis)
+""",
+            unsafe=True,
+            function="func",
+            inputs=("np.arange(10), 0", "np.arange(12).reshape(2, 6), 1"),
+            note="the JAX error page's TracerIntegerConversionError example; adds the partial import",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def padded(x, n):
+    return jnp.concatenate([x, jnp.zeros(n)])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnames=("n",))
+def padded(x, n):
+    return jnp.concatenate([x, jnp.zeros(n)])
+""",
+            unsafe=True,
+            function="padded",
+            inputs=("jnp.ones(3), 2", "jnp.arange(2.0), 0"),
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames="mode")
+def rows(x, n, mode):
+    y = x.reshape(n, -1)
+    return y.sum(0) if mode == "sum" else y.max(0)
+""",
+            expected="""
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames=("mode", "n"))
+def rows(x, n, mode):
+    y = x.reshape(n, -1)
+    return y.sum(0) if mode == "sum" else y.max(0)
+""",
+            unsafe=True,
+            function="rows",
+            inputs=("jnp.arange(6.0), 2, 'sum'", "jnp.arange(6.0), 3, 'max'"),
+            note="extends an existing static_argnames",
+        ),
+        Invalid(
+            """
+import jax
+
+def head(x, n, scale):
+    return x[:n] * scale
+
+fast_head = jax.jit(head, static_argnums=(2,))
+""",
+            expected="""
+import jax
+
+def head(x, n, scale):
+    return x[:n] * scale
+
+fast_head = jax.jit(head, static_argnums=(2, 1))
+""",
+            unsafe=True,
+            function="fast_head",
+            inputs=("jnp.arange(10), 2, 3", "jnp.arange(10.0), 5, 0.5"),
+            note="a slice bound; extends static_argnums at a jax.jit(...) call in another statement",
+        ),
+        Invalid(
+            """
+import jax
+
+def window(x, start, size):
+    return x[start:start + size]
+
+fast_window = jax.jit(window, static_argnums=2)
+""",
+            note="a computed bound: lax.dynamic_slice_in_dim is the advice, not a static `start`",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    k = jnp.argmax(x)
+    return jnp.zeros((k, 2))
+""",
+            note="computed inside the function: no static argument can help",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, n):
+    return jnp.zeros(n) + n.sum()
+""",
+            note="`n` is also used as an array, so making it static would be wrong",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def helper(x, axis):
+    return x.sum(axis)
+
+@jax.jit
+def f(x, axis):
+    return helper(x, axis)
+""",
+            note="a helper's parameter: the caller's jit is where `axis` would become static",
+        ),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        func = node.func
+        qualified = context.qualified_name(func)
+        slots = slots_for_function(qualified)
+        variadic = False
+        callee = context.describe(func)
+        if not slots and qualified is None and isinstance(func, cst.Attribute) and context.is_traced(func.value):
+            method = func.attr.value
+            slots = METHOD_SLOTS.get(method, ())
+            variadic = method in VARIADIC_METHODS
+        if not slots and not variadic:
+            return
+        for parameter, argument in concrete_arguments(node, slots, variadic):
+            traced = self._traced_parts(argument)
+            if traced:
+                self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`")
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        context = self.context
+        if not context.is_traced(node.value):
+            return
+        for element in node.slice:
+            if not isinstance(element.slice, cst.Slice):
+                continue
+            bounds = [b for b in (element.slice.lower, element.slice.upper, element.slice.step) if b is not None]
+            traced = [part for bound in bounds for part in self._traced_parts(bound)]
+            if traced:
+                self._report(element.slice, traced, "a slice bound", slice_of=node)
+
+    def _traced_parts(self, argument: cst.BaseExpression) -> list[cst.BaseExpression]:
+        context = self.context
+        parts = []
+        for leaf in flattened(argument):
+            if isinstance(leaf, cst.Call) and conversion_operand(leaf, context) is not None:
+                continue  # `int(n)`: reported where the conversion happens (TFX201)
+            if context.value(leaf).trace == TRACED:
+                parts.append(leaf)
+        return parts
+
+    def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None) -> None:
+        context = self.context
+        listed = ", ".join(f"`{context.describe(part)}`" for part in traced)
+        verb = "is" if len(traced) == 1 else "are"
+        fix, advice = static_argument_fix(context, traced)
+        if not advice and slice_of is not None:
+            advice = "use `lax.dynamic_slice_in_dim(x, start, size)` with a static size"
+        elif not advice:
+            advice = "derive it from static shapes (`x.shape`, `len(x)`) or a static argument of the jitted caller"
+        message = (
+            f"{listed} {verb} traced, but {where} needs a concrete value under "
+            f"{under_tracing(context)}; {advice}"
+        )
+        self.report(node, message, fix)

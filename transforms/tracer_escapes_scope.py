@@ -1,0 +1,592 @@
+"""TFX501 tracer-escapes-scope."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tracerfix.analysis.values import TRACED, Value
+from tracerfix.bindings import bindings, reads
+from tracerfix.messages import under_tracing
+from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+# Methods that store their arguments in the object they are called on.
+MUTATING_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft",
+     "put", "put_nowait", "__setitem__"}
+)
+# Frameworks whose modules manage their own attribute state under their transformations.
+_STATEFUL_FRAMEWORKS = ("flax.", "equinox.", "haiku.", "penzai.")
+# Class decorators that make instances pytrees: a traced method then mutates a rebuilt copy.
+_PYTREE_CLASS_DECORATORS = ("jax.tree_util.register", "jax.tree.register", "flax.struct.", "chex.")
+_CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setattr__"})
+
+_RETURN_NOTE = (
+    "the function now returns the value and every call stores it, where before only the first "
+    "call (the one that traced the function) stored a tracer; callers must use the return value"
+)
+
+
+@dataclass
+class _Outside:
+    """An object that outlives the trace: how the message names where it lives."""
+
+    base: str  # the name the code mutates through: `outs`, `self`
+    described: str  # "the module-level `outs`", "`seen` of `f`", "the object `self`"
+    module_global: bool
+
+
+class TracerEscapesScope(Rule):
+    """
+    ## What it does
+    Finds traced values stored outside the function that JAX traces: appended to (or put in) a
+    list, dict or set that lives outside it, assigned to a `global` or `nonlocal` name, or to an
+    attribute of `self` or of a module-level object. The message says where the value escapes and
+    which transformation boundary it crosses.
+
+    ## Why is this bad?
+    The stored value is a tracer: an abstract placeholder that only means something inside the
+    trace that made it. JAX notices only when the leaked value is used later, far from the leak,
+    and raises `UnexpectedTracerError`; its leak checker (`jax.checking_leaks()`) can tell that a
+    tracer escaped but not where. Side effects also run only while tracing: after the first call
+    the compiled function no longer appends anything.
+
+    ## Example
+    ```python
+    outs = []
+
+    @jax.jit
+    def side_effecting(x):
+        y = x + 1
+        outs.append(y)
+
+    side_effecting(1)
+    outs[0] + 1  # UnexpectedTracerError
+    ```
+
+    ## Use instead
+    ```python
+    outs = []
+
+    @jax.jit
+    def side_effecting(x):
+        y = x + 1
+        return y
+
+    outs.append(side_effecting(1))
+    outs[0] + 1
+    ```
+    Values needed outside a `lax.scan` or `lax.fori_loop` body belong in its carry or its
+    stacked outputs; `jax.debug.callback` runs a host function with the values at run time.
+
+    ## Fix safety
+    Unsafe, and offered only for the simplest shape: the leak is the last statement of a function
+    that is jitted by a decorator and returns nothing, the value goes into a module-level list (or
+    a `global` name), and every call of the function is a plain statement after which all uses of
+    the list come. The fix returns the value and moves the `append` (or the assignment) to each
+    call site, which changes the function's signature: callers get a value where they got `None`,
+    and every call now stores one, where only the tracing call used to.
+    """
+
+    code = "TFX501"
+    name = "tracer-escapes-scope"
+    summary = "Traced value stored outside the traced function"
+
+    VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def not_side_effecting(x):
+    y = x + 1
+    return y
+
+def main(x):
+    outs = []
+    outs.append(not_side_effecting(x))
+    return outs[0] + 1
+""",
+            note="the JAX error page's fix: the value is returned",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+HISTORY = []
+
+@jax.jit
+def f(x):
+    parts = []
+    for i in range(3):
+        parts.append(x * i)
+    cache = {"sum": x.sum()}
+    jax.debug.callback(lambda v: HISTORY.append(v), x)
+    HISTORY.append(x.shape)
+    def inner(v):
+        parts.append(v)
+    inner(x)
+    return jnp.stack(parts) + cache["sum"]
+""",
+            note="local containers, host callbacks and static values stay inside the trace",
+        ),
+        Valid(
+            """
+import jax
+
+class Counter:
+    def __init__(self):
+        self.count = 0
+
+    def step(self, x):
+        self.count += 1
+        return x * 2
+
+@jax.jit
+def g(x, acc):
+    acc.append(x)
+    return x
+""",
+            note="untraced methods; a mutated argument is the caller's copy, not a leak",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """
+import jax
+
+outs = []
+
+@jax.jit
+def side_effecting(x):
+    y = x + 1
+    outs.append(y)
+
+def run(x):
+    side_effecting(x)
+    return outs[-1] + 1
+""",
+            expected="""
+import jax
+
+outs = []
+
+@jax.jit
+def side_effecting(x):
+    y = x + 1
+    return y
+
+def run(x):
+    outs.append(side_effecting(x))
+    return outs[-1] + 1
+""",
+            unsafe=True,
+            function="run",
+            inputs=("1", "jnp.array([1.0, 2.0])"),
+            note="the JAX error page's UnexpectedTracerError example",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+latest = None
+
+@jax.jit
+def track(x):
+    global latest
+    latest = jnp.tanh(x)
+
+def main(x):
+    global latest
+    track(x)
+    return latest
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+latest = None
+
+@jax.jit
+def track(x):
+    return jnp.tanh(x)
+
+def main(x):
+    global latest
+    latest = track(x)
+    return latest
+""",
+            unsafe=True,
+            function="main",
+            inputs=("jnp.array([0.5, -2.0])",),
+            note="a global, read after the call by a function that declares it global too",
+        ),
+        Invalid(
+            """
+import jax
+from jax import lax
+
+class Model:
+    def run(self, xs):
+        def body(carry, x):
+            self.last = carry
+            return carry + x, None
+        return lax.scan(body, 0.0, xs)[0]
+""",
+            note="a scan body storing its carry on `self`",
+        ),
+        Invalid(
+            """
+import jax
+from jax import lax
+
+@jax.jit
+def f(xs):
+    seen = []
+    def body(carry, x):
+        seen.append(x)
+        return carry + x, None
+    total, _ = lax.scan(body, 0.0, xs)
+    return total, seen[0]
+""",
+            note="the scan body's tracer escapes into the enclosing jit trace",
+        ),
+        Invalid(
+            """
+import jax
+
+def outer():
+    count = 0
+    @jax.jit
+    def bump(x):
+        nonlocal count
+        count = count + x
+        return x
+    return bump
+""",
+            note="nonlocal",
+        ),
+    )
+
+    # -- detection -------------------------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in MUTATING_METHODS:
+            return
+        stored = [arg.value for arg in node.args if self._traced(self.context.value(arg.value))]
+        if not stored:
+            return
+        outside = self._outside(func.value)
+        if outside is None:
+            return
+        how = f"`{self.context.describe(func)}(...)`"
+        self._report(node, stored[0], how, outside)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = self.context.value(node.value)
+        for target in node.targets:
+            self._check_target(node, target.target, value, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check_target(node, node.target, self.context.value(node.value), node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._check_target(node, node.target, self.context.value(node.value), node.value)
+
+    def _check_target(self, statement, target, value: Value, expression) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = value.elements if value.elements and len(value.elements) == len(target.elements) else None
+            for position, element in enumerate(target.elements):
+                part = elements[position] if elements else Value(value.trace)
+                self._check_target(statement, element.value, part, expression)
+            return
+        if not self._traced(value):
+            return
+        if isinstance(target, cst.Name):
+            outside = self._declared_outside(target.value)
+            how = None
+        elif isinstance(target, (cst.Attribute, cst.Subscript)):
+            outside = self._outside(target.value)
+            how = f"`{self.context.describe(target)}`"
+        else:
+            return
+        if outside is not None:
+            self._report(statement, expression, how, outside)
+
+    @staticmethod
+    def _traced(value: Value) -> bool:
+        return value.trace == TRACED
+
+    # -- where an object lives -------------------------------------------------------------------
+    def _boundary(self):
+        """The innermost enclosing function that a transformation traces, or None for a helper
+        that is traced only through its callers."""
+        analysis = self.context.analysis
+        function = self.context.function
+        for node in (function, *reversed(analysis.enclosing(function))):
+            scope = analysis.scope_of(node) if isinstance(node, (cst.FunctionDef, cst.Lambda)) else None
+            if scope is not None and scope.transformed:
+                return node
+        return None
+
+    def _chain(self) -> tuple[cst.CSTNode, ...]:
+        """The current function and the functions around it, outermost first."""
+        function = self.context.function
+        return (*self.context.analysis.enclosing(function), function)
+
+    def _outside(self, receiver: cst.BaseExpression) -> _Outside | None:
+        """Where the object `receiver` (`outs`, `self.history`, `cache["k"]`) lives, when that is
+        outside the trace; None when it belongs to the trace."""
+        base = receiver
+        while isinstance(base, (cst.Attribute, cst.Subscript)):
+            base = base.value
+        if not isinstance(base, cst.Name):
+            return None
+        name = base.value
+        chain = self._chain()
+        binder = _binding_function(name, chain)
+        if binder is None:
+            if self.context.value(base).trace == TRACED or name not in self._module_names():
+                return None  # a builtin, an import-time unknown, or a traced value itself
+            return _Outside(name, f"the module-level `{name}`", True)
+        if self._is_self(name, binder):
+            return self._self_outside(name, binder)
+        boundary = self._boundary()
+        if boundary is None or binder is boundary or not _encloses(binder, boundary, chain):
+            return None  # the trace's own object (or an argument's copy)
+        return _Outside(name, f"`{name}` of `{_function_label(binder)}`", False)
+
+    def _declared_outside(self, name: str) -> _Outside | None:
+        function = self.context.function
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        declared = bindings(function)
+        if name in declared.global_names:
+            return _Outside(name, f"the global `{name}`", True)
+        if name not in declared.nonlocal_names:
+            return None
+        chain = self._chain()
+        binder = _binding_function(name, chain[:-1])
+        boundary = self._boundary()
+        if binder is None or boundary is None or (binder is not boundary and not _encloses(binder, boundary, chain)):
+            return None
+        if binder is boundary:
+            return None
+        return _Outside(name, f"the nonlocal `{name}` of `{_function_label(binder)}`", False)
+
+    def _is_self(self, name: str, binder) -> bool:
+        if not isinstance(binder, cst.FunctionDef):
+            return False
+        chain = self.context.analysis.enclosing(binder)
+        positional = [p.name.value for p in (*binder.params.posonly_params, *binder.params.params)]
+        return bool(chain) and isinstance(chain[-1], cst.ClassDef) and positional[:1] == [name]
+
+    def _self_outside(self, name: str, method: cst.FunctionDef) -> _Outside | None:
+        """`self` in a method: the object comes from the caller, outside the trace, unless the
+        trace itself created it."""
+        if method.name.value in _CONSTRUCTORS:
+            return None
+        owner = self.context.analysis.enclosing(method)[-1]
+        for base in owner.bases:
+            qualified = self.context.qualified_name(base.value) or ""
+            if qualified.startswith(_STATEFUL_FRAMEWORKS):
+                return None
+        for decorator in owner.decorators:
+            expression = decorator.decorator
+            qualified = self.context.qualified_name(expression.func if isinstance(expression, cst.Call) else expression) or ""
+            if qualified.startswith(_PYTREE_CLASS_DECORATORS):
+                return None
+        scope = self.context.scope
+        if scope is not None and scope.transform.startswith(_STATEFUL_FRAMEWORKS):
+            return None
+        boundary = self._boundary()
+        if boundary is not None and boundary is not method and _encloses(boundary, method, self._chain()):
+            return None  # a class defined inside the traced function
+        return _Outside(name, f"the object `{name}`, which the caller passed in", False)
+
+    def _module_names(self) -> set[str]:
+        index = self.context.analysis.index
+        return set(index.module_env) | set(index.defs_in_scope.get(id(index.module), {}))
+
+    # -- reporting -------------------------------------------------------------------------------
+    def _report(self, node, stored: cst.BaseExpression, how: str | None, outside: _Outside) -> None:
+        context = self.context
+        boundary = self._boundary()
+        advice = "return the value instead"
+        if boundary is not None:
+            scope = context.analysis.scope_of(boundary)
+            crossing = f"the trace of `{_function_label(boundary)}` ({scope.reason})"
+            if not scope.jit_sites:
+                advice = "pass the value out through the loop's carry or outputs instead"
+        else:
+            crossing = f"the trace of the code that calls `{context.function_name}`"
+        through = f" through {how}" if how else ""
+        message = (
+            f"Traced `{context.describe(stored)}` escapes{through} into {outside.described}, "
+            f"outside {crossing}: using it later raises UnexpectedTracerError; {advice}"
+        )
+        self.report(node, message, self._return_fix(node, stored, outside, boundary))
+
+    def _return_fix(self, node, stored, outside: _Outside, boundary):
+        """Return the value and store it at every call site (see Fix safety)."""
+        context = self.context
+        function = context.function
+        if not outside.module_global or boundary is not function or not isinstance(function, cst.FunctionDef):
+            return None
+        scope = context.scope
+        if not scope.jit_sites or any(site.form == "call" for site in scope.jit_sites):
+            return None
+        if context.analysis.enclosing(function):
+            return None  # only module-level functions: their calls are found by name
+        leak = _last_statement(function)
+        if leak is None or _returns_or_yields(function):
+            return None
+        small = leak.body[0]
+        if (small.value if isinstance(small, cst.Expr) else small) is not node:
+            return None
+        if isinstance(node, cst.Call):
+            if len(node.args) != 1 or node.func.attr.value != "append" or not isinstance(node.func.value, cst.Name):
+                return None
+            store = lambda call: f"{context.code(node.func).strip()}({call})"  # noqa: E731
+        elif isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            store = lambda call: f"{outside.base} = {call}"  # noqa: E731
+        else:
+            return None
+        calls = _call_statements(context.module, function)
+        if calls is None or not _uses_follow_calls(context.module, outside.base, function, calls, node):
+            return None
+        if isinstance(node, cst.Assign) and not all(
+            enclosing is None or outside.base in _declared_globals(enclosing) for enclosing, _ in calls
+        ):
+            return None  # `latest = track(x)` in a function without `global latest` binds a local
+        edits = [(leak, leak.with_changes(body=[cst.Return(value=stored)]))]
+        if isinstance(node, cst.Assign):
+            declaration = _global_declaration(function, outside.base)
+            if declaration is not None:
+                edits.append((declaration, cst.RemovalSentinel.REMOVE))
+        for _, statement in calls:
+            call = context.code(statement.body[0].value).strip()
+            edits.append((statement.body[0], context.parse_statement(store(call) + "\n").body[0]))
+        return context.fix("Return the value and store it at the call sites", edits, Safety.UNSAFE, _RETURN_NOTE)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _binding_function(name: str, chain: tuple[cst.CSTNode, ...]):
+    for node in reversed(chain):
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            continue
+        found = bindings(node)
+        if name in found.global_names:
+            return None
+        if name in found.local:
+            return node
+    return None
+
+
+def _encloses(outer, inner, chain: tuple[cst.CSTNode, ...]) -> bool:
+    """Whether `outer` strictly encloses `inner` in `chain` (outermost first)."""
+    nodes = list(chain)
+    return outer in nodes and inner in nodes and nodes.index(outer) < nodes.index(inner)
+
+
+def _function_label(function) -> str:
+    return function.name.value if isinstance(function, cst.FunctionDef) else "<lambda>"
+
+
+def _last_statement(function: cst.FunctionDef) -> cst.SimpleStatementLine | None:
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return None
+    last = body.body[-1]
+    if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1:
+        return last
+    return None
+
+
+class _ReturnFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    def visit_Lambda(self, node) -> bool:
+        return False
+
+    def visit_Return(self, node) -> None:
+        self.found = True
+
+    def visit_Yield(self, node) -> None:
+        self.found = True
+
+
+def _returns_or_yields(function: cst.FunctionDef) -> bool:
+    finder = _ReturnFinder()
+    function.body.visit(finder)
+    return finder.found
+
+
+def _call_statements(module: cst.Module, function: cst.FunctionDef):
+    """Every use of `function`'s name in the module, when each is a call statement `f(...)`
+    outside traced code: [(enclosing function or None, statement)], in source order; else None."""
+    name = function.name.value
+    statements = []
+    for use in reads(module, name):
+        if any(node is function for node in use.ancestors):
+            return None  # recursion
+        ancestors = use.ancestors
+        if len(ancestors) < 3:
+            return None
+        call, expr, line = ancestors[-1], ancestors[-2], ancestors[-3]
+        if not (
+            isinstance(call, cst.Call) and call.func is use.node and isinstance(expr, cst.Expr)
+            and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
+        ):
+            return None
+        enclosing = next((n for n in reversed(ancestors) if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))), None)
+        statements.append((enclosing, line))
+    return statements or None
+
+
+def _uses_follow_calls(module, name: str, function, calls, leak) -> bool:
+    """Whether every read of `name` outside `function` comes after a call, in the same scope."""
+    order = _source_order(module)
+    for use in reads(module, name):
+        if any(node is function for node in use.ancestors):
+            continue
+        scope = next((n for n in reversed(use.ancestors) if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))), None)
+        if not any(enclosing is scope and order[id(line)] < order[id(use.node)] for enclosing, line in calls):
+            return False
+    return True
+
+
+def _source_order(module: cst.Module) -> dict[int, int]:
+    order: dict[int, int] = {}
+
+    class _Counter(cst.CSTVisitor):
+        def on_visit(self, node) -> bool:
+            order[id(node)] = len(order)
+            return True
+
+    module.visit(_Counter())
+    return order
+
+
+def _declared_globals(node: cst.CSTNode) -> frozenset[str]:
+    return bindings(node).global_names if isinstance(node, cst.FunctionDef) else frozenset()
+
+
+def _global_declaration(function: cst.FunctionDef, name: str) -> cst.SimpleStatementLine | None:
+    for statement in function.body.body:
+        if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+            small = statement.body[0]
+            if isinstance(small, cst.Global) and [n.name.value for n in small.names] == [name]:
+                return statement
+    return None
