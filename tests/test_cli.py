@@ -140,7 +140,8 @@ def test_check_sarif_has_the_fields_sarif_2_1_0_requires(project):
     rule_ids = [rule["id"] for rule in driver["rules"]]
     assert rule_ids == [rule.code for rule in all_rules()]
     for rule in driver["rules"]:
-        assert rule["shortDescription"]["text"] and "## What it does" in rule["fullDescription"]["text"]
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert "## What it does" not in rule["fullDescription"]["text"] and "## Fix safety" in rule["help"]["markdown"]
     assert run_["columnKind"] in ("utf16CodeUnits", "unicodeCodePoints")
     assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/")
     results = run_["results"]
@@ -225,25 +226,26 @@ def test_diff_applies_with_git_apply_and_patch(project):
 
 
 def test_diff_is_coloured_on_a_terminal(project):
-    pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX-only")
-    output = bytearray()
-
-    def read(fd):
-        data = os.read(fd, 65536)
-        output.extend(data)
-        return data
-
-    cwd = os.getcwd()
-    os.chdir(project)
-    try:
-        env_before = os.environ.pop("NO_COLOR", None)
-        status = pty.spawn([*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], read)
-    finally:
-        os.chdir(cwd)
-        if env_before is not None:
-            os.environ["NO_COLOR"] = env_before
-    text = output.decode()
-    assert os.waitstatus_to_exitcode(status) == 1
+    if not hasattr(os, "openpty"):
+        pytest.fail("pseudo-terminals are needed to check colours (POSIX)")
+    terminal, child_side = os.openpty()
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    with subprocess.Popen(
+        [*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], stdout=child_side, stderr=subprocess.DEVNULL, cwd=project, env=env
+    ) as process:
+        os.close(child_side)
+        output = bytearray()
+        while True:
+            try:
+                chunk = os.read(terminal, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            output.extend(chunk)
+    os.close(terminal)
+    text = output.decode().replace("\r\n", "\n")  # the terminal turns \n into \r\n
+    assert process.returncode == 1
     assert "\x1b[31m-    if x[0] < 0:" in text and "\x1b[32m+    result = jnp.where(" in text
     assert "\x1b[36m@@ " in text and "\x1b[1m--- pkg/clip.py" in text
 

@@ -130,8 +130,8 @@ def test_an_edited_configuration_is_read_again(tmp_path):
 
 
 def test_verify_table_is_passed_through(tmp_path):
-    write(tmp_path, {"pyproject.toml": '[tool.tracerfix.verify]\nclip = { x = "float32[8]" }\n'})
-    assert load(tmp_path / "pyproject.toml").verify == {"clip": {"x": "float32[8]"}}
+    write(tmp_path, {"pyproject.toml": '[tool.tracerfix.verify]\ntrials = 4\n[tool.tracerfix.verify.inputs]\nclip = "x=f32[8]"\n'})
+    assert load(tmp_path / "pyproject.toml").verify == {"trials": 4, "inputs": {"clip": "x=f32[8]"}}
 
 
 def test_a_broken_pyproject_of_another_tool_is_not_our_error(tmp_path):

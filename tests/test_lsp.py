@@ -13,10 +13,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-pytest_lsp = pytest.importorskip("pytest_lsp")
-from lsprotocol import types  # noqa: E402
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEED_CLIP = (EXAMPLES / "seed_clip.py").read_text()
@@ -44,11 +43,6 @@ async def client(lsp_client: LanguageClient, request, tmp_path_factory):
 
 
 ENCODING: dict[int, str] = {}  # client -> the position encoding the server chose
-
-
-@pytest.fixture
-def folder(tmp_path):
-    return tmp_path
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -134,8 +128,8 @@ async def resolved(client: LanguageClient, action: types.CodeAction) -> types.Co
 # -- the seed's clip, from diagnostic to fixed text ------------------------------------------------
 
 
-async def test_seed_clip_diagnostic_quick_fix_and_fixed_text(client: LanguageClient, folder):
-    path = folder / "clip.py"
+async def test_seed_clip_diagnostic_quick_fix_and_fixed_text(client: LanguageClient, tmp_path):
+    path = tmp_path / "clip.py"
     diagnostics = await open_document(client, path, SEED_CLIP)
     assert [(d.code, d.source, d.range.start.line, d.range.start.character) for d in diagnostics] == [
         ("TFX101", "tracerfix", CLIP_LINE, 4)
@@ -163,7 +157,7 @@ async def test_seed_clip_diagnostic_quick_fix_and_fixed_text(client: LanguageCli
     assert await code_actions(client, path.as_uri(), cursor) == []
 
 
-async def test_fix_all_on_save_kind_returns_the_edit_at_once(client: LanguageClient, folder):
+async def test_fix_all_on_save_kind_returns_the_edit_at_once(client: LanguageClient, tmp_path):
     source = textwrap.dedent(
         """\
         import jax
@@ -187,7 +181,7 @@ async def test_fix_all_on_save_kind_returns_the_edit_at_once(client: LanguageCli
             return result
         """
     )
-    path = folder / "two.py"
+    path = tmp_path / "two.py"
     diagnostics = await open_document(client, path, source)
     assert [d.range.start.line for d in diagnostics] == [6, 16]
 
@@ -207,18 +201,18 @@ async def test_fix_all_on_save_kind_returns_the_edit_at_once(client: LanguageCli
     assert await code_actions(client, path.as_uri(), whole, only=["refactor"]) == []
 
 
-async def test_unfixable_finding_has_a_diagnostic_but_no_action(client: LanguageClient, folder):
+async def test_unfixable_finding_has_a_diagnostic_but_no_action(client: LanguageClient, tmp_path):
     source = 'import jax\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        print("negative")\n    return x\n'
-    path = folder / "side_effect.py"
+    path = tmp_path / "side_effect.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.code == "TFX101" and diagnostic.data["fix"] is None
     assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
 
 
-async def test_positions_count_the_negotiated_code_units(client: LanguageClient, folder):
+async def test_positions_count_the_negotiated_code_units(client: LanguageClient, tmp_path):
     line = "    if x[0] < 0:  # café ☕ 😋"
     source = f"import jax\n\n@jax.jit\ndef f(x):\n    y = x\n{line}\n        y = -x\n    return y\n"
-    path = folder / "unicode.py"
+    path = tmp_path / "unicode.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.range.end.line == 5
     assert diagnostic.range.end.character == units(line, ENCODING[id(client)])
@@ -227,36 +221,50 @@ async def test_positions_count_the_negotiated_code_units(client: LanguageClient,
     assert fixed.endswith("    y = jnp.where(x[0] < 0, -x, y)  # café ☕ 😋\n    return y\n")
 
 
-async def test_syntax_error_is_reported_and_the_server_keeps_working(client: LanguageClient, folder):
-    path = folder / "broken.py"
+async def test_syntax_error_is_reported_and_the_server_keeps_working(client: LanguageClient, tmp_path):
+    path = tmp_path / "broken.py"
     (diagnostic,) = await open_document(client, path, "import jax\n\ndef f(x:\n")
     assert diagnostic.severity == types.DiagnosticSeverity.Error and "syntax error" in diagnostic.message
     assert await change_document(client, path.as_uri(), 2, SEED_CLIP) != []
 
 
-async def test_project_configuration_is_honoured(client: LanguageClient, folder):
-    ignoring = folder / "ignoring"
+async def test_project_configuration_is_honoured(client: LanguageClient, tmp_path):
+    ignoring = tmp_path / "ignoring"
     ignoring.mkdir()
     (ignoring / "pyproject.toml").write_text('[tool.tracerfix]\nignore = ["TFX101"]\n')
     assert await open_document(client, ignoring / "clip.py", SEED_CLIP) == []
 
-    (folder / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = true\n")
+    (tmp_path / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = true\n")
     source = "import jax\n\n@jax.jit\ndef f(x, y):\n    if x[0] > 0:\n        y = 1 / x\n    return y\n"
-    path = folder / "division.py"
+    path = tmp_path / "division.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.data["safety"] == "unsafe"
     titles = [a.title for a in await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])]
-    assert "Replace the `if` with `jnp.where(...)` (TFX101)" in titles
+    assert "Replace the `if` with `jnp.where(...)` (TFX101, unsafe)" in titles
 
     # Without the project's opt-in, an unsafe fix is not offered; a save picks up the change.
-    (folder / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = false\n")
+    (tmp_path / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = false\n")
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
 
 
-async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient, folder):
-    path = folder / "closed.py"
+async def test_excluded_files_and_broken_configuration(client: LanguageClient, tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.tracerfix]\nexclude = ["generated"]\n')
+    (tmp_path / "generated").mkdir()
+    assert await open_document(client, tmp_path / "generated" / "clip.py", SEED_CLIP) == []
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "pyproject.toml").write_text('[tool.tracerfix]\nselect = "TFX101"\n')
+    diagnostics = await open_document(client, broken / "clip.py", SEED_CLIP)
+    assert [d.code for d in diagnostics] == ["TFX101"], "a broken configuration falls back to the defaults"
+    (message,) = [m for m in client.messages if "select" in m.message]
+    assert message.type == types.MessageType.Error and "pyproject.toml" in message.message
+
+
+async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient, tmp_path):
+    path = tmp_path / "closed.py"
     assert await open_document(client, path, SEED_CLIP) != []
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)

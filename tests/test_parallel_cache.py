@@ -77,6 +77,15 @@ def test_a_pool_gives_the_same_reports_in_the_same_order(tmp_path, fix):
     assert sum(len(r.findings) + len(r.fixed) for r in one) == 6 and sum(1 for r in one if r.error) == 3
 
 
+def test_spawned_workers_give_the_same_reports(tmp_path, monkeypatch):
+    # Where fork is unsafe (macOS, or a program that imported JAX), workers start from scratch.
+    make_tree(tmp_path, 6)
+    monkeypatch.setattr(parallel, "_fork_is_safe", lambda: False)
+    one = api.process_paths([tmp_path], Resolver(), fix=True, write=False, jobs=1, use_cache=False)
+    two = api.process_paths([tmp_path], Resolver(), fix=True, write=False, jobs=2, use_cache=False)
+    assert summary_of(one) == summary_of(two)
+
+
 def test_the_worker_is_importable_and_sends_no_syntax_trees(tmp_path):
     (tmp_path / "a.py").write_text(LEAK.format(index=0))
     report = parallel.run([parallel.Task(tmp_path / "a.py", Settings(rules=all_rules()))], fix=False, write=False, jobs=1)[0]

@@ -134,13 +134,36 @@ def process_paths(
     from tracerfix import parallel
     from tracerfix.cache import Cache
 
-    tasks = [
-        parallel.Task(file, resolver.settings_for(file))
+    files = [
+        file
         for path in paths
         for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
     ]
+    tasks = [parallel.Task(file, resolver.settings_for(file)) for file in _each_real_file_once(files)]
     cache = Cache(resolver.cache_dir()) if use_cache else None
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
+
+
+def _each_real_file_once(files: list[Path]) -> list[Path]:
+    """One path per real file (a symlink next to its target, a folder named twice): two workers
+    rewriting one file would race, and its findings would count twice. The file's own name is
+    preferred over a symlink's."""
+    pairs = []
+    for file in files:
+        try:
+            pairs.append((file, file.resolve()))
+        except (OSError, RuntimeError):  # a symlink loop: reading it reports the error
+            pairs.append((file, file))
+    chosen: dict[Path, Path] = {}
+    for file, real in pairs:
+        if real not in chosen or (chosen[real].is_symlink() and not file.is_symlink()):
+            chosen[real] = file
+    unique = []
+    for file, real in pairs:
+        if chosen.get(real) == file:
+            unique.append(file)
+            del chosen[real]
+    return unique
 
 
 def process_text(

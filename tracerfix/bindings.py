@@ -213,3 +213,30 @@ def reads(root: cst.CSTNode, name: str) -> list[Use]:
 def is_rebound(function: FunctionNode, name: str) -> bool:
     """Whether the body assigns `name` (so a parameter may no longer hold the caller's value)."""
     return name in bindings(function).assigned
+
+
+class _Assignments(cst.CSTVisitor):
+    def __init__(self, name: str, root: cst.CSTNode) -> None:
+        self.name = name
+        self.root = root
+        self.values: list[cst.BaseExpression] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node is not self.root and isinstance(node, _NESTED_SCOPES):
+            return False
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Name) and t.target.value == self.name for t in node.targets
+        ):
+            self.values.append(node.value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            if isinstance(node.target, cst.Name) and node.target.value == self.name:
+                self.values.append(node.value)
+        return True
+
+
+def assigned_values(scope: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values `name = value` assigns in the statements of `scope` (a function or the module),
+    not looking into nested scopes. Other bindings (`for name in`, `name += 1`) are not listed."""
+    finder = _Assignments(name, scope)
+    scope.visit(finder)
+    return finder.values

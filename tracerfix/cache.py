@@ -3,7 +3,9 @@
 The key is a hash of everything a result depends on: the file's bytes, the mode (check or fix),
 the settings (rules, unsafe fixes, jit wrappers) and the code of tracerfix itself (its version plus
 the size and modification time of its sources, so an edited rule never serves stale results).
-Suppression comments are part of the file's bytes; the file's path is not part of a result.
+Suppression comments are part of the file's bytes; the file's path is not part of a result, and
+neither are other files: the analysis reads one module at a time (cross-module analysis would have
+to add what it reads to the key).
 
 Each entry is one small JSON file written atomically (temporary file, then rename), so concurrent
 runs at worst compute the same entry twice. The folder holds a `.gitignore` of `*` and a

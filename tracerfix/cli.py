@@ -12,15 +12,9 @@ from pathlib import Path
 import click
 
 from tracerfix import api, config, engine, output
-from tracerfix.engine import Settings
-from tracerfix.registry import all_rules, rule_by_code, select_rules
+from tracerfix.registry import all_rules, rule_by_code
 
 STDIN = "-"
-
-
-def _settings(select: tuple[str, ...], ignore: tuple[str, ...], unsafe_fixes: bool) -> Settings:
-    rules = select_rules(list(select) or None, list(ignore) or None)
-    return Settings(rules=rules, unsafe_fixes=unsafe_fixes)
 
 
 def _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore) -> config.Resolver:
@@ -52,8 +46,11 @@ def _paths(paths: tuple[str, ...]) -> list[Path]:
     return [Path(p) for p in paths]
 
 
-_select = click.option("--select", multiple=True, metavar="CODE", help="Only these rule codes or prefixes (e.g. TFX1).")
-_ignore = click.option("--ignore", multiple=True, metavar="CODE", help="Skip these rule codes or prefixes.")
+_select = click.option(
+    "--select", multiple=True, metavar="CODE",
+    help="Only these rule codes or prefixes (e.g. TFX1,TFX3); replaces the configured `select`.",
+)
+_ignore = click.option("--ignore", multiple=True, metavar="CODE", help="Skip these rule codes or prefixes (on top of the configuration).")
 _stdin_filename = click.option("--stdin-filename", default="<stdin>", help="Name used in messages when reading standard input.")
 _config = click.option(
     "--config", "config_file", type=click.Path(exists=True, dir_okay=False),
@@ -65,6 +62,15 @@ _exclude = click.option("--exclude", multiple=True, metavar="PATTERN", help="Als
 _respect_gitignore = click.option(
     "--respect-gitignore/--no-respect-gitignore", default=None, help="Skip files git ignores when walking folders (default: on).",
 )
+
+
+def _configured(command):
+    """The options of every command that reads files: rule selection, configuration, walking."""
+    for option in reversed((_select, _ignore, _stdin_filename, _config, _exclude, _respect_gitignore)):
+        command = option(command)
+    return command
+
+
 _quiet = click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary lines).")
 _exit_zero = click.option("--exit-zero", is_flag=True, help="Exit 0 even when leaks are found (2 still means a file could not be processed).")
 _seed = click.option("--seed", type=int, default=None, help="Replay the inputs of an earlier verification (its report prints the seed).")
@@ -93,12 +99,7 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Print how many leaks of each rule were found, instead of each leak.")
 @_quiet
 @_exit_zero
-@_select
-@_ignore
-@_stdin_filename
-@_config
-@_exclude
-@_respect_gitignore
+@_configured
 @_jobs
 @_no_cache
 def check(
@@ -132,12 +133,7 @@ def check(
 )
 @_quiet
 @_exit_zero
-@_select
-@_ignore
-@_stdin_filename
-@_config
-@_exclude
-@_respect_gitignore
+@_configured
 @_jobs
 @_no_cache
 @click.option(
@@ -161,7 +157,7 @@ def rewrite(
     resolver = _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    with _verifying(resolver, verify, seed, no_cache=no_cache) as verifier:
+    with _verifying(resolver, verify, seed, no_cache=no_cache, jobs=jobs) as verifier:
         if STDIN in paths:
             report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier)
             summary.reports.append(report)
@@ -190,16 +186,12 @@ def rewrite(
 @_seed
 @click.option("--trials", type=click.IntRange(min=1), default=None, help="Random inputs per input signature (default: 16).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds allowed per function (default: 60).")
-@_select
-@_ignore
-@_stdin_filename
-@_config
-@_exclude
-@_respect_gitignore
+@_configured
+@_jobs
 @_no_cache
 def verify(
     paths, seed, trials, timeout, select, ignore, stdin_filename, config_file, exclude,
-    respect_gitignore, no_cache,
+    respect_gitignore, jobs, no_cache,
 ) -> None:
     """Check every rewrite of PATHS against its original, and write nothing.
 
@@ -210,7 +202,7 @@ def verify(
     resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    with _verifying(resolver, True, seed, trials, timeout, no_cache) as verifier:
+    with _verifying(resolver, True, seed, trials, timeout, no_cache, jobs) as verifier:
         if STDIN in paths:
             summary.reports.append(_stdin_report(resolver, stdin_filename, fix=True, verifier=verifier))
         summary.reports += verifier.process_paths(files, write=False)
@@ -221,15 +213,20 @@ def verify(
 
 
 @contextlib.contextmanager
-def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, timeout=None, no_cache=False):
+def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, timeout=None, no_cache=False, jobs=None):
     """A Verifier when `enabled`; imported only then, so plain check/rewrite never load it."""
     if not enabled:
         yield None
         return
+    from tracerfix.parallel import default_jobs
     from tracerfix.verify.runner import WorkerError
     from tracerfix.verify.stage import Verifier
 
-    verifier = Verifier(resolver, seed=seed, trials=trials, function_timeout=timeout, compile_cache=not no_cache)
+    # Each worker is a process holding JAX: a few keep the cores busy.
+    workers = jobs or min(default_jobs(), 4)
+    verifier = Verifier(
+        resolver, seed=seed, trials=trials, function_timeout=timeout, compile_cache=not no_cache, jobs=workers,
+    )
     try:
         yield verifier
     except WorkerError as error:

@@ -14,6 +14,8 @@ from typing import Iterator
 
 import libcst as cst
 
+from tracerfix.bindings import assigned_values, bindings
+
 # (position, keyword): where the argument can be passed; position None for keyword-only ones.
 Slot = tuple[int | None, str]
 
@@ -188,6 +190,16 @@ def slots_for_function(qualified: str | None) -> tuple[Slot, ...]:
     return FUNCTION_SLOTS.get(qualified or "", ())
 
 
+def slots_for_method(func: cst.Attribute) -> tuple[tuple[Slot, ...], bool]:
+    """The concrete slots of a method call on an array, and whether every positional argument is
+    one. `x.at[i].min(v)` is an update whose argument is a value, not an axis."""
+    receiver = func.value
+    if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
+        return (), False
+    method = func.attr.value
+    return METHOD_SLOTS.get(method, ()), method in VARIADIC_METHODS
+
+
 def is_concrete_slot(call: cst.Call, argument: cst.BaseExpression, slots: tuple[Slot, ...], variadic: bool = False) -> bool:
     return any(value is argument for _, value in concrete_arguments(call, slots, variadic))
 
@@ -228,6 +240,20 @@ def conversion_operand(call: cst.Call, context) -> tuple[str, cst.BaseExpression
         if not is_shadowed(func.value, context):
             return func.value, positional[0].value
     return None
+
+
+def comes_from_conversion(expression: cst.BaseExpression, context) -> bool:
+    """`int(t)`, or a name whose only assignment in the function is one: the leak is the
+    conversion (TFX201), so the places that use its result are not reported again."""
+    if isinstance(expression, cst.Call):
+        return conversion_operand(expression, context) is not None
+    function = context.function
+    if not isinstance(expression, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return False
+    if bindings(function).assignment_counts.get(expression.value) != 1:
+        return False
+    values = assigned_values(function, expression.value)
+    return len(values) == 1 and isinstance(values[0], cst.Call) and conversion_operand(values[0], context) is not None
 
 
 def is_shadowed(name: str, context) -> bool:

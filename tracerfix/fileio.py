@@ -40,7 +40,10 @@ def decode(raw: bytes, path: Path) -> SourceFile:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
     except SyntaxError as error:
-        raise FileError(f"unknown encoding: {error}; declare a valid `# -*- coding: ... -*-` cookie") from None
+        if not str(error).startswith("invalid or missing encoding declaration"):
+            raise FileError(f"{error}; declare a valid `# -*- coding: ... -*-` cookie") from None
+        # No cookie and the first lines are not UTF-8: decoding says which byte, on which line.
+        encoding = "utf-8"
     if encoding == "utf-8-sig":
         encoding = "utf-8"
     body = raw[len(codecs.BOM_UTF8):] if bom else raw
@@ -72,7 +75,12 @@ def read(path: Path) -> SourceFile:
 def write(source: SourceFile, text: str) -> None:
     """Atomically replace `source.path` with `text`, keeping encoding, BOM and mode."""
     path = source.path
-    data = source.encode(text)
+    try:
+        data = source.encode(text)
+    except UnicodeEncodeError as error:
+        raise FileError(
+            f"the rewrite holds {text[error.start]!r}, which {source.encoding} cannot encode; not written"
+        ) from None
     target = path.resolve()  # write through a symlink to the file it points to, keeping the link
     try:
         current = target.read_bytes()

@@ -22,7 +22,7 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
 from tracerfix.analysis.values import TRACED_VALUE, Evaluator, Value, literal_int
-from tracerfix.rewrite import _AUGMENTED, names_read, where_safety
+from tracerfix.rewrite import _AUGMENTED, is_boolean, names_read, where_safety
 from tracerfix.rule import Safety
 
 
@@ -79,6 +79,26 @@ def _target_reads(target: cst.BaseExpression) -> set[str]:
     if isinstance(target, cst.StarredElement):
         return _target_reads(target.value)
     return set(names_read(target))  # `x[0] = v` reads (and mutates) x
+
+
+def assigned_pairs(small: cst.BaseSmallStatement) -> list[tuple[str, cst.BaseExpression]] | None:
+    """`a = v` and `a, b = v, w` as [(name, value)...]; None for any other statement."""
+    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+        return [(small.target.value, small.value)]
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target, value = small.targets[0].target, small.value
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    if (
+        isinstance(target, (cst.Tuple, cst.List))
+        and isinstance(value, (cst.Tuple, cst.List))
+        and len(target.elements) == len(value.elements)
+        and all(isinstance(e.value, cst.Name) for e in target.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+    ):
+        return [(t.value.value, v.value) for t, v in zip(target.elements, value.elements)]
+    return None
 
 
 def simple_effect(small: cst.BaseSmallStatement) -> tuple[set[str], set[str]]:
@@ -228,6 +248,8 @@ def read_after(names: Iterable[str], loop: cst.CSTNode, context) -> set[str]:
                     break
                 if any(name in bound for _, bound in effects):
                     break
+            elif isinstance(node, cst.For) and name not in set(names_read(node.iter)) and name in target_names(node.target):
+                break  # `for name in ...` rebinds it before its body can read it
             elif name in set(names_read(node)):
                 live.add(name)
                 break
@@ -425,10 +447,24 @@ def _check_body(statements: Sequence[cst.BaseStatement], context) -> None:
             if isinstance(small, (cst.Assign, cst.AugAssign, cst.Pass)) or (
                 isinstance(small, cst.AnnAssign) and small.value is not None
             ):
+                _check_targets(small, context)
                 if _contains(small, (cst.Yield, cst.Await, cst.Lambda, cst.NamedExpr)):
                     raise CannotRewrite(f"`{context.describe(small)}` cannot move into a loop body function")
                 continue
             raise CannotRewrite(_simple_reason(small, context))
+
+
+def _check_targets(small: cst.BaseSmallStatement, context) -> None:
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [getattr(small, "target", None)]
+    for target in targets:
+        if isinstance(target, cst.Subscript):
+            raise CannotRewrite(
+                f"the body assigns into `{context.describe(target)}` in place; JAX arrays are "
+                f"immutable: write `{context.describe(target.value)} = "
+                f"{context.describe(target.value)}.at[...].set(...)`"
+            )
+        if target is not None and not target_names(target) and not isinstance(target, cst.Name):
+            raise CannotRewrite(f"the body assigns to `{context.describe(target)}`, outside the loop's state")
 
 
 def _compound_reason(statement: cst.BaseStatement) -> str:
@@ -480,8 +516,9 @@ def _contains(node: cst.CSTNode, kinds: tuple[type, ...]) -> bool:
 def carried_names(
     loop: cst.For | cst.While, body: Sequence[cst.BaseStatement], context, also_read: Iterable[str] = ()
 ) -> list[str]:
-    """The names an iteration hands to the next one or to the code after the loop, in order of
-    first appearance; each must have a value before the loop (it may run zero times)."""
+    """The names an iteration hands to the next one or to the code after the loop, in the order
+    the function first mentions them; each must have a value before the loop (it may run zero
+    times)."""
     assigned = set(store_counts(body))
     exposed, _ = exposed_reads(body)
     live = read_after(assigned, loop, context)
@@ -496,7 +533,7 @@ def carried_names(
         value = context.env.get(name)
         if value is not None and (value.container or value.host):
             raise CannotRewrite(f"`{name}` is a Python container; a `lax` loop carries arrays")
-    order = _first_appearance(loop)
+    order = _first_appearance(context.function or loop)  # parameters first: `a, b` as written
     return sorted(carried, key=lambda name: order.get(name, len(order)))
 
 
@@ -520,18 +557,16 @@ def check_fixed_shapes(body: Sequence[cst.BaseStatement], carried: Iterable[str]
     carried = set(carried)
     for statement in _all_simple(body):
         for small in statement.body:
-            if not isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
-                continue
-            targets = (
-                [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-            )
-            names = {name for target in targets for name in target_names(target)} & carried
-            if names and small.value is not None and _changes_shape(small.value, names, context):
-                name = sorted(names)[0]
-                raise CannotRewrite(
-                    f"`{name}` changes shape from one iteration to the next "
-                    f"(`{context.describe(small)}`); a `lax` loop state keeps one shape"
-                )
+            pairs = assigned_pairs(small)
+            if pairs is None and isinstance(small, (cst.Assign, cst.AugAssign)):
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                pairs = [(name, small.value) for target in targets for name in target_names(target)]
+            for name, value in pairs or ():
+                if name in carried and _changes_shape(value, {name}, context):
+                    raise CannotRewrite(
+                        f"`{name}` changes shape from one iteration to the next "
+                        f"(`{context.describe(small)}`); a `lax` loop state keeps one shape"
+                    )
 
 
 def _all_simple(statements: Sequence[cst.BaseStatement]) -> Iterator[cst.SimpleStatementLine]:
@@ -604,36 +639,42 @@ def _is_at(node: cst.BaseExpression, env: Env, context) -> bool:
 
 
 class _IndexUses(cst.CSTVisitor):
+    """Where the loop index is used: indexing (`x[i - 1]`, `x.at[i]`) or array math in an `if`
+    test (`if i >= n`, which becomes a selection) is fine; anything else needs a Python int."""
+
+    _MATH = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation, cst.Index)
+
     def __init__(self, index: str) -> None:
         self.index = index
-        self.inside: list[bool] = []
+        self.stack: list[cst.CSTNode] = []
         self.indexed: list[cst.BaseExpression] = []
         self.elsewhere: cst.CSTNode | None = None
-        self.statement: cst.CSTNode | None = None
 
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-        self.statement = node
-
-    def visit_If(self, node: cst.If) -> None:
-        self.statement = node.test
-
-    def visit_SubscriptElement(self, node: cst.SubscriptElement) -> None:
-        self.inside.append(isinstance(node.slice, cst.Index))
-
-    def leave_SubscriptElement(self, node: cst.SubscriptElement) -> None:
-        self.inside.pop()
-
-    def leave_Subscript(self, node: cst.Subscript) -> None:
-        if any(self.index in set(names_read(e.slice)) for e in node.slice):
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        parent = self.stack[-1] if self.stack else None
+        self.stack.append(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node:
+            return False
+        if isinstance(node, cst.Name) and node.value == self.index and self.elsewhere is None:
+            if not self._allowed():
+                self.elsewhere = next(n for n in reversed(self.stack) if isinstance(n, (cst.BaseStatement, cst.If)))
+        if isinstance(node, cst.Subscript) and any(self.index in set(names_read(e.slice)) for e in node.slice):
             self.indexed.append(node.value)
+        return True
 
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+
+    def _allowed(self) -> bool:
+        for position in range(len(self.stack) - 2, -1, -1):
+            parent, child = self.stack[position], self.stack[position + 1]
+            if isinstance(parent, cst.SubscriptElement):
+                return isinstance(parent.slice, cst.Index)
+            if isinstance(parent, cst.If):
+                return child is parent.test
+            if not isinstance(parent, self._MATH):
+                return False
         return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value == self.index and not (self.inside and self.inside[-1]) and self.elsewhere is None:
-            self.elsewhere = self.statement
 
 
 # --- vectorisation ------------------------------------------------------------------------------
@@ -796,23 +837,20 @@ class _Vectoriser:
             raise CannotRewrite(f"the body reassigns the loop index `{index}`")
 
     def _classify(self, small: cst.BaseSmallStatement) -> None:
-        if isinstance(small, cst.Assign):
-            targets = [name for t in small.targets for name in target_names(t.target)]
-            update = self._element_update(small)
-            if update is not None:
-                if update[0] not in self.updated:
-                    self.updated.append(update[0])
-                return
-            self.temporaries.update(targets)
-        elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-            self.temporaries.update(target_names(small.target))
+        pairs = assigned_pairs(small)
+        if pairs is None:
+            if isinstance(small, (cst.Assign, cst.AugAssign)):
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                self.temporaries.update(name for target in targets for name in target_names(target))
+            return
+        for name, value in pairs:
+            if self._element_update(name, value) is None:
+                self.temporaries.add(name)
+            elif name not in self.updated:
+                self.updated.append(name)
 
-    def _element_update(self, small: cst.Assign) -> tuple[str, str, cst.BaseExpression] | None:
-        """`x = x.at[i].set(v)` as (x, "set", v)."""
-        if len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
-            return None
-        name = small.targets[0].target.value
-        call = small.value
+    def _element_update(self, name: str, call: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
+        """`name.at[i].set(v)` as ("set", v)."""
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
             return None
         method = call.func.attr.value
@@ -830,7 +868,7 @@ class _Vectoriser:
             and not call.args[0].star
         ):
             return None
-        return name, method, call.args[0].value
+        return method, call.args[0].value
 
     def _is_index(self, subscript: cst.Subscript) -> bool:
         return (
@@ -850,7 +888,7 @@ class _Vectoriser:
                 raise CannotRewrite(
                     f"`if {self.context.describe(statement.test)}` tests a value that is not traced"
                 )
-            test = self.expression(statement.test)
+            test = self.truth_test(statement.test)
             self.tested |= _element_arrays(statement.test, self.index)
             orelse = statement.orelse
             if isinstance(orelse, cst.If):
@@ -866,16 +904,24 @@ class _Vectoriser:
     def small(self, small: cst.BaseSmallStatement) -> cst.BaseSmallStatement:
         if isinstance(small, cst.Pass):
             return small
-        if isinstance(small, cst.Assign):
-            update = self._element_update(small)
-            if update is not None:
-                name, method, value = update
-                self.arrays.add(name)
-                return small.with_changes(value=self._whole_array_update(name, method, self.expression(value)))
-            return small.with_changes(value=self.expression(small.value))
-        if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+        pairs = assigned_pairs(small)
+        if pairs is not None:
+            values = [self._whole_array_value(name, value) for name, value in pairs]
+            if isinstance(small.value, (cst.Tuple, cst.List)) and isinstance(small, cst.Assign) and len(pairs) > 1:
+                elements = [e.with_changes(value=v) for e, v in zip(small.value.elements, values)]
+                return small.with_changes(value=small.value.with_changes(elements=elements))
+            return small.with_changes(value=values[0])
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
             return small.with_changes(value=self.expression(small.value))
         raise CannotRewrite(f"`{self.context.describe(small)}` is not an element-by-element update")
+
+    def _whole_array_value(self, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
+        update = self._element_update(name, value)
+        if update is None:
+            return self.expression(value)
+        method, argument = update
+        self.arrays.add(name)
+        return self._whole_array_update(name, method, self.expression(argument))
 
     def _whole_array_update(self, name: str, method: str, value: cst.BaseExpression) -> cst.BaseExpression:
         operation = _AT_UPDATES[method]
@@ -884,9 +930,20 @@ class _Vectoriser:
             return value
         if isinstance(operation, str):
             return _call(f"{self.jnp}.{operation}", [current, value])
+        if operation is cst.Add and isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            return binary(current, cst.Subtract(), value.expression)  # `.add(-1)` reads `x - 1`
         return binary(current, operation(), value)
 
     # -- expressions -----------------------------------------------------------------------------
+    def truth_test(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """An `if` test for every element: `and`/`or`/`not` stay (the selection turns them into
+        array logic); elsewhere they would ask for the truth of an array."""
+        if isinstance(node, cst.BooleanOperation):
+            return node.with_changes(left=self.truth_test(node.left), right=self.truth_test(node.right))
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return node.with_changes(expression=self.truth_test(node.expression))
+        return self.expression(node)
+
     def _depends(self, node: cst.CSTNode) -> bool:
         names = set(names_read(node))
         return bool(names & ({self.index} | self.temporaries | set(self.updated)))
@@ -914,11 +971,8 @@ class _Vectoriser:
             return node
         if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
             return node.with_changes(left=self.expression(node.left), right=self.expression(node.right))
-        if isinstance(node, cst.UnaryOperation):
-            operand = self.expression(node.expression)
-            if isinstance(node.operator, cst.Not):
-                return _not(node, operand, context)
-            return node.with_changes(expression=operand)
+        if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+            return node.with_changes(expression=self.expression(node.expression))
         if isinstance(node, cst.Comparison) and not any(
             isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons
         ):
@@ -928,8 +982,6 @@ class _Vectoriser:
                 left=self.expression(node.left),
                 comparisons=[t.with_changes(comparator=self.expression(t.comparator)) for t in node.comparisons],
             )
-        if isinstance(node, cst.BooleanOperation):
-            return _boolean(node, self.expression(node.left), self.expression(node.right), context)
         if isinstance(node, cst.Call) and self._elementwise_call(node):
             func = node.func
             if isinstance(func, cst.Attribute) and context.qualified_name(func) is None:
@@ -958,15 +1010,12 @@ class _Vectoriser:
         owners: dict[str, str | None] = {}
         for statement in _all_simple(statements):
             for small in statement.body:
-                if isinstance(small, cst.Assign):
-                    names = [n for t in small.targets for n in target_names(t.target)]
-                    kind = self.dtype_kind(small.value, owners, like)
-                elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
-                    names = [small.target.value]
-                    kind = _combine(owners.get(small.target.value), self.dtype_kind(small.value, owners, like))
+                if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+                    name = small.target.value
+                    kinds = [(name, _combine(owners.get(name), self.dtype_kind(small.value, owners, like)))]
                 else:
-                    continue
-                for name in names:
+                    kinds = [(n, self.dtype_kind(v, owners, like)) for n, v in assigned_pairs(small) or ()]
+                for name, kind in kinds:
                     if name in self.temporaries:
                         owners[name] = kind if name not in owners else _combine(owners[name], kind)
         return owners
@@ -1070,8 +1119,8 @@ def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
         if _combine(vectoriser.dtype_kind(value, owners, like), like.dtype_root(name)) is None:
             rewrite.add_concern(
                 Safety.UNSAFE,
-                f"`{name}` may change dtype: `{context.describe(value)}` is promoted with `{name}` "
-                f"where `{name}.at[{header.index}]` cast it to `{name}`'s dtype",
+                f"`{name}` may change dtype: whole-array operations promote `{context.describe(value)}` "
+                f"and `{name}` to a common dtype, where `{name}.at[{header.index}]` kept `{name}`'s",
             )
             break
     rewrite.add_concern(*where_safety(selection.branch_values, context))
@@ -1082,10 +1131,9 @@ def _updates(statements: Sequence[cst.BaseStatement], names: Iterable[str]) -> I
     names = set(names)
     for statement in _all_simple(statements):
         for small in statement.body:
-            if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                target = small.targets[0].target
-                if isinstance(target, cst.Name) and target.value in names:
-                    yield target.value, small.value
+            for name, value in assigned_pairs(small) or ():
+                if name in names:
+                    yield name, value
 
 
 def _shaped(statements: list[cst.BaseStatement], vectoriser: _Vectoriser, jnp: str) -> list[cst.BaseStatement]:
@@ -1101,18 +1149,23 @@ def _shaped(statements: list[cst.BaseStatement], vectoriser: _Vectoriser, jnp: s
 
 
 def _shaped_small(small: cst.BaseSmallStatement, shaped: set[str], vectoriser: _Vectoriser, jnp: str):
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+    pairs = assigned_pairs(small)
+    if pairs is None:
         return small
-    name = small.targets[0].target.value
-    reads = set(names_read(small.value))
-    if name in vectoriser.updated:
-        if not reads & shaped:
-            return small.with_changes(value=_call(f"{jnp}.full_like", [cst.Name(name), small.value]))
-    elif reads & shaped:
-        shaped.add(name)
-    else:
-        shaped.discard(name)
-    return small
+    values = []
+    for name, value in pairs:
+        reads = set(names_read(value))
+        if name in vectoriser.updated and not reads & shaped:
+            value = _call(f"{jnp}.full_like", [cst.Name(name), value])
+        values.append(value)
+    for name, value in pairs:
+        if name not in vectoriser.updated:
+            (shaped.add if set(names_read(value)) & shaped else shaped.discard)(name)
+    if len(pairs) == 1:
+        return small.with_changes(value=values[0])
+    return small.with_changes(value=small.value.with_changes(
+        elements=[e.with_changes(value=v) for e, v in zip(small.value.elements, values)]
+    ))
 
 
 # --- selections: `if`s on traced values become `jnp.where` ----------------------------------------
@@ -1173,8 +1226,11 @@ class Selection:
                     )
                 continue  # a temporary of one branch
             assigned.append(name)
-        order = _assignment_order(assigned, values, self.context, node)
-        statements = [assignment(name, values[name], self.context) for name in order]
+        order = _assignment_order(assigned, values)
+        if order is None:  # the branches exchange values: one tuple assignment reads them all first
+            statements = [_tuple_assignment(assigned, [values[name] for name in assigned])]
+        else:
+            statements = [assignment(name, values[name], self.context) for name in order]
         if not statements:
             statements = [cst.SimpleStatementLine(body=[cst.Pass()])]
         return keep_comments(node, statements)
@@ -1186,7 +1242,7 @@ class Selection:
 
     def _merge(self, node: cst.If, values: dict, defined: set[str]) -> dict:
         self.converted.add(id(node.test))
-        test = condition(self._substituted(node.test, values, defined), self.context)
+        test = condition(self._substituted(node.test, values, defined), self.context, self.jnp)
         then_values = self._branch(statements_in(node.body), dict(values), defined)
         if isinstance(node.orelse, cst.If):
             if not self.is_selected(node.orelse):
@@ -1236,25 +1292,11 @@ class Selection:
             operator = _AUGMENTED[type(small.operator)]()
             values[name] = binary(current, operator, self._substituted(small.value, values, defined))
             return
-        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
-            values[small.target.value] = self._substituted(small.value, values, defined)
+        pairs = assigned_pairs(small)
+        if pairs is not None:
+            new = [(name, self._substituted(value, values, defined)) for name, value in pairs]
+            values.update(new)  # all read before any is assigned, as Python does
             return
-        if isinstance(small, cst.Assign) and len(small.targets) == 1:
-            target, value = small.targets[0].target, small.value
-            if isinstance(target, cst.Name):
-                values[target.value] = self._substituted(value, values, defined)
-                return
-            if (
-                isinstance(target, (cst.Tuple, cst.List))
-                and isinstance(value, (cst.Tuple, cst.List))
-                and len(target.elements) == len(value.elements)
-                and all(isinstance(e.value, cst.Name) for e in target.elements)
-                and not any(isinstance(e, cst.StarredElement) for e in value.elements)
-            ):
-                new = [self._substituted(e.value, values, defined) for e in value.elements]
-                for element, expression in zip(target.elements, new):
-                    values[element.value.value] = expression
-                return
         raise CannotRewrite(f"`{self.context.describe(small)}` inside a branch on a traced value")
 
     def _substituted(self, node: cst.BaseExpression, values: dict, defined: set[str]) -> cst.BaseExpression:
@@ -1319,8 +1361,9 @@ def _with_set_value(update: cst.Call, value: cst.BaseExpression) -> cst.Call:
     return update.with_changes(args=[update.args[0].with_changes(value=value)])
 
 
-def _assignment_order(names: list[str], values: dict, context, node: cst.If) -> list[str]:
-    """An order in which assigning each name never clobbers a name a later assignment still reads."""
+def _assignment_order(names: list[str], values: dict) -> list[str] | None:
+    """An order in which assigning each name never clobbers a name a later assignment still
+    reads; None when the values read each other in a cycle (a swap)."""
     reads = {name: set(names_read(values[name])) - {name} for name in names}
     remaining = list(names)
     order = []
@@ -1331,58 +1374,43 @@ def _assignment_order(names: list[str], values: dict, context, node: cst.If) -> 
                 remaining.remove(name)
                 break
         else:
-            listed = " and ".join(f"`{name}`" for name in remaining[:2])
-            raise CannotRewrite(
-                f"the branches of `if {context.describe(node.test)}` exchange {listed}; "
-                "write the selection with a temporary"
-            )
+            return None
     return order
+
+
+def _tuple_assignment(names: Sequence[str], values: Sequence[cst.BaseExpression]) -> cst.SimpleStatementLine:
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    targets = cst.Tuple(
+        [cst.Element(cst.Name(name), comma=comma if i < len(names) - 1 else cst.MaybeSentinel.DEFAULT) for i, name in enumerate(names)],
+        lpar=[], rpar=[],
+    )
+    elements = cst.Tuple(
+        [cst.Element(_fit(v, precedence(v) < 0), comma=comma if i < len(values) - 1 else cst.MaybeSentinel.DEFAULT) for i, v in enumerate(values)],
+        lpar=[], rpar=[],
+    )
+    return cst.SimpleStatementLine(body=[cst.Assign(targets=[cst.AssignTarget(targets)], value=elements)])
 
 
 # --- conditions ---------------------------------------------------------------------------------
 
 
-def condition(test: cst.BaseExpression, context) -> cst.BaseExpression:
-    """A Python truth test as an array condition: `a and b` -> `(a) & (b)`, `not a` -> `~(a)`,
-    when the operands are booleans (comparisons, predicates); refused otherwise."""
+def condition(test: cst.BaseExpression, context, jnp: str) -> cst.BaseExpression:
+    """A Python truth test as an array condition: `a and b` -> `(a) & (b)`, `not a` -> `~(a)` on
+    booleans (comparisons, predicates), `jnp.logical_and(a, b)` / `jnp.logical_not(a)` on values
+    whose truth is "nonzero"."""
     if isinstance(test, cst.BooleanOperation):
-        return _boolean(test, condition(test.left, context), condition(test.right, context), context)
+        left, right = condition(test.left, context, jnp), condition(test.right, context, jnp)
+        if is_boolean(left, context) and is_boolean(right, context):
+            operator = cst.BitAnd() if isinstance(test.operator, cst.And) else cst.BitOr()
+            return binary(left, operator, right).with_changes(lpar=test.lpar, rpar=test.rpar)
+        function = "logical_and" if isinstance(test.operator, cst.And) else "logical_or"
+        return _call(f"{jnp}.{function}", [left, right])
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _not(test, condition(test.expression, context), context)
+        operand = condition(test.expression, context, jnp)
+        if is_boolean(operand, context):
+            return unary(cst.BitInvert(), operand).with_changes(lpar=test.lpar, rpar=test.rpar)
+        return _call(f"{jnp}.logical_not", [operand])
     return test
-
-
-def _boolean(node: cst.BooleanOperation, left, right, context) -> cst.BaseExpression:
-    if not (_is_boolean(left, context) and _is_boolean(right, context)):
-        raise CannotRewrite(
-            f"`{context.describe(node)}` combines values that may not be booleans with `and`/`or`"
-        )
-    operator = cst.BitAnd() if isinstance(node.operator, cst.And) else cst.BitOr()
-    return binary(left, operator, right).with_changes(lpar=node.lpar, rpar=node.rpar)
-
-
-def _not(node: cst.UnaryOperation, operand, context) -> cst.BaseExpression:
-    if not _is_boolean(operand, context):
-        raise CannotRewrite(f"`{context.describe(node)}` negates a value that may not be a boolean")
-    return unary(cst.BitInvert(), operand).with_changes(lpar=node.lpar, rpar=node.rpar)
-
-
-def _is_boolean(node: cst.BaseExpression, context) -> bool:
-    if isinstance(node, cst.Comparison):
-        return not any(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons)
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
-        return _is_boolean(node.left, context) and _is_boolean(node.right, context)
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
-        return _is_boolean(node.expression, context)
-    if isinstance(node, cst.Call):
-        qualified = context.qualified_name(node.func)
-        if qualified is not None:
-            return (
-                qualified.startswith(known.ARRAY_NAMESPACES)
-                and qualified.rpartition(".")[2] in known.BOOLEAN_RESULT_FUNCTIONS
-            )
-        return isinstance(node.func, cst.Attribute) and node.func.attr.value in known.BOOLEAN_RESULT_METHODS
-    return False
 
 
 # --- building code ------------------------------------------------------------------------------
@@ -1776,7 +1804,7 @@ def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given
     stem = function_stem(carried)
     keep_going = StateFunction(fresh_name(f"keep_updating_{stem}", context, names_given), [], carried)
     update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [], carried)
-    test = condition(loop.test, context)
+    test = condition(loop.test, context, jnp)
     result = cst.Return(value=test)
     definitions = [
         keep_going.build([], result, context),

@@ -16,7 +16,6 @@ move) costs one cached check per document version.
 from __future__ import annotations
 
 import difflib
-import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,17 +25,15 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from tracerfix import __version__, engine
+from tracerfix import __version__, config, engine
 from tracerfix.engine import Settings, SourceError
 from tracerfix.registry import all_rules
-from tracerfix.rule import Finding
+from tracerfix.rule import Finding, Safety
 
 SOURCE = "tracerfix"
 FIX_ALL_KIND = "source.fixAll.tracerfix"
 FIX_ALL_TITLE = "Fix all tracerfix issues"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # LSP's line breaks (str.splitlines knows more)
-
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -48,7 +45,7 @@ class Checked:
     settings: Settings | None  # None: the document is excluded by the configuration
     findings: list[Finding] = field(default_factory=list)
     error: SourceError | None = None
-    fixed: dict[tuple, str] = field(default_factory=dict)  # target (or None: all) -> fixed source
+    fixed: dict[tuple, str] = field(default_factory=dict)  # one finding's target, or () for all -> fixed
 
     def fixable(self) -> list[Finding]:
         return [f for f in self.findings if self.settings is not None and self.settings.applies(f)]
@@ -81,10 +78,6 @@ class TracerfixServer(LanguageServer):
     def settings_for(self, uri: str) -> Settings | None:
         """The project's settings for this document, or None when the project excludes it."""
         path = _path_of(uri)
-        try:
-            from tracerfix import config
-        except ImportError:  # a build without configuration support: every rule, safe fixes only
-            return Settings(rules=all_rules())
         try:
             resolver = config.Resolver()
             if path is not None and resolver.is_excluded(path):
@@ -205,9 +198,12 @@ def _error_diagnostic(document: TextDocument, checked: Checked) -> types.Diagnos
     error = checked.error
     assert error is not None
     lines = split_lines(checked.source)
-    start = _position(document, lines, max(error.line - 1, 0), error.column)
+    line = max(error.line - 1, 0)
+    end_column = len(lines[line].rstrip("\r\n")) if line < len(lines) else 0
+    start = _position(document, lines, line, min(error.column, end_column))
+    end = _position(document, lines, line, end_column)
     return types.Diagnostic(
-        range=types.Range(start=start, end=start),
+        range=types.Range(start=start, end=end),
         severity=types.DiagnosticSeverity.Error,
         source=SOURCE,
         message=f"cannot check this file: {error}",
@@ -317,7 +313,8 @@ def code_action(ls: TracerfixServer, params: types.CodeActionParams) -> list[typ
             diagnostic = ls.diagnostic(document, checked, finding)
             if _overlaps(diagnostic.range, params.range):
                 assert finding.fix is not None
-                title = f"{finding.fix.title} ({finding.code})"
+                unsafe = ", unsafe" if finding.fix.safety is Safety.UNSAFE else ""
+                title = f"{finding.fix.title} ({finding.code}{unsafe})"
                 actions.append(action(title, types.CodeActionKind.QuickFix, target_of(finding), [diagnostic]))
     if _kind_wanted(FIX_ALL_KIND, only):
         # Asked for by kind, as on save: the edit is wanted now, not after a resolve round trip.

@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
+from tracerfix.definitions import value_resolver
 from tracerfix.rule import Safety
 
 # Reductions rewritten with a three-argument jnp.where: the filler is the reduction's identity.
@@ -100,12 +101,8 @@ def rewrite_reduction(
     array: cst.BaseExpression,
     mask: cst.BaseExpression,
     context,
-    resolve: Callable[[str], cst.BaseExpression | None] = lambda name: None,
 ) -> ReductionRewrite:
-    """The reduction over the whole of `array`, and how far it can be trusted.
-
-    `resolve` gives the defining expression of a local name, to see through `mask = x > 0`.
-    """
+    """The reduction over the whole of `array`, and how far it can be trusted."""
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
     m = context.code(mask).strip()
@@ -134,7 +131,7 @@ def rewrite_reduction(
             f"when `{m}` selects nothing, `{kind}` of the empty selection raises eagerly; the "
             f"rewrite returns {initial} (cast to the dtype of an integer array)"
         )
-    if not has_shape_of(mask, array, context, resolve):
+    if not has_shape_of(mask, array, context):
         notes.append(
             f"assumes `{m}` has the shape of `{x}`; a mask over only the leading axes selects whole "
             f"rows and must be expanded (`{m}[:, None]`) before it broadcasts against `{x}`"
@@ -142,23 +139,28 @@ def rewrite_reduction(
     return ReductionRewrite(text, Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes))
 
 
-def has_shape_of(
+def has_shape_of(mask: cst.BaseExpression, array: cst.BaseExpression, context) -> bool:
+    """Whether `mask` is computed elementwise from `array`, so that indexing proves the shapes equal.
+
+    Broadcasting gives an elementwise result at least the shape of `array`; a boolean index must
+    match a prefix of the indexed shape; so when `array[mask]` is valid, the shapes are equal. A
+    local name is looked through when its assignment is the value it has here (`mask = x > 0`).
+    """
+    return _elementwise_in(mask, array, context, value_resolver(context), depth=0)
+
+
+def _elementwise_in(
     mask: cst.BaseExpression,
     array: cst.BaseExpression,
     context,
     resolve: Callable[[str], cst.BaseExpression | None],
-    depth: int = 0,
+    depth: int,
 ) -> bool:
-    """Whether `mask` is computed elementwise from `array`, so that indexing proves the shapes equal.
-
-    Broadcasting gives an elementwise result at least the shape of `array`; a boolean index must
-    match a prefix of the indexed shape; so when `array[mask]` is valid, the shapes are equal.
-    """
     if depth > 4:
         return False
     if _same_text(mask, array, context):
         return True
-    recurse = lambda node: has_shape_of(node, array, context, resolve, depth + 1)  # noqa: E731
+    recurse = lambda node: _elementwise_in(node, array, context, resolve, depth + 1)  # noqa: E731
     if isinstance(mask, cst.Name):
         definition = resolve(mask.value)
         return definition is not None and recurse(definition)

@@ -30,6 +30,10 @@ def error_line(report: FileReport) -> str:
     return f"{where}: error: {report.error}"
 
 
+def error_lines(reports: Iterable[FileReport]) -> list[str]:
+    return [error_line(r) for r in reports if r.error]
+
+
 def finding_record(path: str, finding: Finding) -> dict:
     return {
         "path": path,
@@ -115,8 +119,7 @@ def format_github(summary: Summary, quiet: bool = False) -> str:
             "endColumn": finding.end_column + 1,
             "title": f"tracerfix ({finding.code})",
         }
-        message = f"{path}:{finding.line}:{finding.column + 1}: {finding.code} {finding.message}{fix_marker(finding)}"
-        lines.append(_workflow_command("error", properties, message))
+        lines.append(_workflow_command("error", properties, finding_line(path, finding)))
     for report in summary.errors:
         properties = {"file": report.path, "title": "tracerfix"}
         if report.error_line:
@@ -200,11 +203,17 @@ def _sarif_rule(rule) -> dict:
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": documentation},
+        "fullDescription": {"text": _section(documentation, "What it does") or rule.summary},
         "help": {"text": documentation, "markdown": documentation},
         "defaultConfiguration": {"level": "error"},
         "properties": {"fix": rule.fix_kind(), "tags": ["jax", "tracer-leak"]},
     }
+
+
+def _section(documentation: str, title: str) -> str:
+    """The text of one `## title` section of a rule's documentation."""
+    _, found, rest = documentation.partition(f"## {title}\n")
+    return rest.split("\n## ", 1)[0].strip() if found else ""
 
 
 def _sarif_location(path: str, line: int, column: int, end_line: int = 0, end_column: int = 0) -> dict:
@@ -231,10 +240,6 @@ FORMATS: dict[str, Callable[..., str]] = {
     "sarif": format_sarif,
 }
 STATISTICS_FORMATS = ("text", "json")
-
-
-def error_lines(reports: Iterable[FileReport]) -> list[str]:
-    return [error_line(r) for r in reports if r.error]
 
 
 # --- statistics ---------------------------------------------------------------------------------

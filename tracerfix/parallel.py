@@ -1,10 +1,11 @@
 """Many files at once: a pool of worker processes, reports in the order the files were given.
 
 One job, or one file, runs in this process, and `multiprocessing` is imported only when a pool is
-used. Workers are forked where that is safe (Linux), so they start with tracerfix and LibCST
-already imported; elsewhere they are spawned. Each worker reads, analyses, caches and writes its
-own files and sends back reports without syntax trees (`cache.detached`), which keeps the traffic
-small. A progress bar is drawn on standard error when it is a terminal and the run is long.
+used. Workers are forked where that is safe (on Linux, from a process without threads: the command
+line), so they start with tracerfix and LibCST already imported; elsewhere they are spawned. Each
+worker reads, analyses, caches and writes its own files and sends back reports without syntax
+trees (`cache.detached`), which keeps the traffic small. A progress bar is drawn on standard error
+when it is a terminal and the run is long.
 """
 
 from __future__ import annotations
@@ -62,9 +63,7 @@ def run(
 def _run_pool(tasks, fix, write, workers, cache, progress) -> list[FileReport]:
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    method = "fork" if sys.platform.startswith("linux") and "fork" in methods else "spawn"
-    context = multiprocessing.get_context(method)
+    context = multiprocessing.get_context("fork" if _fork_is_safe() else "spawn")
     table: list[Settings] = []
     index_of: dict[int, int] = {}
     items = []
@@ -80,6 +79,14 @@ def _run_pool(tasks, fix, write, workers, cache, progress) -> list[FileReport]:
             reports.append(report)
             progress.advance()
     return reports
+
+
+def _fork_is_safe() -> bool:
+    """Forking copies only the calling thread: safe in the command line, which runs no threads and
+    never imports JAX, but not in a program that has started threads (JAX starts its own)."""
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1 and "jax" not in sys.modules
 
 
 _worker: tuple[list[Settings], bool, bool, "Cache | None"] | None = None

@@ -7,6 +7,7 @@
   not select costs: NaN in gradients, side effects, work.
 - `Selection`: spells the choice between branch values as a JAX expert would: `jnp.where`,
   `jnp.select`, `lax.cond` for an expensive branch, `lax.switch` for a dispatch on an index.
+- `runtime_check`: `checkify.check` (or `eqx.error_if`) for an `assert` or a `raise`.
 - `statements_replacing`: the rewritten statements, keeping the comments of the replaced ones.
 
 Whatever cannot be rewritten faithfully raises `Refused`, whose text completes the sentence
@@ -16,7 +17,7 @@ Whatever cannot be rewritten faithfully raises `Refused`, whose text completes t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 import libcst as cst
 
@@ -24,9 +25,20 @@ from tracerfix.analysis import known
 from tracerfix.analysis.values import STATIC, TRACED, Value
 from tracerfix.rule import Safety
 
+if TYPE_CHECKING:
+    from tracerfix.rule import Fix
+
 
 class Refused(Exception):
     """A construct the rules report but do not rewrite; the text says why."""
+
+
+def attempt(build: Callable[[], "Fix"]) -> tuple["Fix | None", str]:
+    """The fix `build` returns, or None and the message's ending " (not rewritten: why)"."""
+    try:
+        return build(), ""
+    except Refused as refusal:
+        return None, f" (not rewritten: {refusal})"
 
 
 # --- truth tests --------------------------------------------------------------------------------
@@ -185,6 +197,20 @@ def assigned_values(block: cst.BaseSuite, context) -> dict[str, Assigned]:
     return values
 
 
+def assignments_of(statement: cst.CSTNode, context) -> list[tuple[str, cst.BaseExpression]] | None:
+    """The (name, value) pairs of a line that only assigns names, else None."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return None
+    pairs = []
+    try:
+        for small in statement.body:
+            if not isinstance(small, cst.Pass):
+                pairs.extend(_assignment_pairs(small, context))
+    except Refused:
+        return None
+    return pairs
+
+
 def _assignment_pairs(small: cst.BaseSmallStatement, context) -> list[tuple[str, cst.BaseExpression]]:
     if isinstance(small, cst.Assign):
         if len(small.targets) != 1:
@@ -228,16 +254,21 @@ def _target_pairs(target, value, context) -> list[tuple[str, cst.BaseExpression]
     raise Refused(f"a branch assigns to `{context.describe(target)}`")
 
 
+def sole_statement(block: cst.BaseSuite) -> cst.BaseSmallStatement | None:
+    """The statement of a branch that holds just one simple statement, else None."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        smalls = list(block.body)
+    elif len(block.body) == 1 and isinstance(block.body[0], cst.SimpleStatementLine):
+        smalls = list(block.body[0].body)
+    else:
+        return None
+    return smalls[0] if len(smalls) == 1 else None
+
+
 def returned_value(block: cst.BaseSuite) -> cst.BaseExpression | None:
     """The value of a branch that is a single `return value`, else None."""
-    smalls = list(block.body) if isinstance(block, cst.SimpleStatementSuite) else None
-    if smalls is None:
-        if len(block.body) != 1 or not isinstance(block.body[0], cst.SimpleStatementLine):
-            return None
-        smalls = list(block.body[0].body)
-    if len(smalls) != 1 or not isinstance(smalls[0], cst.Return) or smalls[0].value is None:
-        return None
-    return smalls[0].value
+    statement = sole_statement(block)
+    return statement.value if isinstance(statement, cst.Return) else None
 
 
 def names_read(node: cst.CSTNode) -> Iterator[str]:
@@ -307,19 +338,6 @@ _LOOPS = frozenset(f"jax.lax.{name}" for name in ("scan", "fori_loop", "while_lo
 _PURE_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.tree.", "jax.tree_util.")
 _CHEAP_BUILTINS = frozenset({"abs", "round", "min", "max", "float", "int", "bool", "len", "pow"})
 _INT32_MAX = 2**31 - 1
-
-# Kept for rules that only ask "is `jnp.where` safe here?" (see `where_safety`).
-SAFE_CALLS = frozenset(
-    {
-        "abs", "absolute", "minimum", "maximum", "clip", "zeros_like", "ones_like", "full_like",
-        "sign", "negative", "where", "square", "astype", "reshape", "sum", "mean", "max", "min",
-        "round", "floor", "ceil", "set", "add", "multiply", "logical_and", "logical_or",
-        "logical_not", "zeros", "ones", "full", "asarray", "array", "select", "stack",
-        "concatenate", "transpose", "squeeze", "expand_dims", "broadcast_to", "get", "real",
-        "imag", "conj", "sort", "cumsum", "prod", "all", "any", "argmax", "argmin", "take",
-    }
-)
-RISKY_OPERATORS = (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 
 
 @dataclass
@@ -393,7 +411,7 @@ def _inspect_call(node: cst.Call, context, facts: OperandFacts) -> None:
             if node.func.attr.value == "dot":
                 facts.expensive.append(node)
             return
-    if isinstance(node.func, cst.Name) and node.func.value in _CHEAP_BUILTINS and node.func.value not in context.env:
+    if builtin_called(node, context) in _CHEAP_BUILTINS:
         return
     facts.unknown_calls.append(node)
     facts.expensive.append(node)
@@ -424,24 +442,34 @@ def _is_literal(node: cst.BaseExpression) -> bool:
     return False
 
 
-def where_safety(expressions, context) -> tuple[Safety, str]:
-    """SAFE when evaluating every expression on the unselected side of `jnp.where` is harmless
-    (no inf/NaN-prone operation, no call into code the tool cannot see); else UNSAFE and why."""
+def first_hazard(expressions, context) -> tuple[str, cst.CSTNode] | None:
+    """What makes evaluating `expressions` where their value is not used unsafe, if anything:
+    ("nan", an inf/NaN-prone operation) or ("call", a call into code the tool cannot see)."""
     for expression in expressions:
         facts = inspect_operand(expression, context)
         if facts.guards:
-            operation = context.describe(facts.guards[0].operation)
-            return Safety.UNSAFE, (
-                f"`{operation}` is evaluated on both sides of jnp.where; where it is not selected "
-                "it may be inf/NaN and its gradient leaks through as NaN"
-            )
+            return "nan", facts.guards[0].operation
         if facts.unknown_calls:
-            call = context.describe(facts.unknown_calls[0])
-            return Safety.UNSAFE, (
-                f"`{call}` runs on both sides of jnp.where; if it is costly, has side effects or "
-                "can produce NaN, prefer lax.cond"
-            )
-    return Safety.SAFE, ""
+            return "call", facts.unknown_calls[0]
+    return None
+
+
+def where_safety(expressions, context) -> tuple[Safety, str]:
+    """SAFE when evaluating every expression on the unselected side of `jnp.where` is harmless
+    (no inf/NaN-prone operation, no call into code the tool cannot see); else UNSAFE and why."""
+    hazard = first_hazard(expressions, context)
+    if hazard is None:
+        return Safety.SAFE, ""
+    kind, culprit = hazard
+    if kind == "nan":
+        return Safety.UNSAFE, (
+            f"`{context.describe(culprit)}` is evaluated on both sides of jnp.where; where it is not "
+            "selected it may be inf/NaN and its gradient leaks through as NaN"
+        )
+    return Safety.UNSAFE, (
+        f"`{context.describe(culprit)}` runs on both sides of jnp.where; if it is costly, has side "
+        "effects or can produce NaN, prefer lax.cond"
+    )
 
 
 def _differentiated(context) -> bool:
@@ -482,9 +510,16 @@ class Selection:
         self.slots = [list(operands) for operands in slots]
         self.notes: list[str] = []
         for test in self.tests:
-            if any(isinstance(n, cst.NamedExpr) for n in _walk(test)):
+            if any(isinstance(n, cst.NamedExpr) for n in walk(test)):
                 raise Refused("a condition assigns with `:=`")
         self.kinds = [[self._kind(operand) for operand in operands] for operands in self.slots]
+        # The values selected one by one: each element of tuples written out in every branch.
+        self.leaves = [
+            [[o.elements[i].value for o in operands] for i in range(width)] if width is not None else [operands]
+            for operands in self.slots
+            for width in [self._tuple_width(operands)]
+        ]
+        self.leaf_kinds = [[self._kind(operand) for operand in leaf] for slot in self.leaves for leaf in slot]
         self.facts = [[inspect_operand(operand, context) for operand in operands] for operands in self.slots]
         self.form = self._choose_form()
         self.order: list[int] | None = list(range(len(self.slots)))
@@ -496,9 +531,7 @@ class Selection:
     def _kind(self, operand: cst.BaseExpression) -> str:
         if _is_literal(operand):
             return _LITERAL
-        if isinstance(operand, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda)) or (
-            isinstance(operand, cst.Name) and operand.value == "None"
-        ):
+        if _never_an_array(operand):
             raise Refused(f"`{self.context.describe(operand)}` is not an array")
         if isinstance(operand, (cst.Tuple, cst.Dict)) or self.context.qualified_name(
             operand.func if isinstance(operand, cst.Call) else operand
@@ -519,9 +552,7 @@ class Selection:
             earlier = value_before(self.context, operand.value)
             if earlier is None:
                 return _ASSUMED
-            if isinstance(earlier, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) or (
-                isinstance(earlier, cst.Name) and earlier.value == "None"
-            ):
+            if _never_an_array(earlier):
                 raise Refused(f"`{operand.value}` is `{self.context.describe(earlier)}` before the `if`, not an array")
             return self._static_kind(earlier, follow=False)
         if isinstance(operand, cst.Call):
@@ -610,16 +641,26 @@ class Selection:
 
     def _judge(self) -> None:
         context = self.context
-        kinds = [k for ks in self.kinds for k in ks]
         facts = [f for fs in self.facts for f in fs]
-        assumed = [o for ops, ks in zip(self.slots, self.kinds) for o, k in zip(ops, ks) if k == _ASSUMED]
+        leaves = [leaf for slot in self.leaves for leaf in slot]
+        assumed = [o for leaf, kinds in zip(leaves, self.leaf_kinds) for o, k in zip(leaf, kinds) if k == _ASSUMED]
         if assumed:
             self.notes.append(f"assumes `{context.describe(assumed[0])}` is an array")
-        if _LITERAL in kinds and (_ARRAY in kinds or _ASSUMED in kinds):
-            literal = next(o for ops, ks in zip(self.slots, self.kinds) for o, k in zip(ops, ks) if k == _LITERAL)
+        mixed = [
+            o for leaf, kinds in zip(leaves, self.leaf_kinds) if _ARRAY in kinds or _ASSUMED in kinds
+            for o, k in zip(leaf, kinds) if k == _LITERAL
+        ]
+        if mixed:
             self.notes.append(
-                f"`{context.describe(literal)}` takes the shape and dtype of the other branch, where the "
+                f"`{context.describe(mixed[0])}` takes the shape and dtype of the other branch, where the "
                 "original produced a Python scalar"
+            )
+        nan_test = next((t for t in self.tests if _tests_for_nan(t, context)), None)
+        if nan_test is not None and self.form == "where":
+            self.notes.append(
+                f"where `{context.describe(nan_test)}` decides, the branch it rules out is inf/NaN: "
+                "jnp.where keeps that out of the value but not out of the gradient"
+                + (f" (`{context.function_name}` is differentiated)" if _differentiated(context) else "")
             )
         large = [n for f in facts for n in f.large_ints]
         if large:
@@ -772,6 +813,26 @@ class _Masker(cst.CSTTransformer):
         return self.mask(updated_node, placeholder)
 
 
+_NAN_TESTS = frozenset({"isnan", "isinf", "isfinite", "isposinf", "isneginf", "nan_to_num"})
+
+
+def _tests_for_nan(test: cst.BaseExpression, context) -> bool:
+    """Whether the condition checks for inf/NaN (`jnp.isnan(loss)`, `jnp.isfinite(g).all()`)."""
+    for node in walk(test):
+        if isinstance(node, cst.Call):
+            qualified = context.qualified_name(node.func) or ""
+            if qualified.startswith(_PURE_NAMESPACES) and qualified.rpartition(".")[2] in _NAN_TESTS:
+                return True
+    return False
+
+
+def _never_an_array(node: cst.BaseExpression) -> bool:
+    """`None`, a string or a function: what `jnp.where` cannot select."""
+    if isinstance(node, cst.Name):
+        return node.value == "None"
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda))
+
+
 def value_before(context, name: str) -> cst.BaseExpression | None:
     """The value of the last `name = value` before the statement being visited, in its block."""
     ancestors = context.ancestors
@@ -817,25 +878,105 @@ def _argument(expression: cst.BaseExpression, context) -> str:
     return text
 
 
-def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and everything under it."""
     yield node
     for child in node.children:
-        yield from _walk(child)
+        yield from walk(child)
+
+
+def loses_comments(node: cst.CSTNode, kept: Sequence[cst.CSTNode]) -> bool:
+    """Whether `node` holds comments outside the parts of it (`kept`) that a rewrite copies."""
+    inside = {id(comment) for part in kept for comment in walk(part) if isinstance(comment, cst.Comment)}
+    return any(isinstance(part, cst.Comment) and id(part) not in inside for part in walk(node))
+
+
+# --- runtime checks -----------------------------------------------------------------------------
+
+
+@dataclass
+class RuntimeCheck:
+    """A statement that raises at run time, under tracing, where Python raised while tracing."""
+
+    statement: str
+    title: str
+    note: str
+
+
+def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, message: cst.BaseExpression | None,
+                  replaces: str) -> RuntimeCheck:
+    """`checkify.check(...)`, or `x = eqx.error_if(x, ...)` in a module that imports Equinox, for a
+    check that fails when `condition` is `fails_when` (`assert c`: False; `if c: raise`: True).
+
+    `message` is the original message (None: the condition's source); `replaces` names what the
+    check stands for in the note ("`assert`", "`raise`"). Raises Refused for a computed message.
+    """
+    text = " ".join(context.code(condition).split())
+    if "equinox" in context.imports.aliases.values():
+        carrier = _carrier(condition, context)
+        if carrier is not None:
+            failing = text if fails_when else _negation(condition, text, context)
+            return RuntimeCheck(
+                f"{carrier} = {context.spell('equinox')}.error_if({carrier}, {failing}, {_message(message, text, False)})",
+                "Replace with `eqx.error_if(...)`",
+                f"eqx.error_if raises only where the returned `{carrier}` is used afterwards; unlike "
+                f"{replaces}, it raises Equinox's own error" + _optimized_note(replaces),
+            )
+    holding = _negation(condition, text, context) if fails_when else text
+    checkify = context.spell("jax.experimental.checkify")
+    return RuntimeCheck(
+        f"{checkify}.check({holding}, {_message(message, text, True)})",
+        "Replace with `checkify.check(...)`",
+        f"checkify.check needs every caller to wrap the function: `err, out = "
+        f"checkify.checkify({context.function_name})(...)` then `err.throw()`; without it the jitted "
+        f"function fails to trace. Unlike {replaces}, it raises a JaxRuntimeError" + _optimized_note(replaces),
+    )
+
+
+def _optimized_note(replaces: str) -> str:
+    return ", and it also runs under `python -O`" if replaces == "`assert`" else ""
+
+
+def _negation(condition: cst.BaseExpression, text: str, context) -> str:
+    if is_boolean(condition, context):
+        return f"~{text}" if isinstance(condition, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"~({text})"
+    return f"{context.spell('jax.numpy')}.logical_not({text})"
+
+
+def _carrier(condition: cst.BaseExpression, context) -> str | None:
+    """A traced local the error can ride on: the first one the condition reads."""
+    for name in names_read(condition):
+        value = context.env.get(name)
+        if value is not None and value.trace == TRACED and not value.container:
+            return name
+    return None
+
+
+def _message(message: cst.BaseExpression | None, condition_text: str, formatted: bool) -> str:
+    """The message as a string literal; checkify formats it, so its braces are doubled."""
+    if message is None:
+        escaped = condition_text.replace("\\", "\\\\").replace('"', '\\"')
+        literal = f'"{escaped}"'
+    elif isinstance(message, cst.SimpleString) and "b" not in message.prefix.lower():
+        literal = cst.Module([]).code_for_node(message).strip()
+    else:
+        raise Refused("its message is computed, and a check's message must be a plain string")
+    return literal.replace("{", "{{").replace("}", "}}") if formatted else literal
 
 
 # --- statements ---------------------------------------------------------------------------------
 
 
-def header_comment(node: cst.If) -> cst.TrailingWhitespace | None:
+def header_comment(node: cst.BaseStatement) -> cst.TrailingWhitespace | None:
     """The comment after `if test:`, which stays on the first rewritten line."""
-    body = node.body
+    body = getattr(node, "body", None)
     if isinstance(body, cst.IndentedBlock) and body.header.comment is not None:
         return body.header
     return None
 
 
 def statements_replacing(
-    node: cst.If, lines: Sequence[str], context, removed: Sequence[cst.CSTNode] = (), in_place: bool = True
+    node: cst.BaseStatement, lines: Sequence[str], context, removed: Sequence[cst.CSTNode] = (), in_place: bool = True
 ) -> list[cst.BaseStatement]:
     """`lines` parsed as statements that take the place of `node` and of the `removed` statements.
 
@@ -848,12 +989,40 @@ def statements_replacing(
     if header is not None:
         skip.add(id(header))
     comments = _comments(node, skip) + [c for statement in removed for c in _comments(statement, set())]
-    statements = [context.parse_statement(line + "\n") for line in lines]
+    depth = sum(isinstance(ancestor, cst.IndentedBlock) for ancestor in context.ancestors) + (not in_place)
+    statements = [_fitted(context.parse_statement(line + "\n"), context, depth) for line in lines]
     moved = [cst.EmptyLine(comment=comment) for comment in comments]
     first = statements[0].with_changes(leading_lines=[*(node.leading_lines if in_place else ()), *moved])
     if in_place and header is not None and isinstance(first, cst.SimpleStatementLine):
         first = first.with_changes(trailing_whitespace=header)
     return [first, *statements[1:]]
+
+
+LINE_LENGTH = 88  # black's default: where a generated call breaks its arguments over lines
+
+
+def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatement:
+    """`statement`, with the arguments of its call one per line when it is too long for one."""
+    indent = context.module.default_indent
+    if len(indent) * depth + len(context.code(statement).rstrip()) <= LINE_LENGTH:
+        return statement
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return statement
+    small = statement.body[0]
+    call = getattr(small, "value", None)
+    if not isinstance(call, cst.Call) or not call.args:
+        return statement
+
+    def line_break(extra: str) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
+
+    last = len(call.args) - 1
+    args = [
+        arg.with_changes(comma=cst.Comma(whitespace_after=line_break(indent if i < last else "")))
+        for i, arg in enumerate(call.args)
+    ]
+    wrapped = call.with_changes(whitespace_before_args=line_break(indent), args=args)
+    return statement.with_changes(body=[small.with_changes(value=wrapped)])
 
 
 def _comments(node: cst.CSTNode, skip: set[int]) -> list[cst.Comment]:
@@ -867,46 +1036,3 @@ def _comments(node: cst.CSTNode, skip: set[int]) -> list[cst.Comment]:
         if id(child) not in skip:
             found.extend(_comments(child, skip))
     return found
-
-
-# --- the original two-way reading, kept for rules that need only that -------------------------
-
-
-@dataclass
-class BranchAssignments:
-    """An if/else whose branches only assign names: the value each name gets on each side."""
-
-    names: list[str] = field(default_factory=list)
-    then_values: dict[str, str] = field(default_factory=dict)
-    else_values: dict[str, str] = field(default_factory=dict)
-    expressions: list[cst.BaseExpression] = field(default_factory=list)
-
-
-def branch_assignments(node: cst.If, context) -> BranchAssignments | None:
-    """Read `if c: a = ... else: a = ...` as assignments, or None when a branch does anything else,
-    holds a comment, or assigns a name that is not defined before the `if` in only one branch."""
-    if isinstance(node.orelse, cst.If) or _comments(node, {id(l) for l in node.leading_lines} | _header_ids(node)):
-        return None
-    result = BranchAssignments()
-    sides = [result.then_values, result.else_values]
-    try:
-        for arm, values in zip(chain_arms(node), sides):
-            for name, (expression, _) in assigned_values(arm.body, context).items():
-                if set(names_read(expression)) & values.keys():
-                    return None  # reads a value assigned earlier in the branch
-                values[name] = _argument(expression, context)
-                result.expressions.append(expression)
-                if name not in result.names:
-                    result.names.append(name)
-    except Refused:
-        return None
-    for name in result.names:
-        in_both = name in result.then_values and name in result.else_values
-        if not in_both and name not in context.env:
-            return None
-    return result
-
-
-def _header_ids(node: cst.If) -> set[int]:
-    header = header_comment(node)
-    return {id(header)} if header is not None else set()

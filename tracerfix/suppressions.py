@@ -35,7 +35,7 @@ Codes = frozenset[str] | None  # None: every code
 
 
 @dataclass
-class _Directive:
+class Directive:
     codes: Codes
     covers_definition: bool  # `# tracerfix: ignore` can cover a def/class; `# noqa` cannot
 
@@ -43,13 +43,13 @@ class _Directive:
         return self.codes is None or finding.code.lower() in self.codes or finding.rule.lower() in self.codes
 
 
-def parse_comment(comment: str) -> list[_Directive]:
+def parse_comment(comment: str) -> list[Directive]:
     """The directives in one comment (`# type: ignore  # noqa: TFX101` holds one)."""
     directives = []
     for match in _TRACERFIX.finditer(comment):
-        directives.append(_Directive(_codes(match.group("codes")), covers_definition=True))
+        directives.append(Directive(_codes(match.group("codes")), covers_definition=True))
     for match in _NOQA.finditer(comment):
-        directives.append(_Directive(_codes(match.group("codes")), covers_definition=False))
+        directives.append(Directive(_codes(match.group("codes")), covers_definition=False))
     return directives
 
 
@@ -64,11 +64,11 @@ def _codes(text: str | None) -> Codes:
 class Suppressions:
     """Where each comment applies, from one pass over the module's tokens."""
 
-    by_line: dict[int, list[_Directive]] = field(default_factory=dict)
+    by_line: dict[int, list[Directive]] = field(default_factory=dict)
     # line -> (first, last) line of the multi-line statement (or header) it belongs to
     statements: dict[int, tuple[int, int]] = field(default_factory=dict)
     # (first line, last line, directive) of each def/class whose header carries a directive
-    definitions: list[tuple[int, int, _Directive]] = field(default_factory=list)
+    definitions: list[tuple[int, int, Directive]] = field(default_factory=list)
 
     def suppresses(self, finding: Finding) -> bool:
         line = finding.line

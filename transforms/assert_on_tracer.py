@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.analysis.values import TRACED
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import Refused, is_boolean, names_read, truth_test_is_traced
+from tracerfix.rewrite import attempt, runtime_check, truth_test_is_traced
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 
@@ -108,7 +107,7 @@ def normalize(x):
             function="normalize",
             inputs=("jnp.array([2.0, 1.0])", "jnp.array([-1.0, 1.0])", "jnp.array([0.0, 1.0])"),
             verify=False,
-            note="the seed's `assert x[0] > 0`; tests/test_assert_rewrite.py runs it under checkify.checkify",
+            note="the seed's `assert x[0] > 0`; tests/test_assert_rewrite.py runs it under checkify",
         ),
         Invalid(
             """
@@ -176,10 +175,7 @@ def f(x):
         context = self.context
         if not truth_test_is_traced(context, node.test):
             return
-        try:
-            fix, reason = self._fix(node), ""
-        except Refused as refusal:
-            fix, reason = None, f" (not rewritten: {refusal})"
+        fix, reason = attempt(lambda: self._fix(node))
         message = (
             f"`assert` on traced value `{context.describe(node.test)}` fails under {under_tracing(context)}; "
             f"use `checkify.check` or `eqx.error_if`{reason}"
@@ -187,51 +183,6 @@ def f(x):
         self.report(node, message, fix)
 
     def _fix(self, node: cst.Assert) -> Fix:
-        context = self.context
-        condition = context.code(node.test).strip()
-        if "equinox" in context.imports.aliases.values():
-            carrier = self._carrier(node.test)
-            if carrier is not None:
-                text = self._message(node, braces=False)
-                eqx = context.spell("equinox")
-                negated = f"~({condition})" if is_boolean(node.test, context) else f"{context.spell('jax.numpy')}.logical_not({condition})"
-                statement = f"{carrier} = {eqx}.error_if({carrier}, {negated}, {text})"
-                note = (
-                    f"eqx.error_if raises only where the returned `{carrier}` is used afterwards; unlike "
-                    "`assert`, the check also runs under `python -O`"
-                )
-                return self._replace(node, statement, "Replace with `eqx.error_if(...)`", note)
-        text = self._message(node, braces=True)
-        checkify = context.spell("jax.experimental.checkify")
-        note = (
-            f"checkify.check needs every caller to wrap the function: `err, out = "
-            f"checkify.checkify({context.function_name})(...)` then `err.throw()`; without it the jitted "
-            "function fails to trace. Unlike `assert`, the check also runs under `python -O`"
-        )
-        return self._replace(node, f"{checkify}.check({condition}, {text})", "Replace with `checkify.check(...)`", note)
-
-    def _replace(self, node: cst.Assert, text: str, title: str, note: str) -> Fix:
-        line = self.context.parse_statement(text + "\n")
-        replacement = line.body[0].with_changes(semicolon=node.semicolon)
-        return self.context.fix(title, [(node, replacement)], Safety.UNSAFE, note)
-
-    def _carrier(self, test: cst.BaseExpression) -> str | None:
-        """A traced local the error can ride on: the first one the condition reads."""
-        for name in names_read(test):
-            value = self.context.env.get(name)
-            if value is not None and value.trace == TRACED and not value.container:
-                return name
-        return None
-
-    def _message(self, node: cst.Assert, braces: bool) -> str:
-        """The message as a string literal; checkify formats it, so its braces are doubled."""
-        message = node.msg
-        if message is None:
-            text = " ".join(self.context.code(node.test).split())
-            escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-            literal = f'"{escaped}"'
-        elif isinstance(message, cst.SimpleString) and "b" not in message.prefix.lower():
-            literal = self.context.code(message).strip()
-        else:
-            raise Refused("its message is computed, and a check's message must be a plain string")
-        return literal.replace("{", "{{").replace("}", "}}") if braces else literal
+        check = runtime_check(self.context, node.test, False, node.msg, "`assert`")
+        replacement = self.context.parse_statement(check.statement + "\n").body[0].with_changes(semicolon=node.semicolon)
+        return self.context.fix(check.title, [(node, replacement)], Safety.UNSAFE, check.note)

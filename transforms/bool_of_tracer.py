@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import builtin_called, is_boolean, is_condition, parenthesized, truth_test_is_traced
+from tracerfix.rewrite import builtin_called, is_boolean, is_condition, loses_comments, parenthesized, truth_test_is_traced
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _LOOSER_THAN_COMPARISON = (cst.BooleanOperation, cst.Comparison, cst.IfExp, cst.Lambda, cst.NamedExpr)
@@ -147,6 +147,13 @@ def f(x):
         operand = node.args[0].value
         if is_condition(node, context.parent()) or not truth_test_is_traced(context, operand):
             return
+        message = (
+            f"`bool()` of traced value `{context.describe(operand)}` fails under {under_tracing(context)}; "
+            "keep it as a boolean array"
+        )
+        if loses_comments(node, [operand]):
+            self.report(node, message + " (not rewritten: comments inside the call would be lost)")
+            return
         if is_boolean(operand, context):
             replacement, title = operand, "Remove `bool()`"
         else:
@@ -164,9 +171,5 @@ def f(x):
             Safety.UNSAFE,
             "the value stays a traced boolean array instead of a Python bool; Python code that "
             "branches on it must use jnp.where or lax.cond",
-        )
-        message = (
-            f"`bool()` of traced value `{context.describe(operand)}` fails under {under_tracing(context)}; "
-            "keep it as a boolean array"
         )
         self.report(node, message, fix)

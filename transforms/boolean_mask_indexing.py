@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.definitions import is_assigned_to, value_resolver
+from tracerfix.definitions import is_assigned_to
 from tracerfix.masks import boolean_index, reduction_of, rewrite_reduction
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
@@ -302,7 +302,7 @@ def clean(x):
                 "pad to a fixed size with `jnp.nonzero(mask, size=..., fill_value=...)`",
             )
             return
-        rewrite = rewrite_reduction(reduction, node.value, mask, context, value_resolver(context))
+        rewrite = rewrite_reduction(reduction, node.value, mask, context)
         fix = context.fix(
             f"Reduce over the whole array: `{rewrite.text}`",
             [(reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text)))],

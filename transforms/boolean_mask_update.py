@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.definitions import value_resolver
 from tracerfix.masks import boolean_index, has_shape_of
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import right_operand
@@ -225,7 +224,7 @@ def positives(x):
                 f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
                 "promotes both, and a value with one entry per selected element does not broadcast"
             )
-        if not has_shape_of(mask, array, context, value_resolver(context)):
+        if not has_shape_of(mask, array, context):
             notes.append(
                 f"assumes `{context.describe(mask)}` has the shape of the array; a mask over only its "
                 "leading axes must be expanded (`mask[:, None]`) first"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import inspect_operand, is_boolean, is_condition, truth_test_is_traced
+from tracerfix.rewrite import inspect_operand, is_boolean, is_condition, loses_comments, truth_test_is_traced, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _FUNCTIONS = {cst.And: "logical_and", cst.Or: "logical_or"}
@@ -212,17 +212,21 @@ def f(x, a, b):
         leaking = [operator for operator in _logical_tree(node) if _leaks(operator, context)]
         if not leaking:
             return
+        ids = {id(operator) for operator in leaking}
         first = leaking[0]
         keyword = "not" if isinstance(first, cst.UnaryOperation) else _KEYWORDS[type(first.operator)]
         tested = first.expression if isinstance(first, cst.UnaryOperation) else first.left
-        jnp = context.spell("jax.numpy")
-        replacement = node.visit(_Rewriter({id(operator) for operator in leaking}, jnp, context))
-        safety, note = self._safety(leaking)
-        fix = context.fix(f"Replace with `{jnp}.logical_*`", [(node, replacement)], safety, note)
         message = (
             f"`{keyword}` on traced value `{context.describe(tested)}` fails under "
             f"{under_tracing(context)}; use `jnp.logical_{keyword}`"
         )
+        if loses_comments(node, [operand for operator in leaking for operand in _operands(operator) if id(operand) not in ids]):
+            self.report(node, message + " (not rewritten: comments inside the expression would be lost)")
+            return
+        jnp = context.spell("jax.numpy")
+        replacement = node.visit(_Rewriter(ids, jnp, context))
+        safety, note = self._safety(leaking)
+        fix = context.fix(f"Replace with `{jnp}.logical_*`", [(node, replacement)], safety, note)
         self.report(node, message, fix)
 
     def _safety(self, leaking) -> tuple[Safety, str]:
@@ -258,17 +262,26 @@ class _Rewriter(cst.CSTTransformer):
         if id(original_node) not in self.leaking:
             return updated_node
         if isinstance(updated_node, cst.UnaryOperation):
-            operands, function = [updated_node.expression], "logical_not"
+            function = "logical_not"
         else:
-            operands, function = [updated_node.left, updated_node.right], _FUNCTIONS[type(updated_node.operator)]
-        arguments = ", ".join(self.context.code(operand.with_changes(lpar=[], rpar=[])).strip() for operand in operands)
-        call = self.context.parse_expression(f"{self.jnp}.{function}({arguments})")
-        return call.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar) if _needs_parens(updated_node) else call
+            function = _FUNCTIONS[type(updated_node.operator)]
+        arguments = ", ".join(self.context.code(_unparenthesized(operand)).strip() for operand in _operands(updated_node))
+        return self.context.parse_expression(f"{self.jnp}.{function}({arguments})")
 
 
-def _needs_parens(node: cst.BaseExpression) -> bool:
-    """Keep parentheses that span lines (they may hold comments); a call needs none otherwise."""
-    return bool(node.lpar) and "\n" in cst.Module([]).code_for_node(node)
+def _unparenthesized(operand: cst.BaseExpression) -> cst.BaseExpression:
+    """An argument needs no parentheses of its own, except a tuple, a generator, or parentheses
+    that hold a comment."""
+    parentheses = [*operand.lpar, *operand.rpar]
+    if isinstance(operand, (cst.Tuple, cst.GeneratorExp)) or any(
+        isinstance(part, cst.Comment) for parenthesis in parentheses for part in walk(parenthesis)
+    ):
+        return operand
+    return operand.with_changes(lpar=[], rpar=[])
+
+
+def _operands(node: cst.BooleanOperation | cst.UnaryOperation) -> list[cst.BaseExpression]:
+    return [node.expression] if isinstance(node, cst.UnaryOperation) else [node.left, node.right]
 
 
 def _is_logical(node: cst.CSTNode | None) -> bool:
@@ -282,8 +295,7 @@ def _logical_tree(node: cst.CSTNode):
     if not _is_logical(node):
         return
     yield node
-    operands = [node.expression] if isinstance(node, cst.UnaryOperation) else [node.left, node.right]
-    for operand in operands:
+    for operand in _operands(node):
         yield from _logical_tree(operand)
 
 

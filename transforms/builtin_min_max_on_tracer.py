@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import builtin_called, is_literal_number
+from tracerfix.rewrite import builtin_called, is_literal_number, loses_comments
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 _ELEMENTWISE = {"min": "minimum", "max": "maximum"}
@@ -223,6 +223,8 @@ def f(xs, x):
         fix = None
         if len(positional) != len(node.args):
             message += " (not rewritten: it takes keyword arguments)"
+        elif loses_comments(node, values):
+            message += " (not rewritten: comments inside the call would be lost)"
         else:
             fix = self._fix(node, builtin, values)
         self.report(node, message, fix)

@@ -7,10 +7,10 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.bindings import bindings, reads
 from tracerfix.concrete_arguments import (
-    METHOD_SLOTS,
     conversion_operand,
     is_concrete_slot,
     slots_for_function,
+    slots_for_method,
 )
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -273,7 +273,10 @@ def shrink(x):
         else:
             advice = ""
         if not advice:
-            advice = "keep the value as an array (or return it and convert outside the jitted function)"
+            advice = (
+                "keep it an array and use array operations, derive the Python value from static "
+                "shapes or arguments, or return the array and convert it outside"
+            )
         message = (
             f"`{spelled}` asks for the value of traced `{context.describe(operand)}`, which has no "
             f"value under {under_tracing(context)}; {advice}"
@@ -332,10 +335,8 @@ def shrink(x):
             )
         func = call.func
         if isinstance(func, cst.Attribute) and context.is_traced(func.value):
-            method = func.attr.value
-            return method in known.ARRAY_METHODS and not is_concrete_slot(
-                call, arg.value, METHOD_SLOTS.get(method, ())
-            )
+            slots, variadic = slots_for_method(func)
+            return func.attr.value in known.ARRAY_METHODS and not is_concrete_slot(call, arg.value, slots, variadic)
         return False
 
     def _assigned_name_feeds_array_math(self, assign: cst.Assign, hops: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.bindings import reads
-from tracerfix.definitions import earlier_definition, site_of, value_resolver
+from tracerfix.definitions import earlier_definition, site_of
 from tracerfix.masks import reduction_of, rewrite_reduction
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
@@ -288,7 +288,7 @@ def last_positive(x):
         reduction = reduction_of(chain, context)
         if reduction is None:
             return None
-        rewrite = rewrite_reduction(reduction, subscript.value, condition, context, value_resolver(context))
+        rewrite = rewrite_reduction(reduction, subscript.value, condition, context)
         replacement = context.parse_expression(rewrite.text).with_changes(
             lpar=reduction.node.lpar, rpar=reduction.node.rpar
         )

@@ -214,7 +214,7 @@ def split_signs(x):
     neg = jnp.zeros_like(x)
     v = x
     pos = jnp.where(v > 0, v, pos)
-    neg = jnp.where(v > 0, neg, neg + -v)
+    neg = jnp.where(v > 0, neg, neg - v)
     return pos, neg
 """,
             function="split_signs",
@@ -424,7 +424,8 @@ def signs(x):
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self._names_given: set[str] = set()
+        # Names of the nested functions each fix defines, per function: two loops get two names.
+        self._names_given: dict[int, set[str]] = {}
 
     def visit_For(self, node: cst.For) -> None:
         context = self.context
@@ -443,7 +444,7 @@ def signs(x):
             advice, title = "the iterations are independent: vectorise it", f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, self._names_given)
+                rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, self._names_given.setdefault(id(context.function), set()))
                 advice = "the iterations depend on each other: use `lax.fori_loop`"
                 title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import libcst as cst
 
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
+    Arm,
     Refused,
+    attempt,
     Selection,
     assigned_values,
+    assignments_of,
     chain_arms,
+    first_hazard,
+    names_read,
     returned_value,
+    runtime_check,
+    sole_statement,
     statements_replacing,
     truth_test_is_traced,
 )
-from tracerfix.rule import Fix, Invalid, Rule, Valid
+from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 
 class PythonIfOnTracer(Rule):
@@ -62,6 +71,10 @@ class PythonIfOnTracer(Rule):
     - `lax.switch(i, [...])` when an expensive chain dispatches on `i == 0`, `i == 1`, ...
     - Pytrees: tuples select element-wise; other pytrees with
       `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`.
+    - A temporary that one branch computes and nothing reads after the `if` is computed ahead
+      of the selection; assignments between an early `return` and the last one stay in place.
+    - `if c: raise ValueError("message")` becomes `checkify.check(~c, "message")` (or
+      `eqx.error_if` in a module that imports Equinox), as TFX105 does for `assert`.
 
     ## Fix safety
     Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
@@ -75,11 +88,18 @@ class PythonIfOnTracer(Rule):
     - a branch is a Python number while the other is an array: the number takes the array's
       shape and dtype;
     - a value is not known to be an array, or an integer literal overflows int32;
-    - `lax.switch` clamps its index, so a negative index no longer reaches the `else` branch.
+    - the condition tests for NaN (`jnp.isnan(loss)`): the branch it rules out is NaN, and
+      `jnp.where` lets that into the gradient;
+    - `lax.switch` clamps its index, so a negative index no longer reaches the `else` branch;
+    - code now runs whatever the condition says (a hoisted temporary, assignments that an early
+      `return` skipped) and may be costly or produce NaN;
+    - a `raise` became a runtime check: callers must wrap the function in `checkify.checkify`,
+      and the exception type changes.
     It is reported and not rewritten (the message says why) when a branch does anything but
-    assign or return (a call for its effect, `raise`, a loop), a name is first defined in one
-    branch only, a branch reads a value it assigned itself, the `if` sits in a `try` block, or a
-    branch value is not an array (`None`, a string).
+    assign, return or raise (a call for its effect, a loop), some branches return and others
+    assign, a name is first defined in one branch and read after the `if`, a name is assigned
+    twice in one branch, the `if` sits in a `try` block, or a branch value is not an array
+    (`None`, a string).
     """
 
     code = "TFX101"
@@ -689,7 +709,120 @@ def f(x, y):
         y = jnp.zeros_like(y)
     return y, z
 """,
-            note="`z` is first defined in one branch only",
+            note="`z` is first defined in one branch only, and read after it",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clean_loss(pred, target):
+    loss = ((pred - target) ** 2).mean()
+    if jnp.isnan(loss):
+        loss = jnp.zeros_like(loss)
+    return loss
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clean_loss(pred, target):
+    loss = ((pred - target) ** 2).mean()
+    loss = jnp.where(jnp.isnan(loss), jnp.zeros_like(loss), loss)
+    return loss
+""",
+            unsafe=True,
+            function="clean_loss",
+            inputs=("jnp.array([1.0, 2.0]), jnp.array([0.0, 2.0])", "jnp.array([jnp.nan, 2.0]), jnp.array([0.0, 2.0])"),
+            note="a NaN test: the value is right, the gradient of the ruled-out NaN branch is not",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def safe_log(x):
+    if jnp.any(x <= 0):
+        raise ValueError("safe_log needs positive inputs")
+    return jnp.log(x)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax.experimental import checkify
+
+@jax.jit
+def safe_log(x):
+    checkify.check(~jnp.any(x <= 0), "safe_log needs positive inputs")
+    return jnp.log(x)
+""",
+            unsafe=True,
+            function="safe_log",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -2.0])"),
+            verify=False,
+            note="validation that raises becomes checkify.check (tests/test_assert_rewrite.py runs it)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sgd_step(params, grad, lr):
+    if jnp.isfinite(grad).all():
+        update = lr * grad
+        params = params - update
+    return params
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sgd_step(params, grad, lr):
+    update = lr * grad
+    params = jnp.where(jnp.isfinite(grad).all(), params - update, params)
+    return params
+""",
+            unsafe=True,
+            function="sgd_step",
+            inputs=(
+                "jnp.array([1.0, 2.0]), jnp.array([0.5, -0.5]), 0.1",
+                "jnp.array([1.0, 2.0]), jnp.array([jnp.inf, -0.5]), 0.1",
+            ),
+            note="a temporary of one branch, read nowhere else, is computed ahead of the selection; "
+            "unsafe: the branch ruled out by an isfinite test is inf/NaN, which reaches gradients",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def robust_scale(x):
+    spread = x.max() - x.min()
+    if spread == 0:
+        return jnp.zeros_like(x)
+    centered = x - x.mean()
+    return centered / spread
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def robust_scale(x):
+    spread = x.max() - x.min()
+    centered = x - x.mean()
+    return jnp.where(spread == 0, jnp.zeros_like(x), centered / jnp.where(spread == 0, 1, spread))
+""",
+            unsafe=True,
+            function="robust_scale",
+            inputs=("jnp.array([1.0, 3.0, 2.0])", "jnp.array([2.0, 2.0])", "jnp.array([-1.0, 0.0])"),
+            note="an early return with assignments before the final return: they stay, the return selects",
         ),
         Invalid(
             """
@@ -729,16 +862,14 @@ def swap_if_larger(a, b):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
         if start is node:
-            self._chains[id(node)] = self._fix_or_reason(node)
+            self._chains[id(node)] = attempt(lambda: self._fix(node))
         fix, reason = self._chains[id(start)]
         self._chains.setdefault(id(node), (fix, reason))
         keyword = "elif" if _is_elif(node, context.parent()) else "if"
         message = (
             f"Python `{keyword}` on traced value `{context.describe(node.test)}` fails under "
-            f"{under_tracing(context)}; use `jnp.where` or `lax.cond`"
+            f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
         )
-        if reason:
-            message += f" (not rewritten: {reason})"
         self.report(node, message, fix)
 
     def _chain_start(self, node: cst.If) -> cst.If:
@@ -752,12 +883,6 @@ def swap_if_larger(a, b):
             start, position = parent, position - 1
         return start
 
-    def _fix_or_reason(self, node: cst.If) -> tuple[Fix | None, str]:
-        try:
-            return self._fix(node), ""
-        except Refused as refusal:
-            return None, str(refusal)
-
     def _fix(self, node: cst.If) -> Fix:
         context = self.context
         if context.enclosing(cst.Try) is not None:
@@ -767,6 +892,9 @@ def swap_if_larger(a, b):
         for test in tests[1:]:
             if not truth_test_is_traced(context, test):
                 raise Refused(f"the chain also tests the Python value `{context.describe(test)}`")
+        raised = _raised(arms)
+        if raised is not None:
+            return self._check_fix(node, raised)
         returns = [returned_value(arm.body) for arm in arms]
         if all(value is not None for value in returns):
             return self._return_fix(node, tests, returns, has_else=arms[-1].test is None)
@@ -778,56 +906,109 @@ def swap_if_larger(a, b):
         if arms[-1].test is not None:
             per_arm.append({})  # no `else`: every name keeps its value
         names = list(dict.fromkeys(name for values in per_arm for name in values))
+        temporaries = self._temporaries(node, names, per_arm)
+        names = [name for name in names if name not in temporaries]
         if not names:
-            raise Refused("the branches assign nothing")
+            raise Refused("the branches assign nothing that outlives them")
         for name in names:
             if name not in context.env and any(name not in values for values in per_arm):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")
         slots = [[values[name].value if name in values else cst.Name(name) for values in per_arm] for name in names]
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
         selection = Selection(context, tests, slots, names, steps)
-        lines = selection.assignments(names)
+        selection.notes += _unconditional_notes(list(temporaries.values()), context)
+        lines = [f"{name} = {context.code(value).strip()}" for name, value in temporaries.items()]
+        lines += selection.assignments(names)
         return self._replace(node, lines, selection, f"Replace the `if` with `{selection.callee()}(...)`")
 
-    def _return_fix(self, node: cst.If, tests, returns, has_else: bool) -> Fix:
-        removed: list[cst.CSTNode] = []
-        if not has_else:
-            if _is_elif(node, self.context.parent()):
-                raise Refused("the `elif` chain has no `else` to return from")
-            more_tests, more_returns, removed = self._following_returns(node)
-            tests, returns = [*tests, *more_tests], [*returns, *more_returns]
-        selection = Selection(self.context, tests, [returns])
-        line = f"return {selection.expression(0, bare_tuple=True)}"
-        title = f"Replace the `if` and its returns with `return {selection.callee()}(...)`"
-        return self._replace(node, [line], selection, title, removed)
+    def _temporaries(self, node: cst.If, names: list[str], per_arm) -> dict[str, cst.BaseExpression]:
+        """Names a single branch computes from values before the `if` and nothing reads after
+        it: they can be computed whatever the condition, ahead of the selections."""
+        context = self.context
+        found: dict[str, cst.BaseExpression] = {}
+        for name in names:
+            arms = [values for values in per_arm if name in values]
+            if name in context.env or len(arms) != 1 or _read_outside(name, node, context.function):
+                continue
+            values = arms[0]
+            assigned, step = values[name]
+            earlier = {other for other, (_, other_step) in values.items() if other_step < step and other not in found}
+            if earlier & set(names_read(assigned)):
+                continue  # depends on a value the branch selects: not computable ahead
+            found[name] = assigned
+        return found
 
-    def _following_returns(self, node: cst.If):
-        """The `if c: return v` statements and the final `return` that follow `node`."""
+    def _check_fix(self, node: cst.If, raised: cst.Raise) -> Fix:
+        """`if c: raise E("message")` becomes a runtime check that fails when `c` holds."""
+        context = self.context
+        exception = raised.exc
+        if exception is None:
+            raise Refused("a branch re-raises the current exception")
+        arguments = exception.args if isinstance(exception, cst.Call) else ()
+        if len(arguments) > 1 or any(argument.keyword or argument.star for argument in arguments):
+            raise Refused(f"`{context.describe(exception)}` takes more than a message")
+        check = runtime_check(context, node.test, True, arguments[0].value if arguments else None, "`raise`")
+        statements = statements_replacing(node, [check.statement], context)
+        replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
+        note = f"{check.note}; the exception is no longer a `{context.describe(_exception_type(exception))}`"
+        return context.fix(check.title, [(node, replacement)], Safety.UNSAFE, note)
+
+    def _return_fix(self, node: cst.If, tests, returns, has_else: bool) -> Fix:
+        title = "Replace the `if` and its returns with `return {}(...)`"
+        if has_else:
+            selection = Selection(self.context, tests, [returns])
+            line = f"return {selection.expression(0, bare_tuple=True)}"
+            return self._replace(node, [line], selection, title.format(selection.callee()))
+        if _is_elif(node, self.context.parent()):
+            raise Refused("the `elif` chain has no `else` to return from")
+        run = self._following_returns(node, [*tests, *returns])
+        selection = Selection(self.context, [*tests, *run.tests], [[*returns, *run.returns]])
+        selection.notes += run.notes
+        line = f"return {selection.expression(0, bare_tuple=True)}"
+        if not run.passed:
+            return self._replace(node, [line], selection, title.format(selection.callee()), run.removed)
+        # Assignments stand between the early returns and the last: they stay, and the final
+        # return selects among the values the early returns would have given.
+        removed = [node, *run.removed[:-1]]
+        return self._replace(run.removed[-1], [line], selection, title.format(selection.callee()), removed)
+
+    def _following_returns(self, node: cst.If, read_by: list[cst.BaseExpression]) -> _ReturnRun:
+        """What follows `node` up to the last `return`: `if c: return v` statements, assignments,
+        then a `return` (or an `if` with an `else` that returns in every branch)."""
         context = self.context
         block = context.parent()
         statements = list(block.body) if isinstance(block, cst.IndentedBlock) else []
         position = next((i for i, s in enumerate(statements) if s is node), None)
         if position is None:
             raise Refused("the `if` is not followed by a `return`")
-        tests, returns, removed = [], [], []
+        run = _ReturnRun()
+        reads = {name for expression in read_by for name in names_read(expression)}
         for statement in statements[position + 1 :]:
             if isinstance(statement, cst.If):
                 arms = chain_arms(statement)
                 values = [returned_value(arm.body) for arm in arms]
                 if None in values or not all(truth_test_is_traced(context, a.test) for a in arms if a.test is not None):
                     break
-                tests += [arm.test for arm in arms if arm.test is not None]
-                returns += values
-                removed.append(statement)
+                run.tests += [arm.test for arm in arms if arm.test is not None]
+                run.returns += values
+                run.removed.append(statement)
+                reads.update(name for value in (*run.tests, *values) for name in names_read(value))
                 if arms[-1].test is None:
-                    return tests, returns, removed
+                    return run
                 continue
             value = _single_return(statement)
-            if value is None:
+            if value is not None:
+                run.returns.append(value)
+                run.removed.append(statement)
+                return run
+            pairs = assignments_of(statement, context)
+            if pairs is None:
                 break
-            returns.append(value)
-            removed.append(statement)
-            return tests, returns, removed
+            changed = sorted({name for name, _ in pairs} & reads)
+            if changed:
+                raise Refused(f"`{changed[0]}` changes between an early `return` and the last one")
+            run.passed.append(statement)
+            run.notes += _unconditional_notes([value for _, value in pairs], context)
         else:
             raise Refused("the function falls through to an implicit `return None`")
         raise Refused("the code after the `if` is not a `return` of a value")
@@ -844,6 +1025,53 @@ def swap_if_larger(a, b):
             replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
         edits = [(node, replacement), *((statement, cst.RemovalSentinel.REMOVE) for statement in removed)]
         return context.fix(title, edits, selection.safety, selection.note)
+
+
+@dataclass
+class _ReturnRun:
+    """The early returns after an `if c: return v`, up to the statement that returns last."""
+
+    tests: list[cst.BaseExpression] = field(default_factory=list)
+    returns: list[cst.BaseExpression] = field(default_factory=list)
+    removed: list[cst.CSTNode] = field(default_factory=list)  # the last one returns last
+    passed: list[cst.CSTNode] = field(default_factory=list)  # assignments among them
+    notes: list[str] = field(default_factory=list)
+
+
+def _unconditional_notes(values: list[cst.BaseExpression], context) -> list[str]:
+    """Why computing `values` whatever the condition says may change behaviour."""
+    hazard = first_hazard(values, context)
+    if hazard is None:
+        return []
+    return [
+        f"`{context.describe(hazard[1])}` now runs whatever the condition says: if it is costly, "
+        "has side effects or yields NaN, the result or its gradient may change"
+    ]
+
+
+def _raised(arms: list[Arm]) -> cst.Raise | None:
+    """The `raise` of `if c: raise ...` with no other branch."""
+    statement = sole_statement(arms[0].body) if len(arms) == 1 else None
+    return statement if isinstance(statement, cst.Raise) else None
+
+
+def _exception_type(exception: cst.BaseExpression) -> cst.BaseExpression:
+    return exception.func if isinstance(exception, cst.Call) else exception
+
+
+def _read_outside(name: str, node: cst.CSTNode, function: cst.CSTNode | None) -> bool:
+    """Whether `name` appears in `function` anywhere but inside `node`."""
+    if function is None:
+        return True
+    pending = [function]
+    while pending:
+        current = pending.pop()
+        if current is node:
+            continue
+        if isinstance(current, cst.Name) and current.value == name:
+            return True
+        pending.extend(current.children)
+    return False
 
 
 def _is_elif(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:

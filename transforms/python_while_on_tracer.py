@@ -6,6 +6,7 @@ import libcst as cst
 
 from tracerfix import loops
 from tracerfix.messages import under_tracing
+from tracerfix.rewrite import truth_test_is_traced
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 
@@ -276,11 +277,12 @@ def grow(x):
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self._names_given: set[str] = set()
+        # Names of the nested functions each fix defines, per function: two loops get two names.
+        self._names_given: dict[int, set[str]] = {}
 
     def visit_While(self, node: cst.While) -> None:
         context = self.context
-        if not context.is_traced(node.test):
+        if not truth_test_is_traced(context, node.test):
             return
         problem = (
             f"Python `while` on traced value `{context.describe(node.test)}` fails under "
@@ -289,7 +291,7 @@ def grow(x):
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
         try:
-            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, self._names_given)
+            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, self._names_given.setdefault(id(context.function), set()))
         except loops.CannotRewrite as reason:
             self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.concrete_arguments import conversion_operand, is_shadowed
+from tracerfix.concrete_arguments import comes_from_conversion, is_shadowed
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
 from tracerfix.static_args import static_argument_fix
@@ -142,8 +142,7 @@ def prefix_sums(x):
         traced = [
             arg.value
             for arg in node.args
-            if context.is_traced(arg.value)
-            and not (isinstance(arg.value, cst.Call) and conversion_operand(arg.value, context))
+            if context.is_traced(arg.value) and not comes_from_conversion(arg.value, context)
         ]
         if not traced:
             return

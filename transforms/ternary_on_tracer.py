@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import Refused, Selection, truth_test_is_traced
+from tracerfix.rewrite import Refused, Selection, attempt, loses_comments, truth_test_is_traced
 from tracerfix.rule import Fix, Invalid, Rule, Valid
 
 
@@ -43,8 +43,9 @@ class TernaryOnTracer(Rule):
     in the fix's note, when a branch can be inf/NaN where it is not selected (the rewrite masks the
     argument with a second `jnp.where`, the double-where trick, so gradients stay finite), calls
     code the tool cannot see (it now runs for both branches), is a Python number facing an array
-    (it takes the array's shape and dtype), or is not known to be an array. A branch that is
-    `None` or a string is reported and not rewritten.
+    (it takes the array's shape and dtype), or is not known to be an array, and when the
+    condition tests for NaN (the branch it rules out is NaN, which reaches the gradient). A branch
+    that is `None` or a string, or comments inside the expression, are reported and not rewritten.
     """
 
     code = "TFX103"
@@ -260,10 +261,7 @@ def absolute(x):
         context = self.context
         if not truth_test_is_traced(context, node.test):
             return
-        try:
-            fix, reason = self._fix(node), ""
-        except Refused as refusal:
-            fix, reason = None, f" (not rewritten: {refusal})"
+        fix, reason = attempt(lambda: self._fix(node))
         message = (
             f"Conditional expression on traced value `{context.describe(node.test)}` fails under "
             f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
@@ -278,6 +276,8 @@ def absolute(x):
             tests.append(rest.test)
             values.append(rest.body)
             rest = rest.orelse
+        if loses_comments(node, [*tests, *values, rest]):
+            raise Refused("comments inside the expression would be lost")
         selection = Selection(context, tests, [[*values, rest]])
         replacement = context.parse_expression(selection.expression())
         title = f"Replace with `{selection.callee()}(...)`"

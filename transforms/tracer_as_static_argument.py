@@ -6,12 +6,11 @@ import libcst as cst
 
 from tracerfix.analysis.values import TRACED
 from tracerfix.concrete_arguments import (
-    METHOD_SLOTS,
-    VARIADIC_METHODS,
+    comes_from_conversion,
     concrete_arguments,
-    conversion_operand,
     flattened,
     slots_for_function,
+    slots_for_method,
 )
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
@@ -86,6 +85,16 @@ def f(x):
     return jnp.sum(x, axis=-1) + y.sum(0)[:n] + x[1:n - 1].sum() + jnp.roll(x, x[0])
 """,
             note="shapes, len() and literals are static; jnp.roll's shift may be traced",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def relax(costs, j, candidate):
+    return costs.at[j].min(candidate)
+""",
+            note="`.at[j].min(v)` is an update: its argument is a value, not an axis",
         ),
         Valid(
             """
@@ -285,9 +294,7 @@ def f(x, axis):
         variadic = False
         callee = context.describe(func)
         if not slots and qualified is None and isinstance(func, cst.Attribute) and context.is_traced(func.value):
-            method = func.attr.value
-            slots = METHOD_SLOTS.get(method, ())
-            variadic = method in VARIADIC_METHODS
+            slots, variadic = slots_for_method(func)
         if not slots and not variadic:
             return
         for parameter, argument in concrete_arguments(node, slots, variadic):
@@ -311,7 +318,7 @@ def f(x, axis):
         context = self.context
         parts = []
         for leaf in flattened(argument):
-            if isinstance(leaf, cst.Call) and conversion_operand(leaf, context) is not None:
+            if comes_from_conversion(leaf, context):
                 continue  # `int(n)`: reported where the conversion happens (TFX201)
             if context.value(leaf).trace == TRACED:
                 parts.append(leaf)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tracerfix.analysis.values import TRACED, Value
-from tracerfix.bindings import bindings, reads
+from tracerfix.bindings import assigned_values, bindings, reads
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
@@ -277,6 +277,8 @@ def outer():
         func = node.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in MUTATING_METHODS:
             return
+        if not isinstance(self.context.parent(), cst.Expr):
+            return  # a result that is used: `opt.update(grads, state)` computes, it does not store
         stored = [arg.value for arg in node.args if self._traced(self.context.value(arg.value))]
         if not stored:
             return
@@ -350,12 +352,14 @@ def outer():
         name = base.value
         chain = self._chain()
         binder = _binding_function(name, chain)
-        if binder is None:
-            if self.context.value(base).trace == TRACED or name not in self._module_names():
-                return None  # a builtin, an import-time unknown, or a traced value itself
-            return _Outside(name, f"the module-level `{name}`", True)
-        if self._is_self(name, binder):
+        if binder is not None and self._is_self(name, binder):
             return self._self_outside(name, binder)
+        # Other objects count only when they are Python containers made right there: a parameter
+        # or a call result may be a Ref or a mutable array, which are meant to be written.
+        if receiver is not base or not _creates_container(binder or self.context.module, name, self.context):
+            return None
+        if binder is None:
+            return _Outside(name, f"the module-level `{name}`", True)
         boundary = self._boundary()
         if boundary is None or binder is boundary or not _encloses(binder, boundary, chain):
             return None  # the trace's own object (or an argument's copy)
@@ -408,10 +412,6 @@ def outer():
         if boundary is not None and boundary is not method and _encloses(boundary, method, self._chain()):
             return None  # a class defined inside the traced function
         return _Outside(name, f"the object `{name}`, which the caller passed in", False)
-
-    def _module_names(self) -> set[str]:
-        index = self.context.analysis.index
-        return set(index.module_env) | set(index.defs_in_scope.get(id(index.module), {}))
 
     # -- reporting -------------------------------------------------------------------------------
     def _report(self, node, stored: cst.BaseExpression, how: str | None, outside: _Outside) -> None:
@@ -488,6 +488,30 @@ def _binding_function(name: str, chain: tuple[cst.CSTNode, ...]):
         if name in found.local:
             return node
     return None
+
+
+_CONTAINER_TYPES = frozenset(
+    {"list", "dict", "set", "collections.deque", "collections.defaultdict", "collections.OrderedDict",
+     "collections.Counter"}
+)
+
+
+def _creates_container(scope: cst.CSTNode, name: str, context) -> bool:
+    """Whether every assignment of `name` in `scope` makes a list, dict, set or deque."""
+    values = assigned_values(scope, name)
+    if not values:
+        return False
+    for value in values:
+        if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+            continue
+        if isinstance(value, cst.Call):
+            qualified = context.qualified_name(value.func)
+            if qualified is None and isinstance(value.func, cst.Name):
+                qualified = value.func.value
+            if qualified in _CONTAINER_TYPES:
+                continue
+        return False
+    return True
 
 
 def _encloses(outer, inner, chain: tuple[cst.CSTNode, ...]) -> bool:

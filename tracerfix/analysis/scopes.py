@@ -119,7 +119,9 @@ class _Indexer:
 
     def _visit(self, node: cst.CSTNode, chain: tuple[cst.CSTNode, ...]):
         """Record `node`; returns the (child, chain) pairs to walk, or None for all its children."""
-        if isinstance(node, cst.SimpleStatementLine):
+        # Exact types, not isinstance: LibCST's node classes are ABCs, and this runs on every node.
+        kind = type(node)
+        if kind is cst.SimpleStatementLine:
             if not chain:
                 for statement in node.body:
                     self._record_module_constant(statement)
@@ -129,17 +131,17 @@ class _Indexer:
                 if isinstance(statement, (cst.Import, cst.ImportFrom)):
                     self.imports.add(statement)
             return []
-        if isinstance(node, cst.Call):
+        if kind is cst.Call:
             func = node.func
-            leaf = func.attr.value if isinstance(func, cst.Attribute) else (
-                func.value if isinstance(func, cst.Name) else None
+            leaf = func.attr.value if type(func) is cst.Attribute else (
+                func.value if type(func) is cst.Name else None
             )
             if leaf in _CALL_SITE_WORDS:
                 self.enclosing[id(node)] = chain
                 self.top_of[id(node)] = self.top
                 self.transform_calls.append(node)
             return None
-        if isinstance(node, cst.FunctionDef):
+        if kind is cst.FunctionDef:
             if chain and isinstance(chain[-1], cst.ClassDef):
                 self.methods.setdefault(id(chain[-1]), {})[node.name.value] = node
             else:
@@ -151,14 +153,14 @@ class _Indexer:
             inner = (*chain, node)
             decorators = [(d, chain) for d in node.decorators] if self.want_calls else []
             return [*decorators, (node.params, inner), (node.body, inner)]
-        if isinstance(node, cst.ClassDef):
+        if kind is cst.ClassDef:
             return [(node.body, (*chain, node))]
-        if isinstance(node, cst.Lambda):
+        if kind is cst.Lambda:
             self.enclosing[id(node)] = chain
             self.top_of[id(node)] = self.top
             self.functions.append(node)
             return [(node.body, (*chain, node))]
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
+        if kind is cst.Import or kind is cst.ImportFrom:
             self.imports.add(node)
             return []
         return None

@@ -32,13 +32,25 @@ def _syntax_fields(node_type: type) -> tuple[str, ...]:
     )
 
 
+class _NodeTypes(dict):
+    """type -> is it a CSTNode: `isinstance` against LibCST's ABCs runs Python code each time."""
+
+    def __missing__(self, kind: type) -> bool:
+        self[kind] = is_node = issubclass(kind, cst.CSTNode)
+        return is_node
+
+
+_IS_NODE = _NodeTypes()
+
+
 def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The node's children that carry syntax, in field order (not always source order)."""
     children: list[cst.CSTNode] = []
     for name in _syntax_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        kind = type(value)
+        if kind is tuple or kind is list:
+            children.extend(item for item in value if _IS_NODE[type(item)])
+        elif _IS_NODE[kind]:
             children.append(value)
-        elif isinstance(value, (tuple, list)):
-            children.extend(item for item in value if isinstance(item, cst.CSTNode))
     return children

@@ -85,7 +85,8 @@ def annotated_signature(params: list[dict]) -> list[Signature]:
     passed = [p for p in params if not p["has_default"]]
     if not passed or any(not p["annotation"] or p["annotation"] == ["array"] for p in passed):
         return []
-    specs = {p["name"]: parse_spec(p["annotation"][0]) for p in passed}
+    # A static parameter gets one value per signature: each value is a separate compilation.
+    specs = {p["name"]: parse_spec(ladder_for(p)[0] if p["role"] == "static" else p["annotation"][0]) for p in passed}
     first = Signature(specs, "annotations", sizes_for(specs))
     if not first.sizes:
         return [first]
@@ -208,15 +209,19 @@ def _tile(pattern: list[float], shape: tuple[int, ...]) -> np.ndarray:
 Arguments = dict[str, object]
 
 
-def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80) -> Arguments:
-    """A smaller input on which `fails` still holds: shorter arrays first, then simpler numbers."""
+def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80, seconds: float = 3.0) -> Arguments:
+    """A smaller input on which `fails` still holds: shorter arrays first, then simpler numbers,
+    within `budget` attempts and `seconds` (each new shape compiles again)."""
+    import time
+
     import jax.numpy as jnp
 
     tries = 0
+    deadline = time.monotonic() + seconds
 
     def attempt(candidate: Arguments) -> bool:
         nonlocal tries
-        if tries >= budget:
+        if tries >= budget or time.monotonic() > deadline:
             return False
         tries += 1
         try:

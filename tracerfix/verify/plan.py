@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import builtins
 import re
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -187,9 +188,9 @@ class Planner:
                                   _module_imports(block), f"{where} (doctest)",
                                   module_globals=self.module_level)
                 )
-        if self.test_files is not None and "." not in unit:
+        if self.test_files is not None and self.path is not None and "." not in unit:
             qualified = {f"{module}.{unit}" for module in self.module_names}
-            for test_path, test_module in self.test_files.mentioning(unit):
+            for test_path, test_module in self.test_files.mentioning(unit, self.path):
                 table = _module_imports(test_module)
                 examples.extend(
                     find_examples(test_module, lambda call: table.qualify(call.func) in qualified, table,
@@ -422,6 +423,9 @@ class _ExampleFinder:
         for name in set().union(*(free_names(node) for node in nodes)) if nodes else ():
             if name in visiting:
                 return False
+            imported_with_module = self.module_globals is not None and name in self.module_globals
+            if imported_with_module and bindings.get(name) is self.module_bindings.get(name):
+                continue  # a module-level name: the module's namespace has it already
             if name in bindings:
                 assignment = bindings[name]
                 if assignment not in setup:
@@ -587,44 +591,64 @@ def _unique(examples: list[Example]) -> list[Example]:
 
 
 class TestFiles:
-    """The test modules of a project, parsed on demand and kept for the whole run."""
+    """The test modules of a project, read and parsed on demand and kept for the whole run.
+
+    Looked for where projects keep them: `tests/` and `test/` folders at the project root and
+    beside each package on the way down to the module, and `test_*.py` / `*_test.py` next to the
+    module itself; never by walking the whole project (vendored code, corpora, data)."""
 
     __test__ = False  # not a pytest test class
     MAX_FILES = 400
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._texts: dict[Path, str] | None = None
+        self._texts: dict[Path, str] = {}
+        self._searched: set[Path] = set()
         self._parsed: dict[Path, cst.Module | None] = {}
+        self._lock = threading.Lock()
 
-    def _load(self) -> dict[Path, str]:
-        if self._texts is None:
-            from tracerfix.api import iter_python_files
+    def _load(self, module: Path) -> None:
+        from tracerfix.api import iter_python_files
 
-            self._texts = {}
-            for path in iter_python_files([self.root]):
+        folder = module.resolve().parent
+        chain = [folder, *(p for p in folder.parents if p == self.root or self.root in p.parents)]
+        places = [(folder, False)] + [(base / name, True) for base in chain for name in ("tests", "test")]
+        for place, recursive in places:
+            if place in self._searched or not place.is_dir():
+                continue
+            self._searched.add(place)
+            files = iter_python_files([place], respect_gitignore=True) if recursive else place.glob("*.py")
+            for path in files:
                 if len(self._texts) >= self.MAX_FILES:
-                    break
-                name = path.name
-                if name.startswith("test_") or name.endswith("_test.py"):
+                    return
+                if _is_test_file(path.name) and path not in self._texts:
                     try:
                         self._texts[path] = path.read_text(encoding="utf-8")
                     except (OSError, UnicodeDecodeError):
                         continue
-        return self._texts
 
-    def mentioning(self, name: str) -> Iterator[tuple[Path, cst.Module]]:
-        for path, text in self._load().items():
-            if name not in text:
-                continue
-            if path not in self._parsed:
-                try:
-                    self._parsed[path] = cst.parse_module(text)
-                except cst.ParserSyntaxError:
-                    self._parsed[path] = None
-            module = self._parsed[path]
-            if module is not None:
-                yield path, module
+    def mentioning(self, name: str, module: Path) -> list[tuple[Path, cst.Module]]:
+        """Test modules that mention `name(` and the module's own name."""
+        stem = module.stem if module.name != "__init__.py" else module.parent.name
+        found = []
+        with self._lock:  # files are verified side by side
+            self._load(module)
+            for path, text in self._texts.items():
+                if f"{name}(" not in text or stem not in text:
+                    continue
+                if path not in self._parsed:
+                    try:
+                        self._parsed[path] = cst.parse_module(text)
+                    except cst.ParserSyntaxError:
+                        self._parsed[path] = None
+                parsed = self._parsed[path]
+                if parsed is not None:
+                    found.append((path, parsed))
+        return found
+
+
+def _is_test_file(name: str) -> bool:
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
 def project_root(path: Path) -> Path:

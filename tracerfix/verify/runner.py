@@ -114,7 +114,7 @@ class Worker:
         self.events = queue.Queue()
         threading.Thread(target=_pump, args=(self.process.stdout, self.events), daemon=True).start()
 
-    def _wait_ready(self) -> None:
+    def wait_ready(self) -> None:
         self.start()
         if self.ready:
             return
@@ -186,7 +186,7 @@ class Worker:
                 for name in remaining:
                     results[name] = timed_out(name, f"the file's time limit ({job.file_timeout:g} s) was reached first")
                 break
-            self._wait_ready()
+            self.wait_ready()
             units = [unit for unit in job.units if unit["name"] in remaining]
             self._send({**asdict(job), "units": units})
             self._serve(job, remaining, results, file_deadline)

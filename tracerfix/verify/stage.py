@@ -10,7 +10,10 @@ imports JAX: planning is LibCST, running is the worker's.
 
 from __future__ import annotations
 
+import queue
 import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -43,7 +46,10 @@ def module_identity(path: Path) -> tuple[str, Path]:
 
 
 class Verifier:
-    """One verification run: a worker process, the seed, and the verdicts, file after file."""
+    """One verification run: worker processes, the seed, and the verdicts, file after file.
+
+    With `jobs` above one, files are verified side by side, each worker serving one file at a
+    time; the verdicts are listed in file order all the same."""
 
     def __init__(
         self,
@@ -55,20 +61,24 @@ class Verifier:
         file_timeout: float | None = None,
         worker: Worker | None = None,
         compile_cache: bool = True,
+        jobs: int = 1,
     ) -> None:
         self.resolver = resolver or Resolver()
         self.seed = seed
         self.default_seed = random.SystemRandom().randrange(2**31)
         self.overrides = {"trials": trials, "function_timeout": function_timeout, "file_timeout": file_timeout}
-        self.worker = worker or Worker(compile_cache=default_compile_cache() if compile_cache else None)
-        self._owns_worker = worker is None
+        self._compile_cache = default_compile_cache() if compile_cache else None
+        self.worker = worker or Worker(compile_cache=self._compile_cache)
+        self._owned = [] if worker is not None else [self.worker]
+        self.jobs = max(1, jobs)
         self.results: list[UnitResult] = []
         self.seeds: set[int] = set()
         self._test_files: dict[Path, TestFiles] = {}
+        self._lock = threading.Lock()
 
     def close(self) -> None:
-        if self._owns_worker:
-            self.worker.close()
+        for worker in self._owned:
+            worker.close()
 
     def __enter__(self) -> "Verifier":
         return self
@@ -79,16 +89,40 @@ class Verifier:
     # --- entry points -----------------------------------------------------------------------------
     def process_paths(self, paths: Iterable[Path], *, write: bool) -> list[api.FileReport]:
         """Rewrite (and write, when asked) every Python file below `paths`, verified."""
-        reports = []
-        for path in paths:
-            for file in api.iter_python_files([path], self.resolver.is_excluded, self.resolver.respect_gitignore(path)):
-                settings = self.resolver.settings_for(file)
-                reports.append(api.process_path(file, settings, fix=True, write=write, rewrite=self.rewriter(file)))
+        files = [
+            file
+            for path in paths
+            for file in api.iter_python_files([path], self.resolver.is_excluded, self.resolver.respect_gitignore(path))
+        ]
+        if self.jobs == 1 or len(files) < 2:
+            return [self._process(file, write, self.worker) for file in files]
+        idle: queue.Queue[Worker] = queue.Queue()
+        idle.put(self.worker)
+        for _ in range(min(self.jobs, len(files)) - 1):
+            extra = Worker(compile_cache=self._compile_cache)
+            self._owned.append(extra)
+            idle.put(extra)
+
+        def process(file: Path) -> api.FileReport:
+            worker = idle.get()
+            try:
+                return self._process(file, write, worker)
+            finally:
+                idle.put(worker)
+
+        with ThreadPoolExecutor(max_workers=idle.qsize()) as pool:
+            reports = list(pool.map(process, files))
+        order = {str(file): index for index, file in enumerate(files)}
+        self.results.sort(key=lambda r: order.get(r.path, len(order)))
         return reports
 
-    def rewriter(self, path: Path | None) -> Callable[[str, Settings], LintResult]:
+    def _process(self, file: Path, write: bool, worker: Worker) -> api.FileReport:
+        settings = self.resolver.settings_for(file)
+        return api.process_path(file, settings, fix=True, write=write, rewrite=self.rewriter(file, worker))
+
+    def rewriter(self, path: Path | None, worker: Worker | None = None) -> Callable[[str, Settings], LintResult]:
         """`engine.fix` for the file at `path` (None: standard input), keeping verified fixes only."""
-        return lambda source, settings: self.verified_fix(source, settings, path)
+        return lambda source, settings: self.verified_fix(source, settings, path, worker or self.worker)
 
     def options(self, path: Path | None) -> VerifyOptions:
         config = self.resolver.config_for(path)
@@ -99,11 +133,12 @@ class Verifier:
         return options
 
     # --- one file ---------------------------------------------------------------------------------
-    def verified_fix(self, source: str, settings: Settings, path: Path | None) -> LintResult:
+    def verified_fix(self, source: str, settings: Settings, path: Path | None, worker: Worker | None = None) -> LintResult:
+        worker = worker or self.worker
         candidate = engine.fix(source, settings, select=_applicable)
         if not candidate.fixed:
             return candidate
-        self.worker.start()  # JAX imports in the worker while we plan
+        worker.start()  # JAX imports in the worker while we plan
         display = str(path) if path is not None else "<stdin>"
         options = self.options(path)
         seed = self.seed if self.seed is not None else options.seed if options.seed is not None else self.default_seed
@@ -129,7 +164,7 @@ class Verifier:
             pending = [unit for unit in sorted(changed) if verified.get(unit) != current.key(unit)]
             if not pending and rejected == before:
                 break
-            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed)
+            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -151,12 +186,14 @@ class Verifier:
         # refusal took back again is moot.
         final = _Units(candidate.source).changed_from(original)
         shown = [r for r in results.values() if r.unit in final or not r.verified]
-        self.results.extend(sorted(shown, key=lambda r: (r.line, r.unit)))
-        self.seeds.add(seed)
+        with self._lock:
+            self.results.extend(sorted(shown, key=lambda r: (r.line, r.unit)))
+            self.seeds.add(seed)
         return candidate
 
     def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
-                     units: list[str], options: VerifyOptions, seed: int) -> list[UnitResult]:
+                     units: list[str], options: VerifyOptions, seed: int,
+                     worker: Worker | None = None) -> list[UnitResult]:
         """Verify `units` of `rewritten` against `original` (the file at `path`) in the worker."""
         if not units:
             return []
@@ -189,7 +226,7 @@ class Verifier:
             file_timeout=options.file_timeout,
             original_source=None if path is not None else original,
         )
-        for unit, record in self.worker.verify(job).items():
+        for unit, record in (worker or self.worker).verify(job).items():
             result = UnitResult.from_worker(display, lines.get(unit, 0), record)
             if result.status == TIMEOUT and "seed" not in record:
                 result.details["seed"] = seed
@@ -200,9 +237,10 @@ class Verifier:
         if path is None:
             return None
         root = project_root(path)
-        if root not in self._test_files:
-            self._test_files[root] = TestFiles(root)
-        return self._test_files[root]
+        with self._lock:
+            if root not in self._test_files:
+                self._test_files[root] = TestFiles(root)
+            return self._test_files[root]
 
 
 def _applicable(finding: Finding) -> bool:

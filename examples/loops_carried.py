@@ -1,0 +1,86 @@
+"""Per-element loops whose iterations depend on each other: TFX108 rewrites them with
+`lax.fori_loop`, carrying what the loop updates, or reports why it cannot.
+
+`fill_forward` reads `x[i - 1]`, which the previous iteration may have filled; `sign_changes`
+counts. Their `_fixed` versions are what `tracerfix rewrite --unsafe-fixes` writes: the fix is
+unsafe only because `lax.fori_loop` traces its body even when the loop runs zero times, so an
+empty `x` raises where the Python loop did nothing. The last functions are reported with the
+reason they are not rewritten. Run it to compare the fixed versions with the loops.
+"""
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def fill_forward(x):
+    # Replace each NaN by the last value before it.
+    for i in range(1, len(x)):  # expect: TFX108
+        if jnp.isnan(x[i]):
+            x = x.at[i].set(x[i - 1])
+    return x
+
+
+@jax.jit
+def sign_changes(x):
+    changes = 0
+    for i in range(1, x.shape[0]):  # expect: TFX108
+        if x[i] * x[i - 1] < 0:
+            changes += 1
+    return changes
+
+
+# --- what the fix makes of them ---------------------------------------------------------------
+
+
+@jax.jit
+def fill_forward_fixed(x):
+    # Replace each NaN by the last value before it.
+    def update_x(i, x):
+        x = x.at[i].set(jnp.where(jnp.isnan(x[i]), x[i - 1], x[i]))
+        return x
+
+    x = lax.fori_loop(1, len(x), update_x, x)
+    return x
+
+
+@jax.jit
+def sign_changes_fixed(x):
+    changes = 0
+    def update_changes(i, changes):
+        changes = jnp.where(x[i] * x[i - 1] < 0, changes + 1, changes)
+        return changes
+
+    changes = lax.fori_loop(1, x.shape[0], update_changes, changes)
+    return changes
+
+
+# --- reported, not rewritten ------------------------------------------------------------------
+
+
+@jax.jit
+def first_above(x, limit):
+    position = len(x)
+    for i in range(len(x)):  # expect: TFX108
+        if x[i] > limit:  # expect: TFX101
+            position = i
+            break
+    return position
+
+
+@jax.jit
+def large_values(x):
+    found = []
+    for i in range(len(x)):  # expect: TFX108
+        if jnp.abs(x[i]) > 10:  # expect: TFX101
+            found.append(x[i])
+    return jnp.array(found)
+
+
+if __name__ == "__main__":
+    x = jnp.array([1.0, jnp.nan, -2.0, jnp.nan, jnp.nan, 4.0, -0.5])
+    for leaky, fixed in ((fill_forward, fill_forward_fixed), (sign_changes, sign_changes_fixed)):
+        with jax.disable_jit():
+            expected = leaky(x)
+        print(leaky.__name__, bool(jnp.allclose(expected, fixed(x), equal_nan=True)))

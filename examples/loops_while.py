@@ -1,0 +1,101 @@
+"""`while` loops on traced values: TFX102 rewrites them with `lax.while_loop`.
+
+The names a loop carries become its state; the condition and the body become nested functions
+named after what the loop updates, and an `if` on a traced value in the body becomes `jnp.where`.
+The `_fixed` versions are what `tracerfix rewrite` writes. When the function is differentiated
+with `jax.grad`, the fix is unsafe: `lax.while_loop` supports forward-mode differentiation only.
+Run it to compare the fixed versions with the loops run eagerly.
+"""
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def gcd(a, b):
+    while b != 0:  # expect: TFX102
+        a, b = b, a % b
+    return a
+
+
+@jax.jit
+def bisect_sqrt(a, tol=1e-6):
+    lo = jnp.zeros_like(a)
+    hi = jnp.maximum(a, 1.0)
+    while (hi - lo).max() > tol:  # expect: TFX102
+        mid = (lo + hi) / 2
+        too_big = mid * mid > a
+        if too_big.any():
+            hi = jnp.where(too_big, mid, hi)
+        lo = jnp.where(too_big, lo, mid)
+    return (lo + hi) / 2
+
+
+def relaxed_norm(x):
+    while jnp.linalg.norm(x) > 1.0:  # expect: TFX102
+        x = x * 0.9
+    return jnp.linalg.norm(x)
+
+
+relaxed_norm_grad = jax.grad(relaxed_norm)
+
+
+# --- what the fix makes of them ---------------------------------------------------------------
+
+
+@jax.jit
+def gcd_fixed(a, b):
+    def keep_updating_a_and_b(state):
+        _, b = state
+        return b != 0
+
+    def update_a_and_b(state):
+        a, b = state
+        a, b = b, a % b
+        return a, b
+
+    a, b = lax.while_loop(keep_updating_a_and_b, update_a_and_b, (a, b))
+    return a
+
+
+@jax.jit
+def bisect_sqrt_fixed(a, tol=1e-6):
+    lo = jnp.zeros_like(a)
+    hi = jnp.maximum(a, 1.0)
+    def keep_updating_lo_and_hi(state):
+        lo, hi = state
+        return (hi - lo).max() > tol
+
+    def update_lo_and_hi(state):
+        lo, hi = state
+        mid = (lo + hi) / 2
+        too_big = mid * mid > a
+        hi = jnp.where(too_big.any(), jnp.where(too_big, mid, hi), hi)
+        lo = jnp.where(too_big, lo, mid)
+        return lo, hi
+
+    lo, hi = lax.while_loop(keep_updating_lo_and_hi, update_lo_and_hi, (lo, hi))
+    return (lo + hi) / 2
+
+
+# --- loops on static conditions trace fine ------------------------------------------------------
+
+
+@jax.jit
+def add_batch_axes(x, times: int = 2):
+    while x.ndim < 3:
+        x = x[None]
+    i = 0
+    while i < times:
+        x = x * 2
+        i += 1
+    return x
+
+
+if __name__ == "__main__":
+    a = jnp.array([2.0, 9.0, 0.25])
+    with jax.disable_jit():
+        print(gcd(jnp.int32(84), jnp.int32(36)), gcd_fixed(jnp.int32(84), jnp.int32(36)))
+        print(bisect_sqrt(a), bisect_sqrt_fixed(a))
+    print(gcd_fixed(jnp.int32(84), jnp.int32(36)), bisect_sqrt_fixed(a), add_batch_axes(a).shape)
