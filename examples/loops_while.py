@@ -32,13 +32,15 @@ def bisect_sqrt(a, tol=1e-6):
     return (lo + hi) / 2
 
 
-def relaxed_norm(x):
-    while jnp.linalg.norm(x) > 1.0:  # expect: TFX102
-        x = x * 0.9
-    return jnp.linalg.norm(x)
+def shrunk_energy(x):
+    steps = 0
+    while jnp.linalg.norm(x) > 1.0 and steps < 100:  # expect: TFX102
+        x = x * 0.5
+        steps += 1
+    return jnp.sum(x**2)
 
 
-relaxed_norm_grad = jax.grad(relaxed_norm)
+shrunk_energy_grad = jax.grad(shrunk_energy)
 
 
 # --- what the fix makes of them ---------------------------------------------------------------

@@ -56,8 +56,9 @@ def test_line_comment_forms(comment, suppressed):
     assert lines == ([] if suppressed else [3])
 
 
-def test_a_line_comment_covers_only_its_own_line():
-    lines = reported_lines(
+# Each scenario: a module body, and the lines (from its first line) still reported by TFX101.
+SCENARIOS = [
+    pytest.param(
         """
         @jax.jit
         def f(x):
@@ -66,26 +67,22 @@ def test_a_line_comment_covers_only_its_own_line():
             if x[1] < 0:
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [5]
-
-
-def test_text_inside_a_string_is_not_a_comment():
-    lines = reported_lines(
+        """,
+        [5],
+        id="a-line-comment-covers-only-its-own-line",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):
             if x[0] < len("# noqa"):
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [3]
-
-
-def test_a_statement_spanning_lines_takes_the_comment_on_its_first_or_last_line():
-    lines = reported_lines(
+        """,
+        [3],
+        id="text-inside-a-string-is-not-a-comment",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):
@@ -100,13 +97,11 @@ def test_a_statement_spanning_lines_takes_the_comment_on_its_first_or_last_line(
                     1):
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [9]
-
-
-def test_an_inner_line_of_a_long_statement_covers_only_itself():
-    lines = reported_lines(
+        """,
+        [9],
+        id="a-statement-spanning-lines-takes-the-comment-on-its-first-or-last-line",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):
@@ -115,13 +110,11 @@ def test_an_inner_line_of_a_long_statement_covers_only_itself():
                     1):
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [3]
-
-
-def test_a_def_level_ignore_covers_the_whole_function_and_nothing_else():
-    lines = reported_lines(
+        """,
+        [3],
+        id="an-inner-line-of-a-long-statement-covers-only-itself",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):  # tracerfix: ignore[TFX101]
@@ -141,13 +134,11 @@ def test_a_def_level_ignore_covers_the_whole_function_and_nothing_else():
             if x[0] < 0:
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [16]
-
-
-def test_a_def_level_ignore_on_a_decorator_or_a_multiline_header():
-    lines = reported_lines(
+        """,
+        [16],
+        id="a-def-level-ignore-covers-the-whole-function-and-nothing-else",
+    ),
+    pytest.param(
         """
         @jax.jit  # tracerfix: ignore
         def f(x):
@@ -164,39 +155,33 @@ def test_a_def_level_ignore_on_a_decorator_or_a_multiline_header():
             if x[0] < 0:
                 x = x + 1
             return x
-        """
-    )
-    assert lines == []
-
-
-def test_a_def_level_ignore_with_other_codes_keeps_reporting():
-    lines = reported_lines(
+        """,
+        [],
+        id="a-def-level-ignore-on-a-decorator-or-a-multiline-header",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):  # tracerfix: ignore[TFX502]
             if x[0] < 0:
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [3]
-
-
-def test_noqa_on_a_def_line_does_not_cover_the_body():
-    lines = reported_lines(
+        """,
+        [3],
+        id="a-def-level-ignore-with-other-codes-keeps-reporting",
+    ),
+    pytest.param(
         """
         @jax.jit
         def f(x):  # noqa
             if x[0] < 0:
                 x = x + 1
             return x
-        """
-    )
-    assert lines == [3]
-
-
-def test_a_class_level_ignore_covers_its_methods():
-    lines = reported_lines(
+        """,
+        [3],
+        id="noqa-on-a-def-line-does-not-cover-the-body",
+    ),
+    pytest.param(
         """
         class Model:  # tracerfix: ignore
             @jax.jit
@@ -212,9 +197,16 @@ def test_a_class_level_ignore_covers_its_methods():
                 if x[0] < 0:
                     x = x + 1
                 return x
-        """
-    )
-    assert lines == [12]
+        """,
+        [12],
+        id="a-class-level-ignore-covers-its-methods",
+    ),
+]
+
+
+@pytest.mark.parametrize("body, expected", SCENARIOS)
+def test_what_each_comment_covers(body, expected):
+    assert reported_lines(body) == expected
 
 
 def test_parse_comment_reads_every_directive_in_one_comment():

@@ -200,6 +200,8 @@ def process_path(
         source_file = fileio.read(path)
     except fileio.FileError as error:
         return FileReport(display, error=str(error))
+    if rewrite is not engine.fix:
+        cache = None  # a verified rewrite depends on more than the key describes
     key = cache.key(source_file.raw, settings, fix) if cache is not None else ""
     report = cache.report(key, display, source_file.text) if cache is not None else None
     if report is None:

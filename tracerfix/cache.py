@@ -19,6 +19,7 @@ import os
 import sys
 import tempfile
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -68,21 +69,29 @@ def finding_from_record(record: dict[str, Any]) -> Finding:
     )
 
 
+@lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """Changes whenever tracerfix's own code does (an editable install included)."""
-    import hashlib
-
+    """Changes whenever tracerfix's own code does (an editable install included). Computed once
+    per process: the code a process runs is the code it imported, whatever happens on disk later."""
     import tracerfix
     import tracerfix.transforms
 
+    return sources_fingerprint([*tracerfix.__path__, *tracerfix.transforms.__path__])
+
+
+def sources_fingerprint(folders: list[str]) -> str:
+    """A hash of the version and of the name, size and modification time of every .py file."""
+    import hashlib
+
+    import tracerfix
+
     digest = hashlib.sha256(f"{tracerfix.__version__} {sys.version_info[:2]}".encode())
-    for package in (tracerfix, tracerfix.transforms):
-        for folder in package.__path__:
-            for root, _, files in sorted(os.walk(folder)):
-                for name in sorted(files):
-                    if name.endswith(".py"):
-                        status = os.stat(os.path.join(root, name))
-                        digest.update(f"{root}/{name} {status.st_size} {status.st_mtime_ns}\n".encode())
+    for folder in folders:
+        for root, _, files in sorted(os.walk(folder)):
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    status = os.stat(os.path.join(root, name))
+                    digest.update(f"{root}/{name} {status.st_size} {status.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:16]
 
 

@@ -168,7 +168,9 @@ VARIADIC_METHODS = frozenset({"reshape", "transpose"})
 TRACEABLE_WHEN_GIVEN = {"repeats": "total_repeat_length"}
 
 
-def concrete_arguments(call: cst.Call, slots: tuple[Slot, ...], variadic: bool = False) -> Iterator[tuple[str, cst.BaseExpression]]:
+def concrete_arguments(
+    call: cst.Call, slots: tuple[Slot, ...], variadic: bool = False
+) -> Iterator[tuple[str, cst.BaseExpression]]:
     """The (parameter name, argument) pairs of `call` that must be concrete."""
     keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
     positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
@@ -194,13 +196,16 @@ def slots_for_method(func: cst.Attribute) -> tuple[tuple[Slot, ...], bool]:
     """The concrete slots of a method call on an array, and whether every positional argument is
     one. `x.at[i].min(v)` is an update whose argument is a value, not an axis."""
     receiver = func.value
-    if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
+    at = receiver.value if isinstance(receiver, cst.Subscript) else None
+    if isinstance(at, cst.Attribute) and at.attr.value == "at":
         return (), False
     method = func.attr.value
     return METHOD_SLOTS.get(method, ()), method in VARIADIC_METHODS
 
 
-def is_concrete_slot(call: cst.Call, argument: cst.BaseExpression, slots: tuple[Slot, ...], variadic: bool = False) -> bool:
+def is_concrete_slot(
+    call: cst.Call, argument: cst.BaseExpression, slots: tuple[Slot, ...], variadic: bool = False
+) -> bool:
     return any(value is argument for _, value in concrete_arguments(call, slots, variadic))
 
 

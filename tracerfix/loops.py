@@ -169,7 +169,9 @@ def store_counts(nodes: Iterable[cst.CSTNode], skip: cst.CSTNode | None = None) 
     return stores.counts
 
 
-def exposed_reads(statements: Sequence[cst.BaseStatement], assigned: Iterable[str] = ()) -> tuple[set[str], set[str]]:
+def exposed_reads(
+    statements: Sequence[cst.BaseStatement], assigned: Iterable[str] = ()
+) -> tuple[set[str], set[str]]:
     """Names a block may read before assigning them, and the names it assigns on every path."""
     exposed: set[str] = set()
     assigned = set(assigned)
@@ -248,8 +250,10 @@ def read_after(names: Iterable[str], loop: cst.CSTNode, context) -> set[str]:
                     break
                 if any(name in bound for _, bound in effects):
                     break
-            elif isinstance(node, cst.For) and name not in set(names_read(node.iter)) and name in target_names(node.target):
-                break  # `for name in ...` rebinds it before its body can read it
+            elif isinstance(node, cst.For) and name in target_names(node.target):
+                if name in set(names_read(node.iter)):
+                    live.add(name)
+                break  # otherwise `for name in ...` rebinds it before its body can read it
             elif name in set(names_read(node)):
                 live.add(name)
                 break
@@ -382,7 +386,8 @@ def range_header(loop: cst.For, context) -> RangeHeader:
     if not 1 <= len(args) <= 3 or any(arg.keyword is not None or arg.star for arg in args):
         raise CannotRewrite(f"`{context.describe(call)}` is not a plain `range(start, stop)`")
     if len(args) == 3 and literal_int(args[2].value) != 1:
-        raise CannotRewrite(f"the loop steps by `{context.code(args[2].value)}`; `lax.fori_loop` counts up by one")
+        step = context.code(args[2].value)
+        raise CannotRewrite(f"the loop steps by `{step}`; `lax.fori_loop` counts up by one")
     if len(args) == 1:
         return RangeHeader(loop.target.value, None, args[0].value)
     return RangeHeader(loop.target.value, args[0].value, args[1].value)
@@ -394,18 +399,34 @@ def plain_body(loop: cst.For | cst.While, context) -> list[cst.BaseStatement]:
     if loop.orelse is not None:
         raise CannotRewrite("the loop has an `else` clause")
     check_not_inside_try(loop, context)
-    body = _without_continue(statements_in(loop.body))
+    body = _without_continue([_in_blocks(statement) for statement in statements_in(loop.body)])
     _check_body(body, context)
     return body
 
 
-def _ends_with_continue(block: cst.BaseSuite) -> bool:
-    statements = statements_in(block)
-    last = statements[-1] if statements else None
-    return (
-        isinstance(last, cst.SimpleStatementLine)
-        and isinstance(last.body[-1], cst.Continue)
-    )
+def _in_blocks(statement: cst.BaseStatement) -> cst.BaseStatement:
+    """An `if` whose branches are written on one line (`if c: x = 1`) with indented blocks, so
+    that every branch below is a list of statements; the tests stay the same nodes."""
+    if not (isinstance(statement, cst.If) and _contains(statement, (cst.SimpleStatementSuite,))):
+        return statement
+    orelse = statement.orelse
+    if isinstance(orelse, cst.If):
+        orelse = _in_blocks(orelse)
+    elif orelse is not None:
+        orelse = orelse.with_changes(body=_block(orelse.body))
+    return statement.with_changes(body=_block(statement.body), orelse=orelse)
+
+
+def _block(suite: cst.BaseSuite) -> cst.IndentedBlock:
+    if isinstance(suite, cst.SimpleStatementSuite):
+        line = cst.SimpleStatementLine(body=suite.body)
+        return cst.IndentedBlock(body=[line], header=suite.trailing_whitespace)
+    return suite.with_changes(body=[_in_blocks(statement) for statement in suite.body])
+
+
+def _ends_with_continue(block: cst.IndentedBlock) -> bool:
+    last = block.body[-1] if block.body else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
 
 
 def _without_continue(statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
@@ -455,7 +476,10 @@ def _check_body(statements: Sequence[cst.BaseStatement], context) -> None:
 
 
 def _check_targets(small: cst.BaseSmallStatement, context) -> None:
-    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [getattr(small, "target", None)]
+    if isinstance(small, cst.Assign):
+        targets = [t.target for t in small.targets]
+    else:
+        targets = [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else []
     for target in targets:
         if isinstance(target, cst.Subscript):
             raise CannotRewrite(
@@ -463,7 +487,7 @@ def _check_targets(small: cst.BaseSmallStatement, context) -> None:
                 f"immutable: write `{context.describe(target.value)} = "
                 f"{context.describe(target.value)}.at[...].set(...)`"
             )
-        if target is not None and not target_names(target) and not isinstance(target, cst.Name):
+        if not target_names(target):
             raise CannotRewrite(f"the body assigns to `{context.describe(target)}`, outside the loop's state")
 
 
@@ -623,26 +647,21 @@ def check_index_uses(body: Sequence[cst.BaseStatement], index: str, entry: Env, 
             f"`{context.describe(uses.elsewhere)}` uses the loop index `{index}` as a Python value; "
             "`lax.fori_loop` passes it as a traced integer"
         )
-    for base in uses.indexed:
-        if not evaluator(context, entry).value(base).traced and not _is_at(base, entry, context):
+    for base in uses.indexed:  # `x.at` counts as the traced array `x`
+        if not evaluator(context, entry).value(base).traced:
             raise CannotRewrite(
                 f"`{context.describe(base)}` is indexed by the loop index `{index}` but is not a JAX array"
             )
-
-
-def _is_at(node: cst.BaseExpression, env: Env, context) -> bool:
-    return (
-        isinstance(node, cst.Attribute)
-        and node.attr.value == "at"
-        and evaluator(context, env).value(node.value).traced
-    )
 
 
 class _IndexUses(cst.CSTVisitor):
     """Where the loop index is used: indexing (`x[i - 1]`, `x.at[i]`) or array math in an `if`
     test (`if i >= n`, which becomes a selection) is fine; anything else needs a Python int."""
 
-    _MATH = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation, cst.Index)
+    _MATH = (
+        cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation,
+        cst.Index,
+    )
 
     def __init__(self, index: str) -> None:
         self.index = index
@@ -657,13 +676,23 @@ class _IndexUses(cst.CSTVisitor):
             return False
         if isinstance(node, cst.Name) and node.value == self.index and self.elsewhere is None:
             if not self._allowed():
-                self.elsewhere = next(n for n in reversed(self.stack) if isinstance(n, (cst.BaseStatement, cst.If)))
+                self.elsewhere = self._where_used()
         if isinstance(node, cst.Subscript) and any(self.index in set(names_read(e.slice)) for e in node.slice):
             self.indexed.append(node.value)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.stack.pop()
+
+    def _where_used(self) -> cst.CSTNode:
+        """The statement (or `if` test) using the index, for the message."""
+        for position in range(len(self.stack) - 2, -1, -1):
+            node = self.stack[position]
+            if isinstance(node, cst.BaseSmallStatement):
+                return node
+            if isinstance(node, cst.If) and self.stack[position + 1] is node.test:
+                return node.test
+        return self.stack[-1]
 
     def _allowed(self) -> bool:
         for position in range(len(self.stack) - 2, -1, -1):
@@ -819,9 +848,12 @@ class _Vectoriser:
     """Rewrites a loop body that touches only element `index` of its arrays into whole-array
     statements: `x[i]` reads `x`, `x = x.at[i].set(v)` assigns `v`."""
 
-    def __init__(self, index: str, body: Sequence[cst.BaseStatement], context, jnp: str) -> None:
+    def __init__(
+        self, index: str, body: Sequence[cst.BaseStatement], context, jnp: str, traced_tests: set[int]
+    ) -> None:
         self.index = index
         self.context = context
+        self.traced_tests = traced_tests
         self.jnp = jnp
         self.updated: list[str] = []
         self.temporaries: set[str] = set()
@@ -884,7 +916,7 @@ class _Vectoriser:
 
     def statement(self, statement: cst.BaseStatement) -> cst.BaseStatement:
         if isinstance(statement, cst.If):
-            if not evaluator(self.context, env_at(statement, self.context)).value(statement.test).traced:
+            if id(statement.test) not in self.traced_tests:
                 raise CannotRewrite(
                     f"`if {self.context.describe(statement.test)}` tests a value that is not traced"
                 )
@@ -907,10 +939,7 @@ class _Vectoriser:
         pairs = assigned_pairs(small)
         if pairs is not None:
             values = [self._whole_array_value(name, value) for name, value in pairs]
-            if isinstance(small.value, (cst.Tuple, cst.List)) and isinstance(small, cst.Assign) and len(pairs) > 1:
-                elements = [e.with_changes(value=v) for e, v in zip(small.value.elements, values)]
-                return small.with_changes(value=small.value.with_changes(elements=elements))
-            return small.with_changes(value=values[0])
+            return _with_values(small, values)
         if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
             return small.with_changes(value=self.expression(small.value))
         raise CannotRewrite(f"`{self.context.describe(small)}` is not an element-by-element update")
@@ -930,7 +959,8 @@ class _Vectoriser:
             return value
         if isinstance(operation, str):
             return _call(f"{self.jnp}.{operation}", [current, value])
-        if operation is cst.Add and isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        negated = isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus)
+        if operation is cst.Add and negated:
             return binary(current, cst.Subtract(), value.expression)  # `.add(-1)` reads `x - 1`
         return binary(current, operation(), value)
 
@@ -967,7 +997,9 @@ class _Vectoriser:
             if node.value == self.index:
                 raise CannotRewrite(f"the body uses the loop index `{self.index}` as a value")
             if node.value in self.updated:
-                raise CannotRewrite(f"the body reads all of `{node.value}` while updating it element by element")
+                raise CannotRewrite(
+                    f"the body reads all of `{node.value}` while updating it element by element"
+                )
             return node
         if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
             return node.with_changes(left=self.expression(node.left), right=self.expression(node.right))
@@ -980,7 +1012,10 @@ class _Vectoriser:
                 raise CannotRewrite(f"`{context.describe(node)}` chains comparisons")
             return node.with_changes(
                 left=self.expression(node.left),
-                comparisons=[t.with_changes(comparator=self.expression(t.comparator)) for t in node.comparisons],
+                comparisons=[
+                    target.with_changes(comparator=self.expression(target.comparator))
+                    for target in node.comparisons
+                ],
             )
         if isinstance(node, cst.Call) and self._elementwise_call(node):
             func = node.func
@@ -1020,7 +1055,9 @@ class _Vectoriser:
                         owners[name] = kind if name not in owners else _combine(owners[name], kind)
         return owners
 
-    def dtype_kind(self, node: cst.BaseExpression, owners: dict[str, str | None], like: _LikeArrays) -> str | None:
+    def dtype_kind(
+        self, node: cst.BaseExpression, owners: dict[str, str | None], like: _LikeArrays
+    ) -> str | None:
         """The array whose dtype `node` has, `_WEAK`, or None when it may be promoted."""
         if isinstance(node, cst.Integer):
             return _WEAK
@@ -1031,7 +1068,8 @@ class _Vectoriser:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             return self.dtype_kind(node.expression, owners, like)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
-            return _combine(self.dtype_kind(node.left, owners, like), self.dtype_kind(node.right, owners, like))
+            left, right = self.dtype_kind(node.left, owners, like), self.dtype_kind(node.right, owners, like)
+            return _combine(left, right)
         if isinstance(node, cst.Call):
             qualified = self.context.qualified_name(node.func) or (
                 node.func.value if isinstance(node.func, cst.Name) else ""
@@ -1086,7 +1124,12 @@ def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
     header = range_header(loop, context)
     covered, by_size = _covered_array(header, context)
     body = plain_body(loop, context)
-    vectoriser = _Vectoriser(header.index, body, context, jnp)
+    traced_tests = {
+        id(node.test)
+        for node in body_ifs(statements_in(loop.body))
+        if evaluator(context, env_at(node, context)).value(node.test).traced
+    }
+    vectoriser = _Vectoriser(header.index, body, context, jnp, traced_tests)
     if not vectoriser.updated:
         raise CannotRewrite("the body updates no array element by element")
     carried = vectoriser.temporaries & exposed_reads(body)[0]
@@ -1127,7 +1170,9 @@ def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
     return rewrite
 
 
-def _updates(statements: Sequence[cst.BaseStatement], names: Iterable[str]) -> Iterator[tuple[str, cst.BaseExpression]]:
+def _updates(
+    statements: Sequence[cst.BaseStatement], names: Iterable[str]
+) -> Iterator[tuple[str, cst.BaseExpression]]:
     names = set(names)
     for statement in _all_simple(statements):
         for small in statement.body:
@@ -1143,7 +1188,8 @@ def _shaped(statements: list[cst.BaseStatement], vectoriser: _Vectoriser, jnp: s
     result = []
     for statement in statements:
         if isinstance(statement, cst.SimpleStatementLine):
-            statement = statement.with_changes(body=[_shaped_small(small, shaped, vectoriser, jnp) for small in statement.body])
+            body = [_shaped_small(small, shaped, vectoriser, jnp) for small in statement.body]
+            statement = statement.with_changes(body=body)
         result.append(statement)
     return result
 
@@ -1161,11 +1207,15 @@ def _shaped_small(small: cst.BaseSmallStatement, shaped: set[str], vectoriser: _
     for name, value in pairs:
         if name not in vectoriser.updated:
             (shaped.add if set(names_read(value)) & shaped else shaped.discard)(name)
-    if len(pairs) == 1:
+    return _with_values(small, values)
+
+
+def _with_values(small: cst.BaseSmallStatement, values: Sequence[cst.BaseExpression]) -> cst.BaseSmallStatement:
+    """An assignment read by `assigned_pairs` with new values (`a, b = v, w` keeps its layout)."""
+    if len(values) == 1:
         return small.with_changes(value=values[0])
-    return small.with_changes(value=small.value.with_changes(
-        elements=[e.with_changes(value=v) for e, v in zip(small.value.elements, values)]
-    ))
+    elements = [element.with_changes(value=value) for element, value in zip(small.value.elements, values)]
+    return small.with_changes(value=small.value.with_changes(elements=elements))
 
 
 # --- selections: `if`s on traced values become `jnp.where` ----------------------------------------
@@ -1306,7 +1356,9 @@ class Selection:
             raise CannotRewrite(f"`{unset[0]}` may be read before it has a value")
         return substitute(node, used) if used else node
 
-    def where(self, test: cst.BaseExpression, then: cst.BaseExpression, otherwise: cst.BaseExpression) -> cst.BaseExpression:
+    def where(
+        self, test: cst.BaseExpression, then: cst.BaseExpression, otherwise: cst.BaseExpression
+    ) -> cst.BaseExpression:
         """`jnp.where(test, then, otherwise)`; an update of one element selects just that element:
         `x.at[i].set(jnp.where(test, v, x[i]))`."""
         if then.deep_equals(otherwise):
@@ -1379,15 +1431,8 @@ def _assignment_order(names: list[str], values: dict) -> list[str] | None:
 
 
 def _tuple_assignment(names: Sequence[str], values: Sequence[cst.BaseExpression]) -> cst.SimpleStatementLine:
-    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    targets = cst.Tuple(
-        [cst.Element(cst.Name(name), comma=comma if i < len(names) - 1 else cst.MaybeSentinel.DEFAULT) for i, name in enumerate(names)],
-        lpar=[], rpar=[],
-    )
-    elements = cst.Tuple(
-        [cst.Element(_fit(v, precedence(v) < 0), comma=comma if i < len(values) - 1 else cst.MaybeSentinel.DEFAULT) for i, v in enumerate(values)],
-        lpar=[], rpar=[],
-    )
+    targets = cst.Tuple(_separated([cst.Name(name) for name in names], cst.Element), lpar=[], rpar=[])
+    elements = cst.Tuple(_separated([_fit(v, precedence(v) < 0) for v in values], cst.Element), lpar=[], rpar=[])
     return cst.SimpleStatementLine(body=[cst.Assign(targets=[cst.AssignTarget(targets)], value=elements)])
 
 
@@ -1452,7 +1497,9 @@ def _fit(node: cst.BaseExpression, needs: bool) -> cst.BaseExpression:
     return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) if needs else node
 
 
-def binary(left: cst.BaseExpression, operator: cst.BaseBinaryOp, right: cst.BaseExpression) -> cst.BinaryOperation:
+def binary(
+    left: cst.BaseExpression, operator: cst.BaseBinaryOp, right: cst.BaseExpression
+) -> cst.BinaryOperation:
     strength = _BINARY_PRECEDENCE[type(operator)]
     power = isinstance(operator, cst.Power)
     left = _fit(left, precedence(left) < strength or (power and precedence(left) == strength))
@@ -1466,11 +1513,15 @@ def unary(operator: cst.BaseUnaryOp, operand: cst.BaseExpression) -> cst.UnaryOp
 
 
 def _call(function: str, args: Sequence[cst.BaseExpression]) -> cst.Call:
-    arguments = []
-    for position, value in enumerate(args):
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if position < len(args) - 1 else cst.MaybeSentinel.DEFAULT
-        arguments.append(cst.Arg(value=_fit(value, precedence(value) < 0), comma=comma))
+    arguments = _separated([_fit(value, precedence(value) < 0) for value in args], cst.Arg)
     return cst.Call(func=cst.parse_expression(function), args=arguments)
+
+
+def _separated(values: Sequence[cst.BaseExpression], kind: type) -> list:
+    """`values` as call arguments or tuple elements (`kind`), with `, ` between them."""
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    last = len(values) - 1
+    return [kind(value, comma=comma if i < last else cst.MaybeSentinel.DEFAULT) for i, value in enumerate(values)]
 
 
 class _Substitution(cst.CSTTransformer):
@@ -1527,7 +1578,8 @@ class _Substitution(cst.CSTTransformer):
 
     def leave_UnaryOperation(self, original_node, updated_node):
         strength = precedence(updated_node.with_changes(lpar=[], rpar=[]))
-        return updated_node.with_changes(expression=self._fitted(updated_node.expression, lambda p: p < strength))
+        operand = self._fitted(updated_node.expression, lambda p: p < strength)
+        return updated_node.with_changes(expression=operand)
 
     def leave_Comparison(self, original_node, updated_node):
         return updated_node.with_changes(
@@ -1633,7 +1685,9 @@ class StateFunction:
     leading: Sequence[str]  # parameters before the state (`i` for fori_loop)
     carried: Sequence[str]
 
-    def build(self, body: Sequence[cst.BaseStatement], result: cst.BaseSmallStatement, context) -> cst.FunctionDef:
+    def build(
+        self, body: Sequence[cst.BaseStatement], result: cst.BaseSmallStatement, context
+    ) -> cst.FunctionDef:
         state = self.carried[0] if len(self.carried) == 1 else "state"
         parameters = ", ".join([*self.leading, state])
         statements: list[cst.BaseStatement] = []
@@ -1707,7 +1761,7 @@ class _TracerFriendlyUses(cst.CSTVisitor):
             or (isinstance(parent, cst.Arg) and parent.keyword is node)
         )
         if read and not self._friendly():
-            self.other.append(next(n for n in reversed(self.stack) if isinstance(n, (cst.BaseStatement, cst.BaseExpression))))
+            self.other.append(parent or node)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
@@ -1731,13 +1785,16 @@ def _array_function(call: cst.Call, context) -> bool:
     return qualified is not None and qualified.startswith(known.ARRAY_NAMESPACES)
 
 
-def empty_array_concerns(body: Sequence[cst.BaseStatement], traced: Iterable[str], context, loop: str) -> list[str]:
+def empty_array_concerns(
+    body: Sequence[cst.BaseStatement], traced: Iterable[str], context, loop: str
+) -> list[str]:
     """A `lax` loop traces its body even when it runs zero times; indexing with a traced index
     then raises for an empty array, where the Python loop did nothing."""
     traced = set(traced)
     for node in _walk(cst.IndentedBlock(body=list(body))):
         if isinstance(node, cst.Subscript) and any(traced & set(names_read(e.slice)) for e in node.slice):
-            array = node.value.value if isinstance(node.value, cst.Attribute) and node.value.attr.value == "at" else node.value
+            at = isinstance(node.value, cst.Attribute) and node.value.attr.value == "at"
+            array = node.value.value if at else node.value
             return [
                 f"`{loop}` traces its body even when it runs zero times: `{context.describe(node)}` "
                 f"then raises IndexError while tracing if `{context.describe(array)}` is empty, "
@@ -1765,6 +1822,100 @@ def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: s
     carried = carried_names(loop, body, context)
     if not carried:
         raise CannotRewrite("the loop assigns nothing that is used after it")
+    return _fori_loop(loop, header, body, carried, context, jnp, lax, names_given)
+
+
+def bounded_while_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+    """`while A and k < n:` whose body ends each step with `k += 1` as `lax.fori_loop(k, n, ...)`
+    running the body where `A` holds: reverse-mode differentiable, unlike `lax.while_loop`, at the
+    cost of always running `n - k` steps. Exact because once `A` fails the state stops changing,
+    so `A` keeps failing."""
+    counter, stop, guard = _counted_condition(loop.test, context)
+    body = plain_body(loop, context)
+    steps = [s for s in body if _counts(s, counter)]
+    if len(steps) != 1 or store_counts(body)[counter] != 1:
+        raise CannotRewrite(f"`{counter}` is not counted up by one once per iteration")
+    if counter in read_after([counter], loop, context):
+        raise CannotRewrite(f"the number of steps `{counter}` is read after the loop")
+    rest = [s for s in body if s is not steps[0]] or [cst.SimpleStatementLine(body=[cst.Pass()])]
+    guarded = [cst.If(test=guard, body=cst.IndentedBlock(body=rest))]
+    carried = carried_names(loop, guarded, context, also_read=names_read(guard))
+    if not set(names_read(guard)) & set(carried):
+        raise CannotRewrite(f"the body changes nothing that `{context.describe(guard)}` reads")
+    header = RangeHeader(counter, cst.Name(counter), stop)
+    return _fori_loop(loop, header, guarded, carried, context, jnp, lax, names_given)
+
+
+def _counted_condition(test: cst.BaseExpression, context) -> tuple[str, cst.BaseExpression, cst.BaseExpression]:
+    """`A and k < n` as (k, n, A): `k` a Python counter, `n` a Python bound."""
+    operands = list(_and_operands(test))
+    counts = [
+        (position, operand)
+        for position, operand in enumerate(operands)
+        if isinstance(operand, cst.Comparison)
+        and len(operand.comparisons) == 1
+        and isinstance(operand.comparisons[0].operator, (cst.LessThan, cst.LessThanEqual))
+        and isinstance(operand.left, cst.Name)
+        and not context.value(operand.left).traced
+        and context.value(operand.comparisons[0].comparator).trace == 0
+    ]
+    if len(counts) != 1 or len(operands) < 2:
+        raise CannotRewrite(f"`{context.describe(test)}` has no Python bound such as `and step < 100`")
+    position, bound = counts[0]
+    stop = bound.comparisons[0].comparator
+    if isinstance(bound.comparisons[0].operator, cst.LessThanEqual):
+        stop = binary(stop, cst.Add(), cst.Integer("1"))
+    rest = [operand for i, operand in enumerate(operands) if i != position]
+    guard = rest[0]
+    for operand in rest[1:]:
+        guard = cst.BooleanOperation(left=guard, operator=cst.And(), right=operand)
+    return bound.left.value, stop, guard
+
+
+def _and_operands(test: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) and not test.lpar:
+        yield from _and_operands(test.left)
+        yield from _and_operands(test.right)
+    else:
+        yield test
+
+
+def _counts(statement: cst.BaseStatement, counter: str) -> bool:
+    """`counter += 1` or `counter = counter + 1` on a line of its own."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    if isinstance(small, cst.AugAssign):
+        return (
+            isinstance(small.target, cst.Name)
+            and small.target.value == counter
+            and isinstance(small.operator, cst.AddAssign)
+            and literal_int(small.value) == 1
+        )
+    pairs = assigned_pairs(small)
+    if pairs is None or len(pairs) != 1 or pairs[0][0] != counter:
+        return False
+    value = pairs[0][1]
+    return (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Add)
+        and isinstance(value.left, cst.Name)
+        and value.left.value == counter
+        and literal_int(value.right) == 1
+    )
+
+
+def _fori_loop(
+    loop: cst.For | cst.While,
+    header: RangeHeader,
+    body: Sequence[cst.BaseStatement],
+    carried: Sequence[str],
+    context,
+    jnp: str,
+    lax: str,
+    names_given: set[str],
+) -> LoopRewrite:
+    """`def update(i, state): <body>` and `state = lax.fori_loop(start, stop, update, state)`."""
     check_fixed_shapes(body, carried, context)
     entry = traced_entry(context, [header.index, *carried])
     check_index_uses(body, header.index, entry, context)
@@ -1772,8 +1923,7 @@ def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: s
     selection = Selection(context, jnp, is_selected=lambda node: id(node.test) in selected)
     new_body = selection.block(body, {header.index, *carried}, needed_after=set(carried))
 
-    stem = function_stem(carried)
-    update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [header.index], carried)
+    update = StateFunction(fresh_name(f"update_{function_stem(carried)}", context, names_given), [header.index], carried)
     definition = update.build(new_body, state_return(carried, context), context)
     start = context.code(header.start) if header.start is not None else "0"
     call = f"{lax}.fori_loop({start}, {context.code(header.stop)}, {update.name}, {state_text(carried)})"

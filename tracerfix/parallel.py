@@ -67,18 +67,26 @@ def _run_pool(tasks, fix, write, workers, cache, progress) -> list[FileReport]:
     table: list[Settings] = []
     index_of: dict[int, int] = {}
     items = []
-    for task in tasks:
+    for position, task in enumerate(tasks):
         if id(task.settings) not in index_of:
             index_of[id(task.settings)] = len(table)
             table.append(task.settings)
-        items.append((str(task.path), index_of[id(task.settings)]))
-    chunk = max(1, min(8, len(items) // (workers * 4)))
-    reports = []
+        items.append((position, str(task.path), index_of[id(task.settings)]))
+    # Largest files first, one at a time, so no worker is left with a big file at the end.
+    items.sort(key=lambda item: -_size(item[1]))
+    reports: list[FileReport | None] = [None] * len(tasks)
     with context.Pool(workers, initializer=_start_worker, initargs=(table, fix, write, cache)) as pool:
-        for report in pool.imap(_process, items, chunksize=chunk):
-            reports.append(report)
+        for position, report in pool.imap_unordered(_process, items):
+            reports[position] = report
             progress.advance()
-    return reports
+    return reports  # type: ignore[return-value]  # every slot is filled
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _fork_is_safe() -> bool:
@@ -100,18 +108,18 @@ def _start_worker(table: list[Settings], fix: bool, write: bool, cache: "Cache |
     _worker = (table, fix, write, cache)
 
 
-def _process(item: tuple[str, int]) -> FileReport:
+def _process(item: tuple[int, str, int]) -> tuple[int, FileReport]:
     from tracerfix.cache import detached
 
     assert _worker is not None
     table, fix, write, cache = _worker
-    path, settings_index = item
+    position, path, settings_index = item
     report = process_path(Path(path), table[settings_index], fix=fix, write=write, cache=cache)
     report.findings = [detached(finding) for finding in report.findings]
     report.fixed = [detached(finding) for finding in report.fixed]
     if not report.changed:
         report.before = report.after = None  # nothing to diff: do not send the text back
-    return report
+    return position, report
 
 
 class Progress:

@@ -22,7 +22,7 @@ from typing import Sequence
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.scopes import JitSite
+from tracerfix.analysis.scopes import JitSite, _annotation_is_array
 from tracerfix.analysis.values import STATIC
 from tracerfix.bindings import is_rebound, positional_parameter_names, reads
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
@@ -105,11 +105,13 @@ def _with_static(site: JitSite, function, names: Sequence[str], context) -> cst.
     call = site.call
     if call is None:
         return None
+    positional = positional_parameter_names(function)
     if site.form == "call":
         target = call.args[0].value if call.args and call.args[0].keyword is None else None
         if not isinstance(target, (cst.Name, cst.Attribute, cst.Lambda)):
             return None  # jax.jit(partial(f, ...)): the names would have to be checked through it
-    positional = positional_parameter_names(function)
+        if isinstance(target, cst.Attribute):
+            positional = positional[1:]  # jax.jit(self.step): a bound method, `self` is not counted
     keyword_args = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
     names_arg = keyword_args.get("static_argnames")
     nums_arg = keyword_args.get("static_argnums")
@@ -182,14 +184,10 @@ def _used_as_array(context, function, name: str) -> bool:
     """Whether the function treats `name` as an array somewhere (`n.shape`, `n.sum()`,
     `jnp.sin(n)`, an array annotation): a static argument would then be given an unhashable
     array. `len(n)` and `for v in n` are not signs: static shapes are tuples."""
-    for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            annotation = param.annotation.annotation
-            if isinstance(annotation, cst.Subscript):
-                annotation = annotation.value
-            qualified = context.qualified_name(annotation) or ""
-            if qualified in known.ARRAY_ANNOTATION_NAMES or qualified.endswith((".Array", ".ndarray")):
-                return True
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and _annotation_is_array(param, context.imports):
+            return True
     for use in reads(function.body, name):
         parent = use.parent
         if isinstance(parent, cst.Attribute) and parent.value is use.node:

@@ -137,7 +137,11 @@ def normalize(x):
 """,
             unsafe=True,
             function="normalize",
-            inputs=("jnp.array([1.0, 3.0])", "jnp.array([[2.0, -1.0], [0.5, 4.0]])"),
+            inputs=(
+                "jnp.array([1.0, 3.0])",
+                "jnp.array([[2.0, -1.0], [0.5, 4.0]])",
+                "jax.random.uniform(jax.random.key(6), (3, 4))",
+            ),
         ),
         Invalid(
             """
@@ -159,7 +163,11 @@ def rescale(x, scale):
             unsafe=True,
             count=3,
             function="rescale",
-            inputs=("jnp.array([1.5, -2.5]), jnp.array(2.0)", "jnp.array([-0.7, 3.0, 4.0]), jnp.array(-1.0)"),
+            inputs=(
+                "jnp.array([1.5, -2.5]), jnp.array(2.0)",
+                "jnp.array([-0.7, 3.0, 4.0]), jnp.array(-1.0)",
+                "4 * jax.random.normal(jax.random.key(7), (5,)), jax.random.normal(jax.random.key(8), ())",
+            ),
             note="int() keeps its truncation as astype(int)",
         ),
         Invalid(
@@ -182,7 +190,11 @@ def take_first(x, k):
 """,
             unsafe=True,
             function="take_first",
-            inputs=("jnp.arange(5.0), 2", "jnp.arange(3.0), 3"),
+            inputs=(
+                "jnp.arange(5.0), 2",
+                "jnp.arange(3.0), 3",
+                "jax.random.normal(jax.random.key(9), (6, 2)), 4",
+            ),
             note="a parameter needed as a Python int: mark it static",
         ),
         Invalid(
@@ -213,7 +225,11 @@ def pick(table, i):
 """,
             unsafe=True,
             function="pick",
-            inputs=("jnp.array([5.0, 6.0, 7.0]), jnp.array([0.1, 0.9, 0.3])", "jnp.arange(4.0), jnp.array([2.0, 1.0])"),
+            inputs=(
+                "jnp.array([5.0, 6.0, 7.0]), jnp.array([0.1, 0.9, 0.3])",
+                "jnp.arange(4.0), jnp.array([2.0, 1.0])",
+                "jax.random.normal(jax.random.key(10), (7,)), jax.random.normal(jax.random.key(11), (7,))",
+            ),
             note="a traced array accepts a traced index",
         ),
         Invalid(

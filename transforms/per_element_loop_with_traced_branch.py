@@ -441,10 +441,12 @@ def signs(x):
         lax = context.imports.spell("jax.lax")[0]
         try:
             rewrite = loops.vectorise(node, context, jnp)
-            advice, title = "the iterations are independent: vectorise it", f"Vectorise the loop with `{jnp}.where`"
+            advice = "the iterations are independent: vectorise it"
+            title = f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, self._names_given.setdefault(id(context.function), set()))
+                names_given = self._names_given.setdefault(id(context.function), set())
+                rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, names_given)
                 advice = "the iterations depend on each other: use `lax.fori_loop`"
                 title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:

@@ -101,7 +101,7 @@ def step(x):
 """,
             unsafe=True,
             function="step",
-            inputs=("jnp.array([1.0, 2.0])",),
+            inputs=("jnp.array([1.0, 2.0])", "jax.random.normal(jax.random.key(12), (3,))"),
         ),
         Invalid(
             """
@@ -130,7 +130,7 @@ def total(x):
             unsafe=True,
             count=2,
             function="total",
-            inputs=("jnp.array([1.0, 2.0, 4.0])",),
+            inputs=("jnp.array([1.0, 2.0, 4.0])", "jax.random.normal(jax.random.key(13), (5,))"),
             note="labels a bare value, keeps literal text, braces, format specs and sep",
         ),
         Invalid(

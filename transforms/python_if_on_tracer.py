@@ -376,7 +376,11 @@ import jax.numpy as jnp
 
 @jax.jit
 def grade(score):
-    points = jnp.select([score > 90, score > 80, score > 70], [4.0 * jnp.ones_like(score), 3.0 * jnp.ones_like(score), 2.0 * jnp.ones_like(score)], jnp.zeros_like(score))
+    points = jnp.select(
+        [score > 90, score > 80, score > 70],
+        [4.0 * jnp.ones_like(score), 3.0 * jnp.ones_like(score), 2.0 * jnp.ones_like(score)],
+        jnp.zeros_like(score),
+    )
     return points
 """,
             count=3,
@@ -658,7 +662,11 @@ import jax.numpy as jnp
 
 @jax.jit
 def clamp(x, lo, hi):
-    x = jnp.where(x.min() < lo, jnp.where(x.max() > hi, jnp.clip(x, lo, hi), jnp.maximum(x, lo)), x)
+    x = jnp.where(
+        x.min() < lo,
+        jnp.where(x.max() > hi, jnp.clip(x, lo, hi), jnp.maximum(x, lo)),
+        x,
+    )
     return x
 """,
             count=2,
@@ -687,7 +695,11 @@ import jax.numpy as jnp
 
 @jax.jit
 def step(state, grads):
-    state = jax.tree.map(lambda a, b: jnp.where(grads["w"].sum() > 0, a, b), jax.tree.map(lambda p, g: p - 0.1 * g, state, grads), state)
+    state = jax.tree.map(
+        lambda a, b: jnp.where(grads["w"].sum() > 0, a, b),
+        jax.tree.map(lambda p, g: p - 0.1 * g, state, grads),
+        state,
+    )
     return state
 """,
             function="step",
@@ -817,7 +829,11 @@ import jax.numpy as jnp
 def robust_scale(x):
     spread = x.max() - x.min()
     centered = x - x.mean()
-    return jnp.where(spread == 0, jnp.zeros_like(x), centered / jnp.where(spread == 0, 1, spread))
+    return jnp.where(
+        spread == 0,
+        jnp.zeros_like(x),
+        centered / jnp.where(spread == 0, 1, spread),
+    )
 """,
             unsafe=True,
             function="robust_scale",

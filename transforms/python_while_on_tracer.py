@@ -154,17 +154,17 @@ def newton_sqrt(a, tol=1e-6):
     x = a
     step = jnp.ones_like(a)
     # iterate until the update is small
-    def keep_updating_step_and_x(state):
-        step, x = state
+    def keep_updating_x_and_step(state):
+        x, step = state
         return (jnp.abs(step).max() > tol) & (x.min() > 0)
 
-    def update_step_and_x(state):
-        step, x = state
+    def update_x_and_step(state):
+        x, step = state
         step = 0.5 * (x - a / x)
         x = x - step
-        return step, x
+        return x, step
 
-    step, x = L.while_loop(keep_updating_step_and_x, update_step_and_x, (step, x))  # converge
+    x, step = L.while_loop(keep_updating_x_and_step, update_x_and_step, (x, step))  # converge
     return x
 """,
             function="newton_sqrt",
@@ -291,7 +291,8 @@ def grow(x):
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
         try:
-            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, self._names_given.setdefault(id(context.function), set()))
+            names_given = self._names_given.setdefault(id(context.function), set())
+            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
         except loops.CannotRewrite as reason:
             self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
             return

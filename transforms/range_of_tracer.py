@@ -113,7 +113,11 @@ def power(x, n):
 """,
             unsafe=True,
             function="power",
-            inputs=("jnp.array([1.0, 2.0, -3.0]), 3", "jnp.array([0.5]), 0"),
+            inputs=(
+                "jnp.array([1.0, 2.0, -3.0]), 3",
+                "jnp.array([0.5]), 0",
+                "jax.random.normal(jax.random.key(5), (6,)), 4",
+            ),
         ),
         Invalid(
             """

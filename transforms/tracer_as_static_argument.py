@@ -142,7 +142,11 @@ def func(x, axis):
 """,
             unsafe=True,
             function="func",
-            inputs=("jnp.arange(4), 0", "jnp.arange(6).reshape(2, 3), 1"),
+            inputs=(
+                "jnp.arange(4), 0",
+                "jnp.arange(6).reshape(2, 3), 1",
+                "jax.random.normal(jax.random.key(0), (3, 5)), 1",
+            ),
             note="the JAX error page's ConcretizationTypeError example",
         ),
         Invalid(
@@ -165,7 +169,11 @@ def func(x, axis):
 """,
             unsafe=True,
             function="func",
-            inputs=("np.arange(10), 0", "np.arange(12).reshape(2, 6), 1"),
+            inputs=(
+                "np.arange(10), 0",
+                "np.arange(12).reshape(2, 6), 1",
+                "np.random.default_rng(1).integers(-9, 9, (4, 6)), 0",
+            ),
             note="the JAX error page's TracerIntegerConversionError example; adds the partial import",
         ),
         Invalid(
@@ -188,7 +196,7 @@ def padded(x, n):
 """,
             unsafe=True,
             function="padded",
-            inputs=("jnp.ones(3), 2", "jnp.arange(2.0), 0"),
+            inputs=("jnp.ones(3), 2", "jnp.arange(2.0), 0", "jax.random.normal(jax.random.key(2), (4,)), 3"),
         ),
         Invalid(
             """
@@ -211,7 +219,11 @@ def rows(x, n, mode):
 """,
             unsafe=True,
             function="rows",
-            inputs=("jnp.arange(6.0), 2, 'sum'", "jnp.arange(6.0), 3, 'max'"),
+            inputs=(
+                "jnp.arange(6.0), 2, 'sum'",
+                "jnp.arange(6.0), 3, 'max'",
+                "jax.random.normal(jax.random.key(3), (12,)), 4, 'max'",
+            ),
             note="extends an existing static_argnames",
         ),
         Invalid(
@@ -233,7 +245,11 @@ fast_head = jax.jit(head, static_argnums=(2, 1))
 """,
             unsafe=True,
             function="fast_head",
-            inputs=("jnp.arange(10), 2, 3", "jnp.arange(10.0), 5, 0.5"),
+            inputs=(
+                "jnp.arange(10), 2, 3",
+                "jnp.arange(10.0), 5, 0.5",
+                "jax.random.normal(jax.random.key(4), (8, 2)), 3, -1.5",
+            ),
             note="a slice bound; extends static_argnums at a jax.jit(...) call in another statement",
         ),
         Invalid(

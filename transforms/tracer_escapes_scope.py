@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tracerfix.analysis.values import TRACED, Value
-from tracerfix.bindings import assigned_values, bindings, reads
+from tracerfix.analysis import known
+from tracerfix.analysis.values import TRACED
+from tracerfix.bindings import assigned_values, binding_function, bindings, reads
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
@@ -20,6 +21,8 @@ MUTATING_METHODS = frozenset(
 _STATEFUL_FRAMEWORKS = ("flax.", "equinox.", "haiku.", "penzai.")
 # Class decorators that make instances pytrees: a traced method then mutates a rebuilt copy.
 _PYTREE_CLASS_DECORATORS = ("jax.tree_util.register", "jax.tree.register", "flax.struct.", "chex.")
+# Namespaces whose functions return arrays: inside a trace, their results are tracers.
+_ARRAY_MAKERS = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
 _CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setattr__"})
 
 _RETURN_NOTE = (
@@ -136,6 +139,20 @@ def f(x):
         Valid(
             """
 import jax
+import jax.numpy as jnp
+
+_SEEN_DTYPES = {}
+
+@jax.jit
+def f(x):
+    _SEEN_DTYPES[x.ndim] = jnp.result_type(x)
+    return x
+""",
+            note="dtypes and shapes are static: storing them leaks nothing",
+        ),
+        Valid(
+            """
+import jax
 
 class Counter:
     def __init__(self):
@@ -185,7 +202,7 @@ def run(x):
 """,
             unsafe=True,
             function="run",
-            inputs=("1", "jnp.array([1.0, 2.0])"),
+            inputs=("1", "jnp.array([1.0, 2.0])", "jax.random.normal(jax.random.key(14), (3,))"),
             note="the JAX error page's UnexpectedTracerError example",
         ),
         Invalid(
@@ -222,7 +239,7 @@ def main(x):
 """,
             unsafe=True,
             function="main",
-            inputs=("jnp.array([0.5, -2.0])",),
+            inputs=("jnp.array([0.5, -2.0])", "jax.random.normal(jax.random.key(15), (4,))"),
             note="a global, read after the call by a function that declares it global too",
         ),
         Invalid(
@@ -270,6 +287,21 @@ def outer():
 """,
             note="nonlocal",
         ),
+        Invalid(
+            """
+import jax
+from jax import random
+
+key = random.PRNGKey(0)
+
+@jax.jit
+def init():
+    global key
+    key, subkey = random.split(key)
+    return random.normal(subkey, ())
+""",
+            note="a global PRNG key: split inside the trace, even a constant becomes a tracer",
+        ),
     )
 
     # -- detection -------------------------------------------------------------------------------
@@ -279,7 +311,7 @@ def outer():
             return
         if not isinstance(self.context.parent(), cst.Expr):
             return  # a result that is used: `opt.update(grads, state)` computes, it does not store
-        stored = [arg.value for arg in node.args if self._traced(self.context.value(arg.value))]
+        stored = [arg.value for arg in node.args if self._is_tracer(arg.value)]
         if not stored:
             return
         outside = self._outside(func.value)
@@ -289,25 +321,26 @@ def outer():
         self._report(node, stored[0], how, outside)
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        value = self.context.value(node.value)
         for target in node.targets:
-            self._check_target(node, target.target, value, node.value)
+            self._check_target(node, target.target, node.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check_target(node, node.target, self.context.value(node.value), node.value)
+        self._check_target(node, node.target, node.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            self._check_target(node, node.target, self.context.value(node.value), node.value)
+            self._check_target(node, node.target, node.value)
 
-    def _check_target(self, statement, target, value: Value, expression) -> None:
+    def _check_target(self, statement, target, expression: cst.BaseExpression) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
-            elements = value.elements if value.elements and len(value.elements) == len(target.elements) else None
+            # `key, sub = random.split(key)`: unpacking a tracer gives tracers.
+            values = expression.elements if isinstance(expression, (cst.Tuple, cst.List)) else None
             for position, element in enumerate(target.elements):
-                part = elements[position] if elements else Value(value.trace)
-                self._check_target(statement, element.value, part, expression)
+                same_length = values is not None and len(values) == len(target.elements)
+                part = values[position].value if same_length else expression
+                self._check_target(statement, element.value, part)
             return
-        if not self._traced(value):
+        if not self._is_tracer(expression):
             return
         if isinstance(target, cst.Name):
             outside = self._declared_outside(target.value)
@@ -320,9 +353,17 @@ def outer():
         if outside is not None:
             self._report(statement, expression, how, outside)
 
-    @staticmethod
-    def _traced(value: Value) -> bool:
-        return value.trace == TRACED
+    def _is_tracer(self, expression: cst.BaseExpression) -> bool:
+        """A traced value, or an array computed by JAX inside the trace: even from constants,
+        `jnp.zeros(3)` or `random.split(key)` is a tracer there."""
+        context = self.context
+        if context.value(expression).trace == TRACED:
+            return True
+        return any(
+            (context.qualified_name(call.func) or "").startswith(_ARRAY_MAKERS)
+            and context.qualified_name(call.func) not in known.STATIC_RESULT_CALLS
+            for call in _calls_in(expression)
+        )
 
     # -- where an object lives -------------------------------------------------------------------
     def _boundary(self):
@@ -351,7 +392,7 @@ def outer():
             return None
         name = base.value
         chain = self._chain()
-        binder = _binding_function(name, chain)
+        binder = binding_function(name, chain)
         if binder is not None and self._is_self(name, binder):
             return self._self_outside(name, binder)
         # Other objects count only when they are Python containers made right there: a parameter
@@ -375,12 +416,10 @@ def outer():
         if name not in declared.nonlocal_names:
             return None
         chain = self._chain()
-        binder = _binding_function(name, chain[:-1])
+        binder = binding_function(name, chain[:-1])
         boundary = self._boundary()
-        if binder is None or boundary is None or (binder is not boundary and not _encloses(binder, boundary, chain)):
-            return None
-        if binder is boundary:
-            return None
+        if binder is None or boundary is None or binder is boundary or not _encloses(binder, boundary, chain):
+            return None  # the nonlocal belongs to the same trace
         return _Outside(name, f"the nonlocal `{name}` of `{_function_label(binder)}`", False)
 
     def _is_self(self, name: str, binder) -> bool:
@@ -396,22 +435,32 @@ def outer():
         if method.name.value in _CONSTRUCTORS:
             return None
         owner = self.context.analysis.enclosing(method)[-1]
-        for base in owner.bases:
-            qualified = self.context.qualified_name(base.value) or ""
-            if qualified.startswith(_STATEFUL_FRAMEWORKS):
-                return None
-        for decorator in owner.decorators:
-            expression = decorator.decorator
-            qualified = self.context.qualified_name(expression.func if isinstance(expression, cst.Call) else expression) or ""
-            if qualified.startswith(_PYTREE_CLASS_DECORATORS):
-                return None
+        if self._manages_its_state(owner, ()):
+            return None
         scope = self.context.scope
         if scope is not None and scope.transform.startswith(_STATEFUL_FRAMEWORKS):
             return None
         boundary = self._boundary()
         if boundary is not None and boundary is not method and _encloses(boundary, method, self._chain()):
             return None  # a class defined inside the traced function
-        return _Outside(name, f"the object `{name}`, which the caller passed in", False)
+        return _Outside(name, f"the object `{name}`", False)
+
+    def _manages_its_state(self, owner: cst.ClassDef, seen: tuple[cst.ClassDef, ...]) -> bool:
+        """A class (or a same-module base class) built on a framework module, or made a pytree."""
+        context = self.context
+        for decorator in owner.decorators:
+            expression = decorator.decorator
+            target = expression.func if isinstance(expression, cst.Call) else expression
+            if (context.qualified_name(target) or "").startswith(_PYTREE_CLASS_DECORATORS):
+                return True
+        for base in owner.bases:
+            if (context.qualified_name(base.value) or "").startswith(_STATEFUL_FRAMEWORKS):
+                return True
+            if isinstance(base.value, cst.Name):
+                parent = _module_class(context.module, base.value.value)
+                if parent is not None and parent not in seen and self._manages_its_state(parent, (*seen, owner)):
+                    return True
+        return False
 
     # -- reporting -------------------------------------------------------------------------------
     def _report(self, node, stored: cst.BaseExpression, how: str | None, outside: _Outside) -> None:
@@ -452,13 +501,13 @@ def outer():
         if isinstance(node, cst.Call):
             if len(node.args) != 1 or node.func.attr.value != "append" or not isinstance(node.func.value, cst.Name):
                 return None
-            store = lambda call: f"{context.code(node.func).strip()}({call})"  # noqa: E731
+            before, after = f"{context.code(node.func).strip()}(", ")"  # outs.append(f(x))
         elif isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            store = lambda call: f"{outside.base} = {call}"  # noqa: E731
+            before, after = f"{outside.base} = ", ""  # latest = f(x)
         else:
             return None
         calls = _call_statements(context.module, function)
-        if calls is None or not _uses_follow_calls(context.module, outside.base, function, calls, node):
+        if calls is None or not _uses_follow_calls(context.module, outside.base, function, calls):
             return None
         if isinstance(node, cst.Assign) and not all(
             enclosing is None or outside.base in _declared_globals(enclosing) for enclosing, _ in calls
@@ -471,23 +520,11 @@ def outer():
                 edits.append((declaration, cst.RemovalSentinel.REMOVE))
         for _, statement in calls:
             call = context.code(statement.body[0].value).strip()
-            edits.append((statement.body[0], context.parse_statement(store(call) + "\n").body[0]))
+            edits.append((statement.body[0], context.parse_statement(f"{before}{call}{after}\n").body[0]))
         return context.fix("Return the value and store it at the call sites", edits, Safety.UNSAFE, _RETURN_NOTE)
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def _binding_function(name: str, chain: tuple[cst.CSTNode, ...]):
-    for node in reversed(chain):
-        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            continue
-        found = bindings(node)
-        if name in found.global_names:
-            return None
-        if name in found.local:
-            return node
-    return None
 
 
 _CONTAINER_TYPES = frozenset(
@@ -512,6 +549,30 @@ def _creates_container(scope: cst.CSTNode, name: str, context) -> bool:
                 continue
         return False
     return True
+
+
+class _Calls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False  # runs later, if at all
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+
+def _calls_in(expression: cst.BaseExpression) -> list[cst.Call]:
+    finder = _Calls()
+    expression.visit(finder)
+    return finder.calls
+
+
+def _module_class(module: cst.Module, name: str) -> cst.ClassDef | None:
+    for statement in module.body:
+        if isinstance(statement, cst.ClassDef) and statement.name.value == name:
+            return statement
+    return None
 
 
 def _encloses(outer, inner, chain: tuple[cst.CSTNode, ...]) -> bool:
@@ -574,18 +635,22 @@ def _call_statements(module: cst.Module, function: cst.FunctionDef):
             and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
         ):
             return None
-        enclosing = next((n for n in reversed(ancestors) if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))), None)
-        statements.append((enclosing, line))
+        statements.append((_innermost_scope(ancestors), line))
     return statements or None
 
 
-def _uses_follow_calls(module, name: str, function, calls, leak) -> bool:
+def _innermost_scope(ancestors) -> cst.CSTNode | None:
+    """The function or class a node is in (None: the module)."""
+    return next((n for n in reversed(ancestors) if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))), None)
+
+
+def _uses_follow_calls(module, name: str, function, calls) -> bool:
     """Whether every read of `name` outside `function` comes after a call, in the same scope."""
     order = _source_order(module)
     for use in reads(module, name):
         if any(node is function for node in use.ancestors):
             continue
-        scope = next((n for n in reversed(use.ancestors) if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))), None)
+        scope = _innermost_scope(use.ancestors)
         if not any(enclosing is scope and order[id(line)] < order[id(use.node)] for enclosing, line in calls):
             return False
     return True

@@ -76,6 +76,7 @@ class UnitPlan:
     line: int
     params: list[Param]
     traced: bool  # a traced scope (jitted, a lax body...): the rewrite runs under jax.jit
+    differentiated: bool = False  # the module takes its gradient (jax.grad, value_and_grad...)
     signatures: list[str] = field(default_factory=list)  # explicit: configuration and comments
     examples: list[Example] = field(default_factory=list)
     constants: list[float] = field(default_factory=list)
@@ -155,6 +156,7 @@ class Planner:
             line=_line_of(self.original, original_node),
             params=params,
             traced=scope is not None,
+            differentiated=scope is not None and scope.differentiated,
             constants=comparison_constants(original_node),
         )
         plan.signatures = [*self.options.signatures_for(self.path, unit), *_comment_signatures(original_node)]
