@@ -77,8 +77,9 @@ def leaky_relu_with_mask_fixed(x):
 
 @jax.jit
 def doubled_in_band_fixed(x):
-    # The elements that `continue` skipped keep their value through both steps.
-    x = jnp.where(x < 0, x, jnp.where((x * 2 > 3) & (x * 2 < 8), x * 2 - 1, x * 2))
+    skip = x < 0
+    x = jnp.where(skip, x, x * 2)
+    x = jnp.where(~skip & (x > 3) & (x < 8), x - 1, x)
     return x
 
 

@@ -2,9 +2,10 @@
 
 The names a loop carries become its state; the condition and the body become nested functions
 named after what the loop updates, and an `if` on a traced value in the body becomes `jnp.where`.
-The `_fixed` versions are what `tracerfix rewrite` writes. When the function is differentiated
-with `jax.grad`, the fix is unsafe: `lax.while_loop` supports forward-mode differentiation only.
-Run it to compare the fixed versions with the loops run eagerly.
+The `_fixed` versions are what `tracerfix rewrite` writes. `lax.while_loop` supports forward-mode
+differentiation only: a loop in a function differentiated with `jax.grad` becomes a `lax.fori_loop`
+up to its Python bound when it has one (`and steps < 100`), and is otherwise rewritten only with
+`--unsafe-fixes`. Run it to compare the fixed versions with the loops run eagerly.
 """
 
 import jax
@@ -81,6 +82,16 @@ def bisect_sqrt_fixed(a, tol=1e-6):
     return (lo + hi) / 2
 
 
+def shrunk_energy_fixed(x):
+    steps = 0
+    def update_x(steps, x):
+        x = jnp.where(jnp.linalg.norm(x) > 1.0, x * 0.5, x)
+        return x
+
+    x = lax.fori_loop(steps, 100, update_x, x)
+    return jnp.sum(x**2)
+
+
 # --- loops on static conditions trace fine ------------------------------------------------------
 
 
@@ -101,3 +112,5 @@ if __name__ == "__main__":
         print(gcd(jnp.int32(84), jnp.int32(36)), gcd_fixed(jnp.int32(84), jnp.int32(36)))
         print(bisect_sqrt(a), bisect_sqrt_fixed(a))
     print(gcd_fixed(jnp.int32(84), jnp.int32(36)), bisect_sqrt_fixed(a), add_batch_axes(a).shape)
+    with jax.disable_jit():
+        print(shrunk_energy_grad(a), jax.grad(shrunk_energy_fixed)(a))

@@ -268,4 +268,5 @@ def test_gitignored_files_are_skipped_when_walking(tmp_path):
     assert reported(tracerfix(tmp_path, "check", "out/model.py")) == ["out/model.py:7"]  # named: checked
     assert reported(tracerfix(tmp_path, "check", "out")) == ["out/model.py:7"]  # an ignored folder, named
     (tmp_path / "pyproject.toml").write_text("[tool.tracerfix]\nrespect-gitignore = false\n")
-    assert len(reported(tracerfix(tmp_path, "check", "."))) == 5
+    assert Resolver().respect_gitignore(tmp_path) is False
+    assert Resolver(Overrides(respect_gitignore=True)).respect_gitignore(tmp_path) is True

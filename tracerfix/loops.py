@@ -21,7 +21,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
-from tracerfix.analysis.values import TRACED_VALUE, Evaluator, Value, literal_int
+from tracerfix.analysis.values import STATIC, TRACED_VALUE, Evaluator, literal_int
 from tracerfix.rewrite import _AUGMENTED, is_boolean, names_read, where_safety
 from tracerfix.rule import Safety
 
@@ -393,15 +393,25 @@ def range_header(loop: cst.For, context) -> RangeHeader:
     return RangeHeader(loop.target.value, args[0].value, args[1].value)
 
 
-def plain_body(loop: cst.For | cst.While, context) -> list[cst.BaseStatement]:
-    """The loop body with each `if c: ...; continue` turned into `if c: ... else: <the rest>`;
-    refuses what a `lax` loop or a vectorised body cannot express."""
+@dataclass
+class LoopBody:
+    """A loop body as the rewrites read it: `statements`, where each `if c: ...; continue` has
+    become `if c: ... else: <the rest of the body>`, whose ids are in `skips`."""
+
+    statements: list[cst.BaseStatement]
+    skips: set[int]
+
+
+def plain_body(loop: cst.For | cst.While, context) -> LoopBody:
+    """The loop body without `continue`; refuses what a `lax` loop or a vectorised body cannot
+    express."""
     if loop.orelse is not None:
         raise CannotRewrite("the loop has an `else` clause")
     check_not_inside_try(loop, context)
-    body = _without_continue([_in_blocks(statement) for statement in statements_in(loop.body)])
-    _check_body(body, context)
-    return body
+    skips: set[int] = set()
+    statements = _without_continue([_in_blocks(statement) for statement in statements_in(loop.body)], skips)
+    _check_body(statements, context)
+    return LoopBody(statements, skips)
 
 
 def _in_blocks(statement: cst.BaseStatement) -> cst.BaseStatement:
@@ -429,13 +439,13 @@ def _ends_with_continue(block: cst.IndentedBlock) -> bool:
     return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
 
 
-def _without_continue(statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+def _without_continue(statements: list[cst.BaseStatement], skips: set[int]) -> list[cst.BaseStatement]:
     for position, statement in enumerate(statements):
         if not (isinstance(statement, cst.If) and _ends_with_continue(statement.body)):
             continue
         if isinstance(statement.orelse, cst.If):
             raise CannotRewrite("a `continue` inside an `if`/`elif` chain")
-        rest = _without_continue(statements[position + 1 :])
+        rest = _without_continue(statements[position + 1 :], skips)
         last = statement.body.body[-1]
         kept_small = list(last.body[:-1])
         then = list(statement.body.body[:-1]) + ([last.with_changes(body=kept_small)] if kept_small else [])
@@ -448,6 +458,7 @@ def _without_continue(statements: list[cst.BaseStatement]) -> list[cst.BaseState
             body=statement.body.with_changes(body=then),
             orelse=cst.Else(body=cst.IndentedBlock(body=otherwise)),
         )
+        skips.add(id(rewritten))
         return [*statements[:position], rewritten]
     return statements
 
@@ -849,11 +860,18 @@ class _Vectoriser:
     statements: `x[i]` reads `x`, `x = x.at[i].set(v)` assigns `v`."""
 
     def __init__(
-        self, index: str, body: Sequence[cst.BaseStatement], context, jnp: str, traced_tests: set[int]
+        self,
+        index: str,
+        body: Sequence[cst.BaseStatement],
+        context,
+        jnp: str,
+        traced_tests: set[int],
+        skips: set[int],
     ) -> None:
         self.index = index
         self.context = context
         self.traced_tests = traced_tests
+        self.skips = set(skips)  # the `if`s made from `continue`, and what they become here
         self.jnp = jnp
         self.updated: list[str] = []
         self.temporaries: set[str] = set()
@@ -927,9 +945,12 @@ class _Vectoriser:
                 orelse = self.statement(orelse)
             elif orelse is not None:
                 orelse = orelse.with_changes(body=orelse.body.with_changes(body=self.block(orelse.body.body)))
-            return statement.with_changes(
+            whole = statement.with_changes(
                 test=test, body=statement.body.with_changes(body=self.block(statement.body.body)), orelse=orelse
             )
+            if id(statement) in self.skips:
+                self.skips.add(id(whole))
+            return whole
         assert isinstance(statement, cst.SimpleStatementLine)
         return statement.with_changes(body=[self.small(small) for small in statement.body])
 
@@ -1118,18 +1139,19 @@ def _combine(a: str | None, b: str | None) -> str | None:
     return None
 
 
-def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
+def vectorise(loop: cst.For, context, jnp: str, names_given: set[str]) -> LoopRewrite:
     """The loop as whole-array statements, when every iteration reads and writes only element
     `i` of its arrays and `range(...)` covers their whole first axis."""
     header = range_header(loop, context)
     covered, by_size = _covered_array(header, context)
-    body = plain_body(loop, context)
+    loop_body = plain_body(loop, context)
+    body = loop_body.statements
     traced_tests = {
         id(node.test)
         for node in body_ifs(statements_in(loop.body))
         if evaluator(context, env_at(node, context)).value(node.test).traced
     }
-    vectoriser = _Vectoriser(header.index, body, context, jnp, traced_tests)
+    vectoriser = _Vectoriser(header.index, body, context, jnp, traced_tests, loop_body.skips)
     if not vectoriser.updated:
         raise CannotRewrite("the body updates no array element by element")
     carried = vectoriser.temporaries & exposed_reads(body)[0]
@@ -1142,7 +1164,9 @@ def vectorise(loop: cst.For, context, jnp: str) -> LoopRewrite:
     if by_size and covered not in vectoriser.tested:
         raise CannotRewrite(f"`{covered}.size` covers the first axis only when `{covered}` is one-dimensional")
 
-    selection = Selection(context, jnp, is_selected=lambda node: True)
+    selection = Selection(
+        context, jnp, lambda node: True, vectoriser.skips, lambda base: fresh_name(base, context, names_given)
+    )
     defined = bound_before(loop, context) | set(vectoriser.updated)
     statements = selection.block(whole, defined, needed_after=set(vectoriser.updated))
     rewrite = LoopRewrite([], {id(node.test) for node in body_ifs(statements_in(loop.body))}, {"jax.numpy"})
@@ -1228,43 +1252,136 @@ class _Unset:
 UNSET = _Unset()
 
 
+# A rewritten statement longer than this is not what a person writes: refuse rather than emit it.
+LONGEST_STATEMENT = 150
+
+
 class Selection:
     """Turns the `if`s of a block whose tests are selected (traced) into `jnp.where` assignments.
 
     Each branch is read as assignments; a name's value on each side is an expression of the names
     as they were before the `if` (so `t = x * 2; y = t + 1` gives `y = x * 2 + 1`). The results are
     assigned in an order where no assignment reads a name already reassigned.
+
+    The rest of a body after `if c: continue` (the `skips`) runs only where `c` fails: each of its
+    statements keeps the old value there, `y = jnp.where(skip, y, ...)`, with `c` first assigned to
+    a name (`fresh("skip")`) when the rest changes what it reads.
     """
 
-    def __init__(self, context, jnp: str, is_selected: Callable[[cst.If], bool]) -> None:
+    def __init__(
+        self,
+        context,
+        jnp: str,
+        is_selected: Callable[[cst.If], bool],
+        skips: Iterable[int] = (),
+        fresh: Callable[[str], str] | None = None,
+    ) -> None:
         self.context = context
         self.jnp = jnp
         self.is_selected = is_selected
+        self.skips = set(skips)
+        self.fresh = fresh
         self.branch_values: list[cst.BaseExpression] = []
         self.converted: set[int] = set()  # ids of the tests of the `if`s turned into selections
+        self._wheres: set[int] = set()  # ids of the `jnp.where` calls built here
 
     def block(
-        self, statements: Sequence[cst.BaseStatement], defined: set[str], needed_after: set[str]
+        self,
+        statements: Sequence[cst.BaseStatement],
+        defined: set[str],
+        needed_after: set[str],
+        skip: cst.BaseExpression | None = None,
     ) -> list[cst.BaseStatement]:
+        """The block as straight-line statements; with `skip`, they change nothing where it holds."""
         out: list[cst.BaseStatement] = []
         defined = set(defined)
         for position, statement in enumerate(statements):
-            if isinstance(statement, cst.If) and self.is_selected(statement):
-                later = needed_after | {n for s in statements[position + 1 :] for n in names_read(s)}
-                out.extend(self._select(statement, defined, later))
+            later = needed_after | {n for s in statements[position + 1 :] for n in names_read(s)}
+            if isinstance(statement, cst.If) and id(statement) in self.skips:
+                out.extend(self._skip(statement, defined, later, skip))
+            elif isinstance(statement, cst.If) and self.is_selected(statement):
+                out.extend(self._select(statement, defined, later, skip))
             elif isinstance(statement, cst.If):
-                if any(self.is_selected(inner) for inner in body_ifs([statement])):
+                if skip is not None or any(self.is_selected(inner) for inner in body_ifs([statement])):
                     raise CannotRewrite(
                         f"a Python `if {self.context.describe(statement.test)}` on a static value "
-                        "holds a branch on a traced value"
+                        "holds or follows a branch on a traced value"
                     )
                 out.append(statement)
-            else:
+            elif skip is None:
                 out.append(statement)
-            defined |= set(store_counts([statement]))
+            else:
+                out.extend(self._skipped_line(statement, skip, defined))
+            defined = exposed_reads([statement], defined)[1]  # assigned on every path
         return out
 
-    def _select(self, node: cst.If, defined: set[str], later: set[str]) -> list[cst.BaseStatement]:
+    def _skip(
+        self, node: cst.If, defined: set[str], later: set[str], outer: cst.BaseExpression | None
+    ) -> list[cst.BaseStatement]:
+        """`if c: ...; continue` followed by the rest of the body."""
+        self.converted.add(id(node.test))
+        skip = condition(node.test, self.context, self.jnp)
+        if outer is not None:
+            skip = binary(outer, cst.BitOr(), skip)
+        then = [s for s in statements_in(node.body) if not _is_pass(s)]
+        rest = statements_in(node.orelse.body)
+        statements: list[cst.BaseStatement] = []
+        changed = set(store_counts([*then, *rest]))
+        if then or len(rest) > 2 or set(names_read(skip)) & changed:
+            if self.fresh is None or (then and outer is not None):
+                raise CannotRewrite("a `continue` after other statements of its branch")
+            name = self.fresh("skip")
+            statements.append(assignment(name, skip, self.context))
+            skip, defined = cst.Name(name), defined | {name}
+        if then:
+            statements += self._select(cst.If(test=skip, body=cst.IndentedBlock(body=then)), defined, later)
+            defined = exposed_reads(then, defined)[1] | defined
+        statements += self.block(rest, defined, later, skip)
+        return keep_comments(node, statements)
+
+    def _skipped_line(
+        self, line: cst.SimpleStatementLine, skip: cst.BaseExpression, defined: set[str]
+    ) -> list[cst.BaseStatement]:
+        """`y = v` as `y = jnp.where(skip, y, v)`; a name without a value yet is assigned `v`."""
+        out = []
+        for small in line.body:
+            if isinstance(small, cst.Pass):
+                continue
+            if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+                name = small.target.value
+                pairs = [(name, binary(cst.Name(name), _AUGMENTED[type(small.operator)](), small.value))]
+            else:
+                pairs = assigned_pairs(small)
+                if pairs is None:
+                    raise CannotRewrite(f"`{self.context.describe(small)}` after a `continue` on a traced value")
+            values = []
+            for name, value in pairs:
+                if name in defined:
+                    self.branch_values.append(value)
+                    value = self.where(skip, cst.Name(name), value)
+                values.append(value)
+            defined |= {name for name, _ in pairs}
+            names = [name for name, _ in pairs]
+            out.append(assignment(names[0], values[0], self.context) if len(pairs) == 1 else _tuple_assignment(names, values))
+        if not out:
+            return []
+        out[0] = out[0].with_changes(leading_lines=line.leading_lines)
+        out[-1] = out[-1].with_changes(trailing_whitespace=line.trailing_whitespace)
+        return self._compact(out)
+
+    def _compact(self, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        for statement in statements:
+            text = self.context.module.code_for_node(statement.with_changes(leading_lines=[])).strip()
+            if len(text) > LONGEST_STATEMENT:
+                raise CannotRewrite(
+                    f"the selections would not read as written by hand ({len(text)} characters on "
+                    "one line); simplify the loop body"
+                )
+        return statements
+
+    def _select(
+        self, node: cst.If, defined: set[str], later: set[str], skip: cst.BaseExpression | None = None
+    ) -> list[cst.BaseStatement]:
         values = self._merge(node, {}, defined)
         assigned = []
         for name, value in values.items():
@@ -1276,6 +1393,8 @@ class Selection:
                     )
                 continue  # a temporary of one branch
             assigned.append(name)
+        if skip is not None:
+            values = {name: self._unless(skip, name, values[name]) for name in assigned}
         order = _assignment_order(assigned, values)
         if order is None:  # the branches exchange values: one tuple assignment reads them all first
             statements = [_tuple_assignment(assigned, [values[name] for name in assigned])]
@@ -1283,7 +1402,16 @@ class Selection:
             statements = [assignment(name, values[name], self.context) for name in order]
         if not statements:
             statements = [cst.SimpleStatementLine(body=[cst.Pass()])]
-        return keep_comments(node, statements)
+        return keep_comments(node, self._compact(statements))
+
+    def _unless(self, skip: cst.BaseExpression, name: str, value: cst.BaseExpression) -> cst.BaseExpression:
+        """`value` where `skip` fails, `name` where it holds: `jnp.where(c, v, y)` becomes
+        `jnp.where(~skip & c, v, y)`."""
+        if id(value) in self._wheres:
+            test, then, otherwise = (arg.value for arg in value.args)
+            if isinstance(otherwise, cst.Name) and otherwise.value == name:
+                return self._where_call(conjunction(unary(cst.BitInvert(), skip), test), then, otherwise)
+        return self.where(skip, cst.Name(name), value)
 
     def _current(self, name: str, values: dict, defined: set[str]):
         if name in values:
@@ -1375,7 +1503,9 @@ class Selection:
         return self._where_call(test, then, otherwise)
 
     def _where_call(self, test, then, otherwise) -> cst.Call:
-        return _call(f"{self.jnp}.where", [test, then, otherwise])
+        call = _call(f"{self.jnp}.where", [test, then, otherwise])
+        self._wheres.add(id(call))
+        return call
 
 
 def _element_set(node: cst.BaseExpression) -> tuple[cst.Subscript, cst.BaseExpression] | None:
@@ -1398,6 +1528,17 @@ def _element_set(node: cst.BaseExpression) -> tuple[cst.Subscript, cst.BaseExpre
     ):
         return at, node.args[0].value
     return None
+
+
+def _is_pass(statement: cst.BaseStatement) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in statement.body)
+
+
+def conjunction(left: cst.BaseExpression, right: cst.BaseExpression) -> cst.BaseExpression:
+    """`left & right`, flat: `~skip & (x > 3) & (x < 8)` rather than `~skip & ((x > 3) & (x < 8))`."""
+    if isinstance(right, cst.BinaryOperation) and isinstance(right.operator, cst.BitAnd) and not right.lpar:
+        return binary(conjunction(left, right.left), cst.BitAnd(), right.right)
+    return binary(left, cst.BitAnd(), right)
 
 
 def _updated_name(at: cst.Subscript) -> str:
@@ -1819,34 +1960,41 @@ def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: s
     body = plain_body(loop, context)
     if header.index in read_after([header.index], loop, context):
         raise CannotRewrite(f"the loop index `{header.index}` is read after the loop")
-    carried = carried_names(loop, body, context)
+    carried = carried_names(loop, body.statements, context)
     if not carried:
         raise CannotRewrite("the loop assigns nothing that is used after it")
     return _fori_loop(loop, header, body, carried, context, jnp, lax, names_given)
 
 
-def bounded_while_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+def bounded_while_rewrite(
+    loop: cst.While, context, jnp: str, lax: str, names_given: set[str]
+) -> LoopRewrite:
     """`while A and k < n:` whose body ends each step with `k += 1` as `lax.fori_loop(k, n, ...)`
     running the body where `A` holds: reverse-mode differentiable, unlike `lax.while_loop`, at the
     cost of always running `n - k` steps. Exact because once `A` fails the state stops changing,
     so `A` keeps failing."""
     counter, stop, guard = _counted_condition(loop.test, context)
-    body = plain_body(loop, context)
-    steps = [s for s in body if _counts(s, counter)]
+    loop_body = plain_body(loop, context)
+    body = loop_body.statements
+    steps = [position for position, statement in enumerate(body) if _counts(statement, counter)]
     if len(steps) != 1 or store_counts(body)[counter] != 1:
         raise CannotRewrite(f"`{counter}` is not counted up by one once per iteration")
+    if any(counter in set(names_read(statement)) for statement in body[steps[0] + 1 :]):
+        raise CannotRewrite(f"the body reads `{counter}` after counting it up")
     if counter in read_after([counter], loop, context):
         raise CannotRewrite(f"the number of steps `{counter}` is read after the loop")
-    rest = [s for s in body if s is not steps[0]] or [cst.SimpleStatementLine(body=[cst.Pass()])]
+    rest = [s for position, s in enumerate(body) if position != steps[0]] or [cst.SimpleStatementLine([cst.Pass()])]
     guarded = [cst.If(test=guard, body=cst.IndentedBlock(body=rest))]
     carried = carried_names(loop, guarded, context, also_read=names_read(guard))
     if not set(names_read(guard)) & set(carried):
         raise CannotRewrite(f"the body changes nothing that `{context.describe(guard)}` reads")
     header = RangeHeader(counter, cst.Name(counter), stop)
-    return _fori_loop(loop, header, guarded, carried, context, jnp, lax, names_given)
+    return _fori_loop(loop, header, LoopBody(guarded, loop_body.skips), carried, context, jnp, lax, names_given)
 
 
-def _counted_condition(test: cst.BaseExpression, context) -> tuple[str, cst.BaseExpression, cst.BaseExpression]:
+def _counted_condition(
+    test: cst.BaseExpression, context
+) -> tuple[str, cst.BaseExpression, cst.BaseExpression]:
     """`A and k < n` as (k, n, A): `k` a Python counter, `n` a Python bound."""
     operands = list(_and_operands(test))
     counts = [
@@ -1856,8 +2004,8 @@ def _counted_condition(test: cst.BaseExpression, context) -> tuple[str, cst.Base
         and len(operand.comparisons) == 1
         and isinstance(operand.comparisons[0].operator, (cst.LessThan, cst.LessThanEqual))
         and isinstance(operand.left, cst.Name)
-        and not context.value(operand.left).traced
-        and context.value(operand.comparisons[0].comparator).trace == 0
+        and context.value(operand.left).trace == STATIC
+        and context.value(operand.comparisons[0].comparator).trace == STATIC
     ]
     if len(counts) != 1 or len(operands) < 2:
         raise CannotRewrite(f"`{context.describe(test)}` has no Python bound such as `and step < 100`")
@@ -1908,7 +2056,7 @@ def _counts(statement: cst.BaseStatement, counter: str) -> bool:
 def _fori_loop(
     loop: cst.For | cst.While,
     header: RangeHeader,
-    body: Sequence[cst.BaseStatement],
+    loop_body: LoopBody,
     carried: Sequence[str],
     context,
     jnp: str,
@@ -1916,14 +2064,22 @@ def _fori_loop(
     names_given: set[str],
 ) -> LoopRewrite:
     """`def update(i, state): <body>` and `state = lax.fori_loop(start, stop, update, state)`."""
+    body = loop_body.statements
     check_fixed_shapes(body, carried, context)
     entry = traced_entry(context, [header.index, *carried])
     check_index_uses(body, header.index, entry, context)
     selected = body_traced_tests(body, entry, context)
-    selection = Selection(context, jnp, is_selected=lambda node: id(node.test) in selected)
+    selection = Selection(
+        context,
+        jnp,
+        lambda node: id(node.test) in selected,
+        loop_body.skips,
+        lambda base: fresh_name(base, context, names_given),
+    )
     new_body = selection.block(body, {header.index, *carried}, needed_after=set(carried))
 
-    update = StateFunction(fresh_name(f"update_{function_stem(carried)}", context, names_given), [header.index], carried)
+    name = fresh_name(f"update_{function_stem(carried)}", context, names_given)
+    update = StateFunction(name, [header.index], carried)
     definition = update.build(new_body, state_return(carried, context), context)
     start = context.code(header.start) if header.start is not None else "0"
     call = f"{lax}.fori_loop({start}, {context.code(header.stop)}, {update.name}, {state_text(carried)})"
@@ -1940,7 +2096,8 @@ def _fori_loop(
 
 def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
     """`while <traced>:` as `lax.while_loop(keep_going, update, state)`."""
-    body = plain_body(loop, context)
+    loop_body = plain_body(loop, context)
+    body = loop_body.statements
     test_reads = set(names_read(loop.test))
     carried = carried_names(loop, body, context, also_read=test_reads)
     if not test_reads & set(carried):
@@ -1948,7 +2105,13 @@ def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given
     check_fixed_shapes(body, carried, context)
     entry = traced_entry(context, carried)
     selected = body_traced_tests(body, entry, context)
-    selection = Selection(context, jnp, is_selected=lambda node: id(node.test) in selected)
+    selection = Selection(
+        context,
+        jnp,
+        lambda node: id(node.test) in selected,
+        loop_body.skips,
+        lambda base: fresh_name(base, context, names_given),
+    )
     new_body = selection.block(body, set(carried), needed_after=set(carried))
 
     stem = function_stem(carried)

@@ -439,13 +439,13 @@ def signs(x):
         )
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
+        names_given = self._names_given.setdefault(id(context.function), set())
         try:
-            rewrite = loops.vectorise(node, context, jnp)
+            rewrite = loops.vectorise(node, context, jnp, names_given)
             advice = "the iterations are independent: vectorise it"
             title = f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                names_given = self._names_given.setdefault(id(context.function), set())
                 rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, names_given)
                 advice = "the iterations depend on each other: use `lax.fori_loop`"
                 title = f"Replace the loop with `{lax}.fori_loop`"

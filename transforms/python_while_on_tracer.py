@@ -52,7 +52,10 @@ class PythonWhileOnTracer(Rule):
     Safe when the function is not differentiated, the loop's state is made of arrays, and any
     `if` in the body becomes a cheap, finite `jnp.where`. Unsafe, with the reason in the message,
     when the function is differentiated (`jax.grad`, `jax.value_and_grad`... in this module):
-    `lax.while_loop` supports forward-mode differentiation only, so reverse mode raises; when a
+    `lax.while_loop` supports forward-mode differentiation only, so reverse mode raises (a
+    differentiated loop with a Python bound, `while A and step < 100:` counting `step += 1`,
+    becomes a `lax.fori_loop` up to that bound instead, running the body where `A` holds: safe,
+    and differentiable, though it always runs every step); when a
     body branch may be inf/NaN where it is not selected; when the body indexes an array with the
     loop state (`lax.while_loop` traces its body even if the loop never runs, so an empty array
     raises while tracing); or when a Python number the loop counts with becomes a traced array
@@ -248,6 +251,40 @@ grad_loss = jax.grad(loss)
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+def energy(x):
+    steps = 0
+    while jnp.abs(x).max() > 1.0 and steps < 50:
+        x = x * 0.5
+        steps += 1
+    return (x**2).sum()
+
+energy_grad = jax.grad(energy)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def energy(x):
+    steps = 0
+    def update_x(steps, x):
+        x = jnp.where(jnp.abs(x).max() > 1.0, x * 0.5, x)
+        return x
+
+    x = lax.fori_loop(steps, 50, update_x, x)
+    return (x**2).sum()
+
+energy_grad = jax.grad(energy)
+""",
+            function="energy",
+            inputs=("jnp.array([3.0, -9.0])", "jnp.array([0.5])", "jnp.array([1.0, -1.0])", "jnp.array([1e30])"),
+            note="differentiated but bounded by `steps < 50`: a bounded fori_loop, which reverse mode can differentiate",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def first_above(x, limit):
@@ -290,28 +327,40 @@ def grow(x):
         )
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
-        try:
-            names_given = self._names_given.setdefault(id(context.function), set())
-            rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
-        except loops.CannotRewrite as reason:
-            self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
-            return
+        names_given = self._names_given.setdefault(id(context.function), set())
         scope = context.scope
-        if scope is not None and scope.differentiated:
-            rewrite.add_concern(
-                Safety.UNSAFE,
-                f"`{context.function_name}` is differentiated: `lax.while_loop` supports "
-                "forward-mode differentiation only, so reverse mode (`jax.grad`) of the rewrite raises",
+        differentiated = scope is not None and scope.differentiated
+        rewrite = self._bounded(node, jnp, lax, names_given) if differentiated else None
+        if rewrite is not None:
+            advice = (
+                f"`{context.function_name}` is differentiated and the loop has a Python bound: use "
+                "`lax.fori_loop`, which reverse mode can differentiate"
             )
+            title = f"Replace the loop with a bounded `{lax}.fori_loop`"
+        else:
+            try:
+                rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
+            except loops.CannotRewrite as reason:
+                self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
+                return
+            if differentiated:
+                rewrite.add_concern(
+                    Safety.UNSAFE,
+                    f"`{context.function_name}` is differentiated: `lax.while_loop` supports "
+                    "forward-mode differentiation only, so reverse mode (`jax.grad`) of the rewrite raises",
+                )
+            advice, title = "use `lax.while_loop`", f"Replace the loop with `{lax}.while_loop`"
         for module in sorted(rewrite.modules):
             context.spell(module)
         for inner in loops.body_ifs(loops.statements_in(node.body)):
             if id(inner.test) in rewrite.converted_tests:
                 context.claim(inner)
-        fix = context.fix(
-            f"Replace the loop with `{lax}.while_loop`",
-            [(node, cst.FlattenSentinel(rewrite.statements))],
-            rewrite.safety,
-            rewrite.note,
-        )
-        self.report(node, f"{problem}; use `lax.while_loop`", fix)
+        fix = context.fix(title, [(node, cst.FlattenSentinel(rewrite.statements))], rewrite.safety, rewrite.note)
+        self.report(node, f"{problem}; {advice}", fix)
+
+    def _bounded(self, node: cst.While, jnp: str, lax: str, names_given: set[str]) -> loops.LoopRewrite | None:
+        """The loop as a `lax.fori_loop` up to its Python bound (`and step < 100`), if it has one."""
+        try:
+            return loops.bounded_while_rewrite(node, self.context, jnp, lax, names_given)
+        except loops.CannotRewrite:
+            return None

@@ -243,7 +243,9 @@ def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int
                     for name in arrays:
                         value = current[name]
                         if np.ndim(value) > axis and np.shape(value)[axis] == size:
-                            candidate[name] = jnp.delete(value, index, axis=axis)
+                            # NumPy, not jnp: a jnp op on each new shape would compile.
+                            smaller = np.delete(np.asarray(value), index, axis=axis)
+                            candidate[name] = jnp.asarray(smaller, dtype=value.dtype)
                     if attempt(candidate):
                         current, shrinking = candidate, True
                         break
