@@ -261,3 +261,36 @@ def test_files_without_traced_scopes_have_no_roots():
         return -x
     """
     assert analysis_of(code).roots == []
+
+
+def test_renamed_transformations_at_call_sites():
+    code = """
+    from jax import jit as jjit
+    from jax.lax import scan as lax_scan
+
+    def f(x, n):
+        return x
+
+    def body(carry, x):
+        return carry, x
+
+    g = jjit(f, static_argnums=1)
+    lax_scan(body, 0, None)
+    """
+    params = traced_params(code)
+    assert params["f"] == {"x": TRACED, "n": STATIC}
+    assert params["body"] == {"carry": TRACED, "x": TRACED}
+
+
+def test_static_argnums_of_a_bound_method_count_after_self():
+    code = """
+    import jax
+
+    class Trainer:
+        def step(self, state, n):
+            return state
+
+        def compile(self):
+            return jax.jit(self.step, static_argnums=1)
+    """
+    assert traced_params(code)["step"] == {"self": UNKNOWN, "state": TRACED, "n": STATIC}

@@ -34,7 +34,9 @@ _CALL_SITE_WORDS = (
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
 )
-_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)\s*\(" % "|".join(_CALL_SITE_WORDS))
+_CALL_SITE_PATTERN = re.compile(
+    r"\b(?:%s)\s*\(|\b(?:%s)\s+as\s" % ("|".join(_CALL_SITE_WORDS), "|".join(_CALL_SITE_WORDS))
+)
 
 
 @dataclass
@@ -136,7 +138,7 @@ class _Indexer:
             leaf = func.attr.value if type(func) is cst.Attribute else (
                 func.value if type(func) is cst.Name else None
             )
-            if leaf in _CALL_SITE_WORDS:
+            if leaf in _CALL_SITE_WORDS or self._names_transformation(leaf):
                 self.enclosing[id(node)] = chain
                 self.top_of[id(node)] = self.top
                 self.transform_calls.append(node)
@@ -164,6 +166,13 @@ class _Indexer:
             self.imports.add(node)
             return []
         return None
+
+    def _names_transformation(self, local: str | None) -> bool:
+        """`jjit` after `from jax import jit as jjit`: an alias of a transformation's name."""
+        if local is None:
+            return False
+        imported = self.imports.aliases.get(local)
+        return imported is not None and imported.rpartition(".")[2] in _CALL_SITE_WORDS
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
@@ -279,7 +288,10 @@ class ScopeFinder:
             if target is not None:
                 function, bound = self._resolve_function(target, call)
                 if function is not None:
-                    self._add(function, transform, JitSite(transform, call, "call", call=call), call, bound)
+                    # `jax.jit(self.step, static_argnums=0)` counts positions after the bound `self`.
+                    shift = 1 if _is_bound_method_reference(target) else 0
+                    site = JitSite(transform, call, "call", call=call)
+                    self._add(function, transform, site, call, bound, shift)
             return
         bodies = known.LAX_BODY_ARGUMENTS.get(qualified)
         if bodies is None:
@@ -360,17 +372,19 @@ class ScopeFinder:
         site: JitSite,
         options: cst.Call | None,
         bound: dict[str, Value] | None = None,
+        shift: int = 0,
     ) -> None:
         static_nums, static_names = _static_options(options)
         site.static_argnums, site.static_argnames = static_nums, static_names
+        argnums = _int_option(options, "argnums", default=(0,))
         params = parameter_values(
             function,
             transform=transform,
             kind=self._kind(transform),
-            static_argnums=static_nums,
+            static_argnums=_shifted(static_nums, shift),
             static_argnames=static_names,
-            argnums=_int_option(options, "argnums", default=(0,)),
-            in_axes_none=_in_axes_none(options),
+            argnums=None if argnums is None else _shifted(argnums, shift),
+            in_axes_none=_shifted(_in_axes_none(options), shift),
             imports=self.imports,
             is_method=self._is_method(function),
         )
@@ -424,6 +438,19 @@ class ScopeFinder:
             scope.jit_sites.append(site)
         if transform in known.GRAD_TRANSFORMS:
             scope.differentiated = True
+
+
+def _shifted(positions: tuple[int, ...], shift: int) -> tuple[int, ...]:
+    """Argument positions as the def counts them when `shift` leading parameters are bound."""
+    return tuple(p + shift if p >= 0 else p for p in positions)
+
+
+def _is_bound_method_reference(target: cst.BaseExpression) -> bool:
+    return (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value in ("self", "cls")
+    )
 
 
 def _short(qualified: str) -> str:
