@@ -294,3 +294,43 @@ def test_static_argnums_of_a_bound_method_count_after_self():
             return jax.jit(self.step, static_argnums=1)
     """
     assert traced_params(code)["step"] == {"self": UNKNOWN, "state": TRACED, "n": STATIC}
+
+
+def test_comprehension_targets_take_the_value_of_what_they_iterate():
+    from tracerfix.engine import Settings, lint
+    from tracerfix.registry import all_rules
+
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(x):
+            dims = [d for d in x.shape if d > 1]
+            firsts = [i for i in range(len(x)) if i > 0]
+            return jnp.stack([v if v >= 0 else -v for v in x]), dims, firsts
+        """
+    ).lstrip("\n")
+    findings = lint(source, Settings(rules=all_rules())).findings
+    assert [(f.line, f.code) for f in findings] == [(8, "TFX103")]
+
+
+def test_configured_wrappers_at_call_sites_and_through_relative_imports():
+    code = """
+    from mylib.compile import fast_compile
+    from .utils import jit
+
+    def f(x):
+        return x
+
+    @jit
+    def g(y):
+        return y
+
+    h = fast_compile(f)
+    """
+    wrappers = {"mylib.compile.fast_compile", "mylib.utils.jit"}
+    params = traced_params(code, wrappers)
+    assert params["f"] == {"x": TRACED} and params["g"] == {"y": TRACED}
+    assert traced_params(code) == {}

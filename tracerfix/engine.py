@@ -14,6 +14,7 @@ import libcst as cst
 
 from tracerfix import suppressions
 from tracerfix.analysis import Analysis, analyze, prefilter
+from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
 from tracerfix.context import RuleContext
@@ -216,6 +217,12 @@ class _RuleWalker(cst.CSTVisitor):
                 context.env = facts.entry if facts is not None else {**context.env, **scope.params}
             elif isinstance(node, cst.Lambda):
                 context.env = {**context.env, **_lambda_params(node)}
+        elif isinstance(node, _COMPREHENSIONS):
+            # The element is visited before the `for` clauses: bind their targets up front.
+            self._saved.append((node, context.scope, context.env))
+            context.env = comprehension_env(
+                node, context.env, self.analysis.imports, self.analysis.index.module_env
+            )
         else:
             facts = self.analysis.facts.get(id(context.scope.node)) if context.scope else None
             if facts is not None:
@@ -232,6 +239,9 @@ class _RuleWalker(cst.CSTVisitor):
         self.context.ancestors.pop()
         if self._saved and self._saved[-1][0] is original_node:
             _, self.context.scope, self.context.env = self._saved.pop()
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 def _lambda_params(node: cst.Lambda) -> dict:

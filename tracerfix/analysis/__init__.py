@@ -49,7 +49,7 @@ class Analysis:
 
 
 def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset()) -> Analysis:
-    index = build_index(module, source)
+    index = build_index(module, source, frozenset(name.rpartition(".")[2] for name in extra_jit))
     analysis = Analysis(module, index)
     analysis.scopes = ScopeFinder(index, extra_jit).find()
     if analysis.scopes:

@@ -245,3 +245,14 @@ class FunctionWalker:
                 env = self.bind(element.value, part, env)
             return env
         return env  # attribute or subscript targets do not bind local names
+
+
+def comprehension_env(node, env: Env, imports: ImportTable, module_env: Env) -> Env:
+    """`env` with the targets of a comprehension's `for` clauses bound, as a `for` loop binds them."""
+    walker = FunctionWalker(imports, module_env, resolve_call=lambda call: None, helper_result=lambda f: None)
+    walker.facts = FunctionFacts(node, env)
+    for_in = node.for_in
+    while for_in is not None:
+        env = walker.bind(for_in.target, walker._loop_element(for_in.iter, env), env)
+        for_in = for_in.inner_for_in
+    return env

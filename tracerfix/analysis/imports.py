@@ -72,11 +72,14 @@ class ImportTable:
                 asname = alias.asname.name if alias.asname is not None else None
                 self.bind_import(full, asname.value if isinstance(asname, cst.Name) else None)
             return
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
-        module = dotted_name(node.module)
+        # A relative import keeps its dots (`.utils.jit`): configured wrappers match by suffix.
+        dots = "." * len(node.relative)
+        module = dotted_name(node.module) if node.module is not None else ""
         if module is None:
             return
+        module = dots + module
         for alias in node.names:
             name = dotted_name(alias.name)
             if name is None:
@@ -94,7 +97,8 @@ class ImportTable:
 
     def bind_from(self, module: str, name: str, asname: str | None) -> None:
         """`from module import name` or `from module import name as asname` (absolute only)."""
-        self.aliases[asname or name] = f"{module}.{name}"
+        separator = "" if module.endswith(".") else "."
+        self.aliases[asname or name] = f"{module}{separator}{name}"
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The imported meaning of `node` (`jnp.where` -> `jax.numpy.where`), or None."""

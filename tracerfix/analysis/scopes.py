@@ -34,6 +34,7 @@ _CALL_SITE_WORDS = (
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
 )
+_CALL_SITE_WORDS_SET = frozenset(_CALL_SITE_WORDS)
 _CALL_SITE_PATTERN = re.compile(
     r"\b(?:%s)\s*\(|\b(?:%s)\s+as\s" % ("|".join(_CALL_SITE_WORDS), "|".join(_CALL_SITE_WORDS))
 )
@@ -90,9 +91,10 @@ class _Indexer:
     walked: decorators and imports are all the scope discovery needs then.
     """
 
-    def __init__(self, module: cst.Module, want_calls: bool) -> None:
+    def __init__(self, module: cst.Module, want_calls: bool, extra_words: frozenset[str] = frozenset()) -> None:
         self.module = module
         self.want_calls = want_calls
+        self.call_words = _CALL_SITE_WORDS_SET | extra_words
         self.imports = ImportTable()
         self.module_env: dict[str, Value] = {}
         self.defs_in_scope: dict[int, dict[str, cst.FunctionDef]] = {id(module): {}}
@@ -138,7 +140,7 @@ class _Indexer:
             leaf = func.attr.value if type(func) is cst.Attribute else (
                 func.value if type(func) is cst.Name else None
             )
-            if leaf in _CALL_SITE_WORDS or self._names_transformation(leaf):
+            if leaf in self.call_words or self._names_transformation(leaf):
                 self.enclosing[id(node)] = chain
                 self.top_of[id(node)] = self.top
                 self.transform_calls.append(node)
@@ -172,7 +174,7 @@ class _Indexer:
         if local is None:
             return False
         imported = self.imports.aliases.get(local)
-        return imported is not None and imported.rpartition(".")[2] in _CALL_SITE_WORDS
+        return imported is not None and imported.rpartition(".")[2] in self.call_words
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
@@ -212,9 +214,12 @@ _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
 )
 
 
-def build_index(module: cst.Module, source: str) -> ModuleIndex:
-    want_calls = bool(_CALL_SITE_PATTERN.search(source))
-    indexer = _Indexer(module, want_calls)
+def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = frozenset()) -> ModuleIndex:
+    """Index `module`; `extra_words` are the names of configured jit wrappers (`fast_compile`)."""
+    want_calls = bool(_CALL_SITE_PATTERN.search(source)) or any(
+        re.search(r"\b%s\b" % re.escape(word), source) for word in extra_words
+    )
+    indexer = _Indexer(module, want_calls, extra_words)
     for position, statement in enumerate(module.body):
         indexer.top = position
         indexer.walk(statement)
@@ -257,6 +262,12 @@ class ScopeFinder:
             return None
         if qualified in self.jit_like or qualified in known.TRACED_SCOPE_TRANSFORMS:
             return qualified
+        if qualified.startswith("."):
+            # `from .utils import jit` inside the package that defines a configured wrapper.
+            suffix = "." + qualified.lstrip(".")
+            for configured in self.jit_like:
+                if ("." + configured).endswith(suffix):
+                    return configured
         return None
 
     def _from_decorator(self, function: cst.FunctionDef, decorator: cst.Decorator) -> None:
@@ -282,7 +293,7 @@ class ScopeFinder:
         qualified = self.imports.qualify(call.func)
         if qualified is None:
             return
-        transform = qualified if (qualified in self.jit_like or qualified in known.TRACED_SCOPE_TRANSFORMS) else None
+        transform = self.transform_of(call.func)
         if transform is not None:
             target = _argument(call, 0, ("fun", "f", "fn"))
             if target is not None:

@@ -16,9 +16,10 @@ import libcst as cst
 _LAYOUT_FIELDS = frozenset(
     {
         "asynchronous", "colon", "comma", "dot", "empty_lines", "equal", "first_colon", "footer",
-        "header", "lbrace", "lbracket", "leading_lines", "lines_after_decorators", "lpar",
-        "newline", "operator", "posonly_ind", "rbrace", "rbracket", "rpar", "second_colon",
-        "semicolon", "trailing_comma", "trailing_whitespace",
+        "header", "lbrace", "lbracket", "leading_lines", "leading_whitespace",
+        "lines_after_decorators", "lpar", "newline", "operator", "posonly_ind", "rbrace",
+        "rbracket", "relative", "rpar", "second_colon", "semicolon", "separator", "trailing_comma",
+        "trailing_whitespace",
     }
 )
 
