@@ -145,6 +145,7 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
             for finding in rule.findings:
                 if id(finding) not in tops:
                     tops[id(finding)] = top
+                    finding.top = top
                     finding.function = name
     findings = [finding for rule in rules for finding in rule.findings]
     if not findings:
@@ -282,8 +283,17 @@ def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> cst.Module:
             replacements.setdefault(id(node), replacement)
         imports.update(finding.fix.imports)
     applier = _Applier(replacements)
-    body = [statement.visit(applier) for statement in module.body]
-    body = [s for s in _flatten(body)]
+    # Transform only the top-level statements holding findings; an edit elsewhere (a `jax.jit(f)`
+    # call site that a static-argument fix extends) sends us through the rest as well.
+    body: list = list(module.body)
+    likely = {f.top for f in findings if 0 <= f.top < len(body)}
+    for position in sorted(likely):
+        body[position] = body[position].visit(applier)
+    if len(applier.applied) < len(replacements):
+        for position in range(len(body)):
+            if position not in likely:
+                body[position] = body[position].visit(applier)
+    body = list(_flatten(body))
     module = module.with_changes(body=body)
     if imports:
         module = add_imports(module, imports)

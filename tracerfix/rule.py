@@ -58,6 +58,7 @@ class Finding:
     end_line: int = 0
     end_column: int = 0
     function: str = ""
+    top: int = -1  # index in module.body of the top-level statement holding the finding
 
     @property
     def fixable(self) -> bool:
