@@ -197,15 +197,18 @@ def _load(source: str, name: str):
     return module
 
 
-def _best_time(call, number: int, repeat: int = 5) -> float:
-    """Seconds per call: the fastest of `repeat` batches (noise from neighbours only adds time)."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            result = call()
-        _block(result)
-        best = min(best, (time.perf_counter() - start) / number)
+def _best_times(calls, number: int, rounds: int) -> list[float]:
+    """Seconds per call of each of `calls`: the fastest of `rounds` batches of `number` calls.
+    The calls take turns, batch by batch, so that load from neighbours falls on each alike, and
+    the minimum is kept because noise only ever adds time."""
+    best = [float("inf")] * len(calls)
+    for _ in range(rounds):
+        for position, call in enumerate(calls):
+            start = time.perf_counter()
+            for _ in range(number):
+                result = call()
+            _block(result)
+            best[position] = min(best[position], (time.perf_counter() - start) / number)
     return best
 
 
@@ -224,7 +227,7 @@ def bench_runtime(repeat: int) -> None:
     from tracerfix.engine import Settings, fix
     from tracerfix.registry import all_rules
 
-    print("\n## Runtime of rewrites (seconds per call; jitted calls after compilation, best of 5 batches)")
+    print("\n## Runtime of rewrites (seconds per call; jitted calls after compilation, best of many batches)")
     print(f"{'example':44}{'n':>9}{'rewrite':>11}{'idiom':>11}{'eager':>12}{'rw/idiom':>10}{'eager/rw':>11}")
     settings = Settings(rules=all_rules(), unsafe_fixes=True)
     rng = np.random.default_rng(0)
@@ -245,22 +248,28 @@ def bench_runtime(repeat: int) -> None:
             rewritten = jax.jit(rewritten)
         namespace = {"jnp": jnp, "lax": lax, "jax": jax}
         idiom = jax.jit(eval(f"lambda {', '.join(case.arguments)}: {case.idiom}", namespace))
+        measured = None
         for n in SIZES:
             args = tuple(jnp.asarray(rng.standard_normal(n), dtype=jnp.float32) for _ in case.arguments)
-            expected = _eager(original, args)
-            np.testing.assert_allclose(np.asarray(rewritten(*args)), np.asarray(expected), rtol=1e-5, atol=1e-5)
-            np.testing.assert_allclose(np.asarray(idiom(*args)), np.asarray(expected), rtol=1e-5, atol=1e-5)
+            eager_time, expected = _eager_time(original, args, measured)
+            estimated = expected is None
+            if estimated:
+                expected = idiom(*args)  # the rewrite must still agree with the hand-written version
+            else:
+                measured = (n, eager_time)
+            for candidate in (rewritten, idiom):
+                np.testing.assert_allclose(np.asarray(candidate(*args)), np.asarray(expected), rtol=1e-5, atol=1e-5)
             number = 200 if n <= 1_000 else 20
-            rewrite_time = _best_time(lambda: rewritten(*args), number, 3 + 2 * repeat)
-            idiom_time = _best_time(lambda: idiom(*args), number, 3 + 2 * repeat)
-            eager_time, estimated = _eager_time(original, case, rng, n)
+            rewrite_time, idiom_time = _best_times(
+                (lambda: rewritten(*args), lambda: idiom(*args)), number, rounds=9 + 6 * repeat
+            )
             marker = ">" if estimated else " "
             print(
                 f"{label:44}{n:9.0e}{rewrite_time:11.2e}{idiom_time:11.2e}{marker}{eager_time:11.2e}"
                 f"{rewrite_time / idiom_time:10.2f}{marker}{eager_time / rewrite_time:10.0f}"
             )
     print("'>': the eager original is too slow to run at that size; its time is a lower bound, extrapolated")
-    print("linearly from n = 1e4 (each iteration of an element loop costs at least what it cost there).")
+    print("linearly from the smaller size (each iteration of an element loop costs at least what it did there).")
     print("Targets at n = 1e6: rewrite within 1.1x of the idiom, and at least 100x faster than eager.")
 
 
@@ -271,25 +280,20 @@ def _eager(function, args):
         return function(*args)
 
 
-def _eager_time(function, case: RuntimeCase, rng, n: int) -> tuple[float, bool]:
-    """Seconds for one eager call at size n, and whether it is a linear extrapolation."""
-    import jax.numpy as jnp
-
-    def arguments(size: int):
-        return tuple(jnp.asarray(rng.standard_normal(size), dtype=jnp.float32) for _ in case.arguments)
-
-    probe = 10_000
-    if n > probe:
-        start = time.perf_counter()
-        _block(_eager(function, arguments(probe)))
-        predicted = (time.perf_counter() - start) * n / probe
+def _eager_time(function, args, smaller: tuple[int, float] | None):
+    """Seconds for one eager call and its result; when the time measured at a smaller size,
+    scaled linearly, already exceeds the budget, the call is not run: (estimate, None)."""
+    n = len(args[0])
+    if smaller is not None:
+        size, seconds = smaller
+        predicted = seconds * n / size
         if predicted > EAGER_BUDGET_SECONDS:
-            return predicted, True
-    args = arguments(n)
+            return predicted, None
     _block(_eager(function, args))  # warm-up: eager dispatch compiles each primitive once
     start = time.perf_counter()
-    _block(_eager(function, args))
-    return time.perf_counter() - start, False
+    result = _eager(function, args)
+    _block(result)
+    return time.perf_counter() - start, result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -298,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command; medians are reported")
     parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these sections")
     options = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # figures appear as they are measured
     sections = options.only or SECTIONS
     print(f"tracerfix benchmarks: python {sys.version.split()[0]}, {cores()} cores, command: "
           f"python bench/run.py {' '.join(argv if argv is not None else sys.argv[1:])}".rstrip())

@@ -2,10 +2,11 @@
 `lax.fori_loop`, carrying what the loop updates, or reports why it cannot.
 
 `fill_forward` reads `x[i - 1]`, which the previous iteration may have filled; `sign_changes`
-counts. Their `_fixed` versions are what `tracerfix rewrite --unsafe-fixes` writes: the fix is
-unsafe only because `lax.fori_loop` traces its body even when the loop runs zero times, so an
-empty `x` raises where the Python loop did nothing. The last functions are reported with the
-reason they are not rewritten. Run it to compare the fixed versions with the loops.
+counts; `leaky_levels` collects one level per step, so it becomes `lax.scan`. Their `_fixed`
+versions are what `tracerfix rewrite --unsafe-fixes` writes: the first two fixes are unsafe only
+because `lax.fori_loop` traces its body even when the loop runs zero times, so an empty `x` raises
+where the Python loop did nothing. The last functions are reported with the reason they are not
+rewritten. Run it to compare the fixed versions with the loops.
 """
 
 import jax
@@ -29,6 +30,18 @@ def sign_changes(x):
         if x[i] * x[i - 1] < 0:
             changes += 1
     return changes
+
+
+@jax.jit
+def leaky_levels(inflow):
+    level = 0.0
+    levels = []
+    for t in range(inflow.shape[0]):  # expect: TFX108
+        level = 0.9 * level + inflow[t]
+        if level > 5:  # overflow
+            level = 5.0
+        levels.append(level)
+    return jnp.stack(levels)
 
 
 # --- what the fix makes of them ---------------------------------------------------------------
@@ -56,6 +69,18 @@ def sign_changes_fixed(x):
     return changes
 
 
+@jax.jit
+def leaky_levels_fixed(inflow):
+    level = 0.0
+    def levels_step(level, t):
+        level = 0.9 * level + inflow[t]
+        level = jnp.where(level > 5, 5.0, level)  # overflow
+        return level, level
+
+    level, levels = lax.scan(levels_step, level, jnp.arange(inflow.shape[0]))
+    return levels
+
+
 # --- reported, not rewritten ------------------------------------------------------------------
 
 
@@ -80,7 +105,8 @@ def large_values(x):
 
 if __name__ == "__main__":
     x = jnp.array([1.0, jnp.nan, -2.0, jnp.nan, jnp.nan, 4.0, -0.5])
-    for leaky, fixed in ((fill_forward, fill_forward_fixed), (sign_changes, sign_changes_fixed)):
+    pairs = ((fill_forward, fill_forward_fixed), (sign_changes, sign_changes_fixed), (leaky_levels, leaky_levels_fixed))
+    for leaky, fixed in pairs:
         with jax.disable_jit():
             expected = leaky(x)
         print(leaky.__name__, bool(jnp.allclose(expected, fixed(x), equal_nan=True)))

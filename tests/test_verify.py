@@ -7,6 +7,7 @@ planted here: a rewritten module written by the test, or a deliberately wrong ru
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -24,8 +25,8 @@ from tracerfix.rule import Rule, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
 from tracerfix.verify.plan import Planner, annotation_specs, comparison_constants, locate_unit
 from tracerfix.verify.report import result_lines, summary_line
-from tracerfix.verify.runner import Worker
-from tracerfix.verify.specs import ArraySpec, LiteralSpec, SpecError, parse_signature
+from tracerfix.verify.runner import Worker, WorkerError
+from tracerfix.verify.specs import ArraySpec, LiteralSpec, SpecError, TupleSpec, parse_signature
 from tracerfix.verify.stage import Verifier
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -126,8 +127,11 @@ def test_swapped_where_branches_are_caught(worker, tmp_path):
     original = """
     import jax
 
+    print("user code may print; the worker's protocol does not mind")
+
 
     def pick(x, y):
+        print("and print while it runs")
         if x.sum() > y.sum():
             out = x - y
         else:
@@ -292,6 +296,47 @@ def test_static_arguments_methods_and_annotations(worker, tmp_path):
     assert results["Stepper.step"].verified, result_lines(results["Stepper.step"])
 
 
+def test_tuple_arguments_of_a_loop_body_are_probed(worker, tmp_path):
+    original = """
+    import jax
+    from jax import lax
+
+
+    def body(carry, x):
+        total, count = carry
+        if x > 0:
+            total = total + x
+            count = count + 1
+        return (total, count), total
+
+
+    @jax.jit
+    def positive_sum(xs):
+        return lax.scan(body, (0.0, 0), xs)[0]
+    """
+    rewritten = """
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+
+    def body(carry, x):
+        total, count = carry
+        total = jnp.where(x > 0, total + x, total)
+        count = jnp.where(x > 0, count + 1, count)
+        return (total, count), total
+
+
+    @jax.jit
+    def positive_sum(xs):
+        return lax.scan(body, (0.0, 0), xs)[0]
+    """
+    result = verify_planted(worker, tmp_path, original, rewritten, ["body"])["body"]
+    assert result.verified, result_lines(result)
+    assert result.details["signatures"][0].startswith("carry=(f32[], f32[]), x=f32[]")
+    assert result.details["gradient_trials"] > 0
+
+
 # --- what cannot run is reported, never hung on -------------------------------------------------
 
 
@@ -339,6 +384,13 @@ def test_a_worker_that_dies_is_reported(worker, tmp_path):
     rewritten = CLIP + "\n\nimport os\n\n\ndef crash(x):\n    os._exit(3)\n"
     results = verify_planted(worker, tmp_path, original, rewritten, ["crash"])
     assert results["crash"].status == "unverifiable" and "exit status 3" in results["crash"].reason
+
+
+def test_missing_jax_is_a_clear_error(tmp_path):
+    fake = write(tmp_path, "fake/jax/__init__.py", "raise ImportError('No module named jax')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent.parent), os.environ.get("PYTHONPATH", "")])}
+    with Worker(env=env) as broken, pytest.raises(WorkerError, match=r"pip install 'tracerfix\[verify\]'"):
+        broken.wait_ready()
 
 
 # --- the pipeline: only verified fixes are written ----------------------------------------------
@@ -569,9 +621,11 @@ def test_check_and_rewrite_never_import_jax_or_start_a_worker(tmp_path):
 
 
 def test_signature_specs():
-    signature = parse_signature("x=f32[3, n], axis=0, mode='mean', key=key")
+    signature = parse_signature("x=f32[3, n], axis=0, mode='mean', key=key, carry=(f32[], i32[2]), shape=(2, 3)")
     assert signature["x"] == ArraySpec("float32", (3, "n"))
     assert signature["axis"] == LiteralSpec(0) and signature["mode"] == LiteralSpec("mean")
+    assert signature["carry"] == TupleSpec((ArraySpec("float32", ()), ArraySpec("int32", (2,))))
+    assert signature["shape"] == LiteralSpec((2, 3))
     with pytest.raises(SpecError):
         parse_signature("x=f32[3")
     with pytest.raises(SpecError):

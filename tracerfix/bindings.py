@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Union
 
 import libcst as cst
@@ -97,6 +98,7 @@ class Bindings:
         return (self.params | self.assigned) - self.global_names - self.nonlocal_names
 
 
+@lru_cache(maxsize=256)  # rules ask about the same enclosing functions for every name; nodes are immutable
 def bindings(function: FunctionNode) -> Bindings:
     binder = _Binder(function)
     function.body.visit(binder)

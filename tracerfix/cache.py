@@ -18,7 +18,7 @@ import json
 import os
 import sys
 import tempfile
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -96,8 +96,16 @@ def sources_fingerprint(folders: list[str]) -> str:
 
 
 def settings_fingerprint(settings: Settings) -> str:
-    codes = ",".join(rule.code for rule in settings.rules)
-    return f"{codes}|unsafe={settings.unsafe_fixes}|jit={','.join(sorted(settings.extra_jit))}"
+    """Every field of the settings, so a field added later is part of the key without a change here."""
+    parts = []
+    for setting in fields(settings):
+        value = getattr(settings, setting.name)
+        if setting.name == "rules":
+            value = [rule.code for rule in value]
+        elif isinstance(value, (set, frozenset)):
+            value = sorted(value)
+        parts.append(f"{setting.name}={value!r}")
+    return "|".join(parts)
 
 
 class Cache:

@@ -40,6 +40,8 @@ class LoopRewrite:
     modules: set[str]
     safety: Safety = Safety.SAFE
     notes: list[str] = field(default_factory=list)
+    # Edits outside the loop: `ys = []` removed, `jnp.stack(ys)` read as `ys` (lax.scan).
+    other_edits: list[tuple[cst.CSTNode, object]] = field(default_factory=list)
 
     @property
     def note(self) -> str:
@@ -345,8 +347,10 @@ def body_ifs(statements: Sequence[cst.BaseStatement]) -> list[cst.If]:
 
 
 def per_iteration_branches(loop: cst.For, context) -> list[cst.If]:
-    """The `if`s of the loop body whose test is traced and changes from one iteration to the next
-    (it reads the loop target or a name the body assigns)."""
+    """For a loop over indices or array elements, the `if`s of its body whose test is traced and
+    changes from one iteration to the next (it reads the loop target or a name the body assigns)."""
+    if not _steps_through_elements(loop.iter, context):
+        return []
     body = statements_in(loop.body)
     varying = set(target_names(loop.target)) | set(store_counts(body))
     branches = []
@@ -356,6 +360,16 @@ def per_iteration_branches(loop: cst.For, context) -> list[cst.If]:
         if evaluator(context, env_at(node, context)).value(node.test).traced:
             branches.append(node)
     return branches
+
+
+def _steps_through_elements(iterable: cst.BaseExpression, context) -> bool:
+    """`range(...)`, a traced array, or `enumerate`/`zip` of traced arrays (not a list of layers)."""
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value not in context.env:
+        if iterable.func.value == "range":
+            return True
+        if iterable.func.value in ("enumerate", "zip"):
+            return any(context.is_traced(arg.value) for arg in iterable.args)
+    return context.is_traced(iterable)
 
 
 # --- loop bodies --------------------------------------------------------------------------------
@@ -1337,7 +1351,7 @@ class Selection:
             statements += self._select(cst.If(test=skip, body=cst.IndentedBlock(body=then)), defined, later)
             defined = exposed_reads(then, defined)[1] | defined
         statements += self.block(rest, defined, later, skip)
-        return keep_comments(node, statements)
+        return keep_comments(node, statements or [cst.SimpleStatementLine(body=[cst.Pass()])])
 
     def _skipped_line(
         self, line: cst.SimpleStatementLine, skip: cst.BaseExpression, defined: set[str]
@@ -1439,8 +1453,9 @@ class Selection:
             if then is UNSET or otherwise is UNSET:
                 merged[name] = UNSET
                 continue
+            # A selection built here was judged by its own operands when it was built.
             self.branch_values.extend(
-                v for v, old in ((then, values.get(name)), (otherwise, values.get(name))) if v is not old
+                v for v in (then, otherwise) if v is not values.get(name) and id(v) not in self._wheres
             )
             merged[name] = self.where(test, then, otherwise)
         return merged
@@ -1825,12 +1840,13 @@ class StateFunction:
     name: str
     leading: Sequence[str]  # parameters before the state (`i` for fori_loop)
     carried: Sequence[str]
+    trailing: Sequence[str] = ()  # parameters after it (`i` for lax.scan)
 
     def build(
         self, body: Sequence[cst.BaseStatement], result: cst.BaseSmallStatement, context
     ) -> cst.FunctionDef:
-        state = self.carried[0] if len(self.carried) == 1 else "state"
-        parameters = ", ".join([*self.leading, state])
+        state = self.carried[0] if len(self.carried) == 1 else ("state" if self.carried else "_")
+        parameters = ", ".join([*self.leading, state, *self.trailing])
         statements: list[cst.BaseStatement] = []
         if len(self.carried) > 1:
             used = {name for node in [*body, result] for name in names_read(node)}
@@ -1966,6 +1982,91 @@ def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: s
     return _fori_loop(loop, header, body, carried, context, jnp, lax, names_given)
 
 
+@dataclass
+class Collected:
+    """`ys = []` before a loop, `ys.append(value)` as the last statement of each iteration, and
+    `jnp.stack(ys)` (or `jnp.array(ys)`) as the only use of `ys` after it."""
+
+    name: str
+    value: cst.BaseExpression
+    line: cst.SimpleStatementLine
+    start: cst.SimpleStatementLine
+    use: cst.Call
+
+
+_STACKING = frozenset({"jax.numpy.stack", "jax.numpy.array", "jax.numpy.asarray"})
+
+
+def collected_outputs(loop: cst.For, context) -> Collected | None:
+    """The list the loop appends one result per iteration to, when `lax.scan` can return it."""
+    body = statements_in(loop.body)
+    last = body[-1] if body else None
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Expr)):
+        return None
+    call = last.body[0].value
+    if not (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "append"
+        and isinstance(call.func.value, cst.Name)
+        and len(call.args) == 1
+        and call.args[0].keyword is None
+        and not call.args[0].star
+    ):
+        return None
+    name = call.func.value.value
+    start = next(
+        (
+            statement
+            for statement in reversed(code_before(loop, context))
+            if isinstance(statement, cst.SimpleStatementLine)
+            and name in store_counts([statement])
+        ),
+        None,
+    )
+    if not (
+        start is not None
+        and len(start.body) == 1
+        and assigned_pairs(start.body[0]) == [(name, start.body[0].value)]
+        and isinstance(start.body[0].value, cst.List)
+        and not start.body[0].value.elements
+        and not comments_in([start])
+    ):
+        return None
+    uses = [
+        node
+        for statement in code_after(loop, context)
+        for node in _walk(statement)
+        if isinstance(node, cst.Call)
+        and context.qualified_name(node.func) in _STACKING
+        and len(node.args) == 1
+        and isinstance(node.args[0].value, cst.Name)
+        and node.args[0].value.value == name
+    ]
+    mentions = sum(1 for read in names_read(context.function) if read == name)
+    if len(uses) != 1 or mentions != 3:  # `ys = []`, `ys.append(...)`, `jnp.stack(ys)` and nothing else
+        return None
+    return Collected(name, call.args[0].value, last, start, uses[0])
+
+
+def scan_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+    """`for i in range(a, b)` collecting one result per iteration into `ys` as
+    `state, ys = lax.scan(ys_step, state, jnp.arange(a, b))`."""
+    header = range_header(loop, context)
+    collected = collected_outputs(loop, context)
+    if collected is None:
+        raise CannotRewrite(
+            "the body collects results other than with one `ys.append(...)` at the end of each "
+            "iteration into `ys = []` stacked after the loop"
+        )
+    rest = [s for s in statements_in(loop.body) if s is not collected.line]
+    body = plain_body(loop.with_changes(body=loop.body.with_changes(body=rest)), context)
+    if header.index in read_after([header.index], loop, context):
+        raise CannotRewrite(f"the loop index `{header.index}` is read after the loop")
+    carried = [name for name in carried_names(loop, body.statements, context) if name != collected.name]
+    return _fori_loop(loop, header, body, carried, context, jnp, lax, names_given, collected)
+
+
 def bounded_while_rewrite(
     loop: cst.While, context, jnp: str, lax: str, names_given: set[str]
 ) -> LoopRewrite:
@@ -2062,12 +2163,16 @@ def _fori_loop(
     jnp: str,
     lax: str,
     names_given: set[str],
+    collected: Collected | None = None,
 ) -> LoopRewrite:
-    """`def update(i, state): <body>` and `state = lax.fori_loop(start, stop, update, state)`."""
+    """`def update(i, state): <body>` and `state = lax.fori_loop(start, stop, update, state)`; with
+    `collected`, `def ys_step(state, i): ...; return state, y` and
+    `state, ys = lax.scan(ys_step, state, jnp.arange(start, stop))`."""
     body = loop_body.statements
+    traced_code = [*body, collected.line] if collected is not None else body
     check_fixed_shapes(body, carried, context)
     entry = traced_entry(context, [header.index, *carried])
-    check_index_uses(body, header.index, entry, context)
+    check_index_uses(traced_code, header.index, entry, context)
     selected = body_traced_tests(body, entry, context)
     selection = Selection(
         context,
@@ -2078,17 +2183,30 @@ def _fori_loop(
     )
     new_body = selection.block(body, {header.index, *carried}, needed_after=set(carried))
 
-    name = fresh_name(f"update_{function_stem(carried)}", context, names_given)
-    update = StateFunction(name, [header.index], carried)
-    definition = update.build(new_body, state_return(carried, context), context)
     start = context.code(header.start) if header.start is not None else "0"
-    call = f"{lax}.fori_loop({start}, {context.code(header.stop)}, {update.name}, {state_text(carried)})"
-    statements = keep_comments(loop, spaced([definition, loop_call(carried, call, context)]), header_at=1)
+    stop = context.code(header.stop)
+    if collected is None:
+        update = StateFunction(fresh_name(f"update_{function_stem(carried)}", context, names_given), [header.index], carried)
+        definition = update.build(new_body, state_return(carried, context), context)
+        call = loop_call(carried, f"{lax}.fori_loop({start}, {stop}, {update.name}, {state_text(carried)})", context)
+    else:
+        update = StateFunction(fresh_name(f"{collected.name}_step", context, names_given), [], carried, [header.index])
+        state = state_text(carried) if carried else "None"
+        value = context.code(collected.value)
+        definition = update.build(new_body, context.parse_statement(f"return {state}, {value}\n").body[0], context)
+        indices = f"{jnp}.arange({stop})" if header.start is None else f"{jnp}.arange({start}, {stop})"
+        targets = f"{state if carried else '_'}, {collected.name}"
+        call = context.parse_statement(f"{targets} = {lax}.scan({update.name}, {state}, {indices})\n")
+    statements = keep_comments(loop, spaced([definition, call]), header_at=1)
     rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
+    if collected is not None:
+        rewrite.other_edits = [(collected.start, cst.RemovalSentinel.REMOVE), (collected.use, cst.Name(collected.name))]
     rewrite.add_concern(*where_safety(selection.branch_values, context))
     concerns = static_carried_concerns(carried, loop, context)
-    if not _runs_at_least_once(header):
-        concerns += empty_array_concerns(body, [header.index, *carried], context, f"{lax}.fori_loop")
+    stacked = collected is not None and context.qualified_name(collected.use.func) == "jax.numpy.stack"
+    if not _runs_at_least_once(header) and not stacked:  # `jnp.stack([])` fails in the original too
+        loop_function = f"{lax}.scan" if collected is not None else f"{lax}.fori_loop"
+        concerns += empty_array_concerns(traced_code, [header.index, *carried], context, loop_function)
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)
     return rewrite

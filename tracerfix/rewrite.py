@@ -1,5 +1,6 @@
 """Building blocks that the control-flow rewrites share.
 
+- `report_condition`, `attempt`: report a construct with its fix, or with why it is not rewritten.
 - `truth_test_is_traced`: whether evaluating a condition makes Python call `bool()` on a tracer.
 - `chain_arms`, `assigned_values`, `returned_value`: an `if`/`elif`/`else` chain read as the
   values each branch assigns, or returns.
@@ -23,6 +24,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.values import STATIC, TRACED, Value
+from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
 
 if TYPE_CHECKING:
@@ -39,6 +41,18 @@ def attempt(build: Callable[[], "Fix"]) -> tuple["Fix | None", str]:
         return build(), ""
     except Refused as refusal:
         return None, f" (not rewritten: {refusal})"
+
+
+def report_condition(rule, node: cst.CSTNode, test: cst.BaseExpression, construct: str, advice: str,
+                     build: Callable[[], "Fix"]) -> None:
+    """Report `construct` at `node` when its condition `test` is traced, with the fix `build`
+    makes or the reason it refuses: "`assert` on traced value `x > 0` fails under ...; advice"."""
+    context = rule.context
+    if not truth_test_is_traced(context, test):
+        return
+    fix, reason = attempt(build)
+    message = f"{construct} on traced value `{context.describe(test)}` fails under {under_tracing(context)}; {advice}"
+    rule.report(node, message + reason, fix)
 
 
 # --- truth tests --------------------------------------------------------------------------------
@@ -688,8 +702,8 @@ class Selection:
                 )
         if self.form == "switch":
             self.notes.append(
-                f"lax.switch clamps `{self._dispatch_index()}` into range: a negative index selects the "
-                "first branch where the original fell through to the last"
+                f"lax.switch needs an integer `{self._dispatch_index()}` and clamps it into range: a "
+                "negative index selects the first branch where the original fell through to the last"
             )
 
     def _guarded(self) -> bool:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.messages import under_tracing
-from tracerfix.rewrite import attempt, runtime_check, truth_test_is_traced
+from tracerfix.rewrite import report_condition, runtime_check
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 
@@ -172,15 +171,8 @@ def f(x):
     )
 
     def visit_Assert(self, node: cst.Assert) -> None:
-        context = self.context
-        if not truth_test_is_traced(context, node.test):
-            return
-        fix, reason = attempt(lambda: self._fix(node))
-        message = (
-            f"`assert` on traced value `{context.describe(node.test)}` fails under {under_tracing(context)}; "
-            f"use `checkify.check` or `eqx.error_if`{reason}"
-        )
-        self.report(node, message, fix)
+        advice = "use `checkify.check` or `eqx.error_if`"
+        report_condition(self, node, node.test, "`assert`", advice, lambda: self._fix(node))
 
     def _fix(self, node: cst.Assert) -> Fix:
         check = runtime_check(self.context, node.test, False, node.msg, "`assert`")

@@ -5,7 +5,15 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import inspect_operand, is_boolean, is_condition, loses_comments, truth_test_is_traced, walk
+from tracerfix.rewrite import (
+    inspect_operand,
+    is_boolean,
+    is_condition,
+    is_literal_number,
+    loses_comments,
+    truth_test_is_traced,
+    walk,
+)
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _FUNCTIONS = {cst.And: "logical_and", cst.Or: "logical_or"}
@@ -45,9 +53,11 @@ class BooleanOperatorOnTracer(Rule):
     ## Fix safety
     Safe when the operands are booleans (comparisons, predicates, `not`...): the logical
     functions give the same truth values. Unsafe, with the reason in the note, when an operand is
-    not a boolean (`x and y` returns `y` or `x`, the logical function returns a boolean array), or
-    when the right operand calls code the tool cannot see: `and`/`or` skipped it when the left
-    operand decided the result, the function evaluates it always.
+    not a boolean (`x and y` returns `y` or `x`, the logical function returns a boolean array),
+    when `not` applies to a value not known to be 0-d (`not` returns a Python bool, while
+    `jnp.logical_not` keeps a one-element array 1-d), or when the right operand calls code the
+    tool cannot see: `and`/`or` skipped it when the left operand decided the result, the function
+    evaluates it always. Comments inside the expression are reported and not rewritten.
     """
 
     code = "TFX104"
@@ -137,9 +147,30 @@ def outside(x, lo, hi):
     low = x.min() < lo
     return jnp.logical_not(jnp.logical_or(low, x.max() > hi))
 """,
+            unsafe=True,
             function="outside",
             inputs=("jnp.array([1.0, 2.0]), 0.0, 3.0", "jnp.array([-1.0, 2.0]), 0.0, 3.0", "jnp.array([1.0, 5.0]), 0.0, 3.0"),
-            note="nested operators are rewritten together",
+            note="nested operators are rewritten together; unsafe: `not` of a value of unknown shape",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def has_no_negative(x):
+    return not x.min() < 0
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def has_no_negative(x):
+    return jnp.logical_not(x.min() < 0)
+""",
+            function="has_no_negative",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([-1.0, 2.0])", "jnp.array([0.0])"),
+            note="`not` of a comparison of a reduction with a number: 0-d either way, safe",
         ),
         Invalid(
             """
@@ -233,7 +264,12 @@ def f(x, a, b):
         context = self.context
         for operator in leaking:
             if not isinstance(operator, cst.BooleanOperation):
-                continue  # `not a` is the truth value of `a` either way
+                if not _is_scalar(operator.expression, context):
+                    return Safety.UNSAFE, (
+                        f"`not` gave a Python bool; jnp.logical_not keeps the shape of "
+                        f"`{context.describe(operator.expression)}`, so a one-element array stays 1-d"
+                    )
+                continue
             for operand in (operator.left, operator.right):
                 if not is_boolean(operand, context):
                     return Safety.UNSAFE, (
@@ -278,6 +314,34 @@ def _unparenthesized(operand: cst.BaseExpression) -> cst.BaseExpression:
     ):
         return operand
     return operand.with_changes(lpar=[], rpar=[])
+
+
+_REDUCTIONS = frozenset({"all", "any", "sum", "prod", "min", "max", "mean", "std", "var", "argmax", "argmin", "norm"})
+
+
+def _is_scalar(expression: cst.BaseExpression, context) -> bool:
+    """Known to be 0-d: numbers, whole-array reductions, and arithmetic or comparisons of them."""
+    if is_literal_number(expression) or (isinstance(expression, cst.Name) and expression.value in ("True", "False")):
+        return True
+    if isinstance(expression, cst.Call):
+        if isinstance(expression.func, cst.Attribute) and context.qualified_name(expression.func) is None:
+            return expression.func.attr.value in _REDUCTIONS and not expression.args
+        qualified = context.qualified_name(expression.func) or ""
+        positional = [arg for arg in expression.args if arg.keyword is None and not arg.star]
+        return (
+            qualified.startswith("jax.numpy.")
+            and qualified.rpartition(".")[2] in _REDUCTIONS
+            and len(positional) == len(expression.args) == 1
+        )
+    if isinstance(expression, cst.Comparison):
+        return _is_scalar(expression.left, context) and all(
+            _is_scalar(target.comparator, context) for target in expression.comparisons
+        )
+    if isinstance(expression, (cst.BinaryOperation, cst.BooleanOperation)):
+        return _is_scalar(expression.left, context) and _is_scalar(expression.right, context)
+    if isinstance(expression, cst.UnaryOperation):
+        return _is_scalar(expression.expression, context)
+    return False
 
 
 def _operands(node: cst.BooleanOperation | cst.UnaryOperation) -> list[cst.BaseExpression]:

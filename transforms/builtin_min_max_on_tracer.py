@@ -37,15 +37,16 @@ class BuiltinMinMaxOnTracer(Rule):
     ```
 
     ## Fix safety
-    `max(a, b)` and `jnp.maximum(a, b)` agree except where `max` looks at the comparison only:
-    - NaN: `max(a, b)` returns `a` when `b` is NaN, `jnp.maximum` propagates the NaN. So the fix
-      is safe only when every argument after the first is a number written in the source;
+    Always unsafe: `max(a, b)` and `jnp.maximum(a, b)` give the same values except where `max`
+    only looks at the comparison `b > a`, and the note says which of these applies:
     - gradients at ties: `max` sends the whole gradient to its first argument, `jnp.maximum`
-      splits it; the fix is unsafe in a differentiated function;
+      splits it (so `max(x, 0)` and `jnp.maximum(x, 0)` differ in gradient at `x == 0`);
+    - NaN: `max(a, b)` returns `a` when `b` is NaN, `jnp.maximum` propagates the NaN (a number
+      written in the source as a later argument cannot be NaN);
     - dtype: `max(x, 0.5)` with an integer `x` returned `x` or a float, the rewrite always a float.
-    `max(x)` of one array becomes `jnp.max(x)`, unsafe (NaN handling, and it reduces every axis
-    where `max` iterated over the first). `key=`, `default=` and containers that are not written
-    out are reported and not rewritten.
+    `max(x)` of one array becomes `jnp.max(x)` (NaN handling differs, and it reduces every axis
+    where `max` iterated over the first). `key=`, `default=`, containers that are not written out
+    and comments inside the call are reported and not rewritten.
     """
 
     code = "TFX107"
@@ -95,9 +96,10 @@ import jax.numpy as jnp
 def relu(x):
     return jnp.maximum(x, 0)
 """,
+            unsafe=True,
             function="relu",
             inputs=("jnp.array(3.0)", "jnp.array(-2.0)", "jnp.array(0.0)", "jnp.array(jnp.nan)"),
-            note="a written-out number as the second argument: safe, NaN included",
+            note="same values, NaN included; unsafe for the gradient at the tie x == 0",
         ),
         Invalid(
             """
@@ -245,30 +247,32 @@ def f(xs, x):
                 text = f"{jnp}.{_ELEMENTWISE[builtin]}({text}, {other})"
             note = self._note(builtin, values)
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
-        safety = Safety.UNSAFE if note else Safety.SAFE
-        return context.fix(f"Replace with `{jnp}.{_ELEMENTWISE[builtin] if len(values) > 1 else builtin}(...)`",
-                           [(node, replacement)], safety, note)
+        title = f"Replace with `{jnp}.{_ELEMENTWISE[builtin] if len(values) > 1 else builtin}(...)`"
+        return context.fix(title, [(node, replacement)], Safety.UNSAFE, note)
 
     def _note(self, builtin: str, values: list[cst.BaseExpression]) -> str:
+        """How jnp.minimum/maximum differ from the builtin here: always at ties, where the
+        gradient is split; with NaN in a later argument; with a float literal."""
         context = self.context
+        function = f"jnp.{_ELEMENTWISE[builtin]}"
+        notes = [
+            f"at a tie {function} splits the gradient between the arguments, `{builtin}()` gave it all "
+            "to the first" + (f" (`{context.function_name}` is differentiated)" if _differentiated(context) else "")
+        ]
         later = [value for value in values[1:] if not is_literal_number(value)]
         if later:
-            return (
-                f"jnp.{_ELEMENTWISE[builtin]} returns NaN when `{context.describe(later[0])}` is NaN, where "
-                f"`{builtin}()` returned the first argument"
-            )
-        if context.scope is not None and context.scope.differentiated:
-            return (
-                f"`{context.function_name}` is differentiated: at a tie jnp.{_ELEMENTWISE[builtin]} splits the "
-                f"gradient between the arguments, `{builtin}()` gave it all to the first"
+            notes.append(
+                f"{function} returns NaN when `{context.describe(later[0])}` is NaN, where `{builtin}()` "
+                "returned the first argument"
             )
         floats = [value for value in values[1:] if isinstance(_unsigned(value), cst.Float)]
         if floats:
-            return (
-                f"`{context.describe(floats[0])}` is a float: with an integer array the result is now "
-                "always a float"
-            )
-        return ""
+            notes.append(f"`{context.describe(floats[0])}` is a float: with an integer array the result is now a float")
+        return "; ".join(notes)
+
+
+def _differentiated(context) -> bool:
+    return context.scope is not None and context.scope.differentiated
 
 
 def _unsigned(value: cst.BaseExpression) -> cst.BaseExpression:

@@ -19,7 +19,8 @@ class PerElementLoopWithTracedBranch(Rule):
       their whole first axis (`range(len(x))`, `range(x.shape[0])`), into whole-array
       `jnp.where` statements;
     - otherwise, when the iterations depend on each other, into `lax.fori_loop` with the names the
-      loop carries as its state and the body's `if`s as `jnp.where` selections.
+      loop carries as its state and the body's `if`s as `jnp.where` selections, or into `lax.scan`
+      when each iteration ends with `ys.append(...)` into a list stacked after the loop.
 
     ## Why is this bad?
     JAX unrolls a Python loop while tracing, so each `if x[i] < 0` asks for the truth value of a
@@ -55,12 +56,15 @@ class PerElementLoopWithTracedBranch(Rule):
     same shape, when `jnp.where` may promote the dtype that `x.at[i].set(...)` kept (`0.5` into an
     integer array), when a branch can produce NaN or inf where it is not selected (its gradient
     leaks through `jnp.where`), or when a Python number carried by the loop becomes a traced
-    array after it. `lax.fori_loop` with Python bounds supports reverse-mode differentiation.
+    array after it, or when `lax.fori_loop` / `lax.scan` would index an empty array: they trace
+    their body even when the loop runs zero times, so `x[i]` raises while tracing where the Python
+    loop did nothing. `lax.fori_loop` with Python bounds and `lax.scan` support reverse-mode
+    differentiation.
 
     Not rewritten (reported with the reason): loops that are not `for i in range(...)`, `break`
     on a traced condition, `for ... else`, a `try` around or inside the loop, a name first
-    assigned in the loop and read after it, a carried value whose shape changes, results collected
-    with `.append` (write `lax.scan`), the loop index used as a Python value.
+    assigned in the loop and read after it, a carried value whose shape changes, results appended
+    conditionally (their number depends on the data), the loop index used as a Python value.
     """
 
     code = "TFX108"
@@ -123,6 +127,22 @@ def f(x, flag):
     return x
 """,
             note="a branch that does not change between iterations is TFX101's (python-if-on-tracer)",
+        ),
+        Valid(
+            """
+import jax
+
+class Model:
+    def __init__(self, layers):
+        self.layers = layers
+
+    @jax.jit
+    def __call__(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+""",
+            note="a loop over layers, not over elements",
         ),
     )
     INVALID = (
@@ -276,6 +296,36 @@ def halve_large(x):
         Invalid(
             """
 import jax
+
+@jax.jit
+def wrap_outliers(x):
+    for i in range(len(x)):
+        v = x[i]
+        if v > 3:
+            v -= 6
+        elif v < -3:
+            v += 6
+        x = x.at[i].set(v)
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def wrap_outliers(x):
+    v = x
+    v = jnp.where(v > 3, v - 6, jnp.where(v < -3, v + 6, v))
+    x = v
+    return x
+""",
+            function="wrap_outliers",
+            inputs=("jnp.array([4.0, -5.0, 3.0, -3.0, 0.5])", "jnp.array([7, -7, 0])"),
+            note="`+=` and `-=` on a temporary, `elif` without `else`",
+        ),
+        Invalid(
+            """
+import jax
 from jax import numpy as jnp
 
 @jax.jit
@@ -379,6 +429,42 @@ def positive_sum(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clipped_cumsum(x):
+    total = 0.0
+    sums = []
+    for i in range(len(x)):
+        total = total + x[i]
+        if total > 10:
+            total = 10.0
+        sums.append(total)
+    return jnp.stack(sums)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def clipped_cumsum(x):
+    total = 0.0
+    def sums_step(total, i):
+        total = total + x[i]
+        total = jnp.where(total > 10, 10.0, total)
+        return total, total
+
+    total, sums = lax.scan(sums_step, total, jnp.arange(len(x)))
+    return sums
+""",
+            function="clipped_cumsum",
+            inputs=("jnp.array([4.0, 4.0, 4.0, -3.0, 9.0])", "jnp.array([-20.0, 15.0])", "jnp.array([10.0])"),
+            note="results collected per iteration: lax.scan; `sums = []` goes, `jnp.stack(sums)` reads `sums`",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def first_negative(x):
@@ -405,7 +491,7 @@ def positives(x):
             out.append(x[i])
     return jnp.stack(out)
 """,
-            note="results collected with `.append`: reported (lax.scan by hand)",
+            note="results appended under a traced condition: their number depends on the data, reported",
         ),
         Invalid(
             """
@@ -419,6 +505,37 @@ def signs(x):
     return x
 """,
             note="a loop over the array's elements with a side effect: reported",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def clip_or_flag(x):
+    for i in range(len(x)):
+        if x[i] < 0:
+            x = x.at[i].set(0)
+    else:
+        x = x * 2
+    return x
+""",
+            note="`for ... else`: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def guarded(x):
+    try:
+        for i in range(len(x)):
+            if x[i] < 0:
+                x = x.at[i].set(0)
+    except IndexError:
+        pass
+    return x
+""",
+            note="a `try` around the loop: reported, not rewritten",
         ),
     )
 
@@ -446,9 +563,14 @@ def signs(x):
             title = f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, names_given)
-                advice = "the iterations depend on each other: use `lax.fori_loop`"
-                title = f"Replace the loop with `{lax}.fori_loop`"
+                if loops.collected_outputs(node, context) is not None:
+                    rewrite = loops.scan_rewrite(node, context, jnp, lax, names_given)
+                    advice = "the iterations depend on each other and collect results: use `lax.scan`"
+                    title = f"Replace the loop with `{lax}.scan`"
+                else:
+                    rewrite = loops.fori_loop_rewrite(node, context, jnp, lax, names_given)
+                    advice = "the iterations depend on each other: use `lax.fori_loop`"
+                    title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:
                 self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
                 return
@@ -457,6 +579,6 @@ def signs(x):
         for inner in loops.body_ifs(loops.statements_in(node.body)):
             if id(inner.test) in rewrite.converted_tests:
                 context.claim(inner)
-        replacement = cst.FlattenSentinel(rewrite.statements)
-        fix = context.fix(title, [(node, replacement)], rewrite.safety, rewrite.note)
+        edits = [(node, cst.FlattenSentinel(rewrite.statements)), *rewrite.other_edits]
+        fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.messages import under_tracing
-from tracerfix.rewrite import Refused, Selection, attempt, loses_comments, truth_test_is_traced
+from tracerfix.rewrite import Refused, Selection, loses_comments, report_condition, truth_test_is_traced
 from tracerfix.rule import Fix, Invalid, Rule, Valid
 
 
@@ -258,15 +257,8 @@ def absolute(x):
     )
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        context = self.context
-        if not truth_test_is_traced(context, node.test):
-            return
-        fix, reason = attempt(lambda: self._fix(node))
-        message = (
-            f"Conditional expression on traced value `{context.describe(node.test)}` fails under "
-            f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
-        )
-        self.report(node, message, fix)
+        advice = "use `jnp.where` or `lax.cond`"
+        report_condition(self, node, node.test, "Conditional expression", advice, lambda: self._fix(node))
 
     def _fix(self, node: cst.IfExp) -> Fix:
         context = self.context

@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from tracerfix.verify.compare import GRADIENT_SLACK, compare, describe_tree, describe_value, nonfinite_only, output_shape
+from tracerfix.verify.compare import GRADIENT_SLACK, compare, describe_tree, nonfinite_only, output_shape
 from tracerfix.verify.inputs import (
     Arguments,
     Signature,
@@ -34,7 +34,7 @@ from tracerfix.verify.inputs import (
     shrink,
     sizes_for,
 )
-from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, parse_signature
+from tracerfix.verify.specs import ArraySpec, LiteralSpec, ScalarSpec, TupleSpec, parse_signature
 
 MAX_SIGNATURES = 3  # from configuration, annotations and examples
 MAX_PROBED_SIGNATURES = 2  # found by probing: each costs three compilations
@@ -53,6 +53,8 @@ class TrialTimeout(BaseException):
 
 
 class Mismatch(Exception):
+    """The rewrite disagrees with the original; `report` has the counterexample."""
+
     def __init__(self, report: dict) -> None:
         super().__init__(report["reason"])
         self.report = report
@@ -85,14 +87,36 @@ def describe_exception(error: BaseException) -> str:
     return text if len(text) <= 300 else text[:297] + "..."
 
 
+TRACER_ERRORS = (
+    jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+    jax.errors.TracerIntegerConversionError, jax.errors.NonConcreteBooleanIndexError,
+    jax.errors.UnexpectedTracerError,
+)
+
+
+def _unjitted(function: Callable) -> Callable:
+    """`function` without its jax.jit wrappers (and nothing else: a custom_jvp stays)."""
+    while hasattr(function, "lower") and hasattr(function, "__wrapped__"):
+        function = function.__wrapped__
+    return function
+
+
 def is_array(value) -> bool:
     return isinstance(value, (jax.Array, np.ndarray, np.generic))
 
 
 def _inexact(value) -> bool:
-    if isinstance(value, float):
-        return True
-    return is_array(value) and jnp.issubdtype(value.dtype, jnp.inexact)
+    """A float, a float array, or a tuple of them: something jax.grad differentiates."""
+    leaves = jax.tree_util.tree_leaves(value)
+    return bool(leaves) and all(
+        isinstance(leaf, float) or (is_array(leaf) and jnp.issubdtype(leaf.dtype, jnp.inexact)) for leaf in leaves
+    )
+
+
+def _batchable(value) -> bool:
+    """An array, or a tuple of arrays: something jax.vmap maps over."""
+    leaves = jax.tree_util.tree_leaves(value)
+    return bool(leaves) and all(is_array(leaf) and np.ndim(leaf) >= 0 for leaf in leaves)
 
 
 @dataclass
@@ -115,7 +139,8 @@ class Prepared:
 
 
 class UnitCheck:
-    def __init__(self, plan: dict, original_module, rewritten_module, seed: int, trials: int, trial_limit: float) -> None:
+    def __init__(self, plan: dict, original_module, rewritten_module, reload_original: Callable, seed: int,
+                 trials: int, trial_limit: float) -> None:
         self.plan = plan
         self.name = plan["name"]
         self.params = {p["name"]: p for p in plan["params"]}
@@ -124,10 +149,19 @@ class UnitCheck:
         self.rng = np.random.default_rng([seed, zlib.crc32(self.name.encode())])
         self.values = Values(self.rng, plan["constants"])
         self.trials = trials
-        self.trial_limit = trial_limit
+        self.trial_limit_cap = trial_limit
+        self.run_seconds: list[float] = []  # runs of the original that finished
         self.original_module = original_module
         self.original = resolve(original_module, self.name)
+        # The original's body without its jax.jit wrapper runs far faster than under
+        # jax.disable_jit() (the jnp functions it calls stay compiled); when it needs everything
+        # eager (it calls other leaking jitted code), the first tracer error switches over.
+        self.original_body = _unjitted(self.original)
+        self.body_mode = True
+        self.reload_original = reload_original
         self.target = resolve(rewritten_module, self.name)
+        # A rewrite that still leaks cannot run under jit: judge its edits eagerly, like the original.
+        self.eager = bool(plan["leaks"])
         self._jitted: dict[tuple[str, ...], Callable] = {}
         self.warnings: set[str] = set()
         self.notes: list[str] = []
@@ -179,6 +213,8 @@ class UnitCheck:
             "vmap_batches": self.vmap_batches,
             "warnings": sorted(self.warnings),
             "notes": [*self.notes, *(f"set aside {reason}" for reason in self.set_aside)],
+            "eager": self.eager,
+            "leaks": self.plan["leaks"],
             "seed": self.seed,
             "eager_seconds": round(self.eager_seconds, 4),
             "compile_seconds": round(self.first_compile_seconds or 0.0, 4),
@@ -232,10 +268,9 @@ class UnitCheck:
                 self.run_original(arguments)
             except (Exception, TrialTimeout) as error:
                 # One more chance with zeros: a random integer may be out of range for an index.
-                zeros = {name: edges[0][1] if edges else arguments[name] for name, edges in
-                         ((n, self.values.edges(spec, signature.sizes)) for n, spec in signature.specs.items())}
+                arguments = self.zeros(signature, arguments)
                 try:
-                    self.run_original(zeros)
+                    self.run_original(arguments)
                 except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
                     return None
@@ -259,6 +294,15 @@ class UnitCheck:
 
     def draw(self, signature: Signature, style: str) -> Arguments:
         return {name: self.values.random(spec, signature.sizes, style) for name, spec in signature.specs.items()}
+
+    def zeros(self, signature: Signature, drawn: Arguments) -> Arguments:
+        """`drawn` with every array and number set to zero (literals and keys kept)."""
+        zeros = dict(drawn)
+        for name, spec in signature.specs.items():
+            edges = self.values.edges(spec, signature.sizes)
+            if edges:
+                zeros[name] = edges[0][1]  # the first edge case is always zeros
+        return zeros
 
     def _is_static(self, name: str, value) -> bool:
         if is_array(value):
@@ -291,17 +335,46 @@ class UnitCheck:
                 keywords[name] = arguments[name]
         return function(*positional, **keywords)
 
+    @property
+    def trial_limit(self) -> float:
+        """How long one run of the original may take. A run far longer than the typical one is
+        taken for a loop that never ends on these values (a bisection to a tolerance float32
+        cannot reach, from 1e30), and skipped. The median leaves out first-call compilations."""
+        if len(self.run_seconds) < 3:
+            return self.trial_limit_cap
+        typical = sorted(self.run_seconds)[len(self.run_seconds) // 2]
+        return min(self.trial_limit_cap, max(0.5, 50 * typical))
+
     def run_original(self, arguments: Arguments):
         started = time.perf_counter()
         try:
-            with jax.disable_jit(), time_limit(self.trial_limit):
-                return jax.block_until_ready(self.call(self.original, arguments))
+            result = self.eagerly(lambda function: jax.block_until_ready(self.call(function, arguments)))
         finally:
             self.eager_seconds += time.perf_counter() - started
+        self.run_seconds.append(time.perf_counter() - started)
+        return result
+
+    def eagerly(self, run: Callable[[Callable], object], limit: float | None = None):
+        """`run(original)` with the original's semantics: its unjitted body, or under
+        jax.disable_jit() once the body has needed it."""
+        limit = limit or self.trial_limit
+        if self.body_mode:
+            try:
+                with time_limit(limit):
+                    return run(self.original_body)
+            except TRACER_ERRORS:
+                # A fresh copy of the module: the failed run may have left tracers in its globals.
+                self.body_mode = False
+                self.original_module = self.reload_original()
+                self.original = resolve(self.original_module, self.name)
+                self.notes.append("the original calls code that only works eagerly: ran it under jax.disable_jit()")
+        with jax.disable_jit(), time_limit(limit):
+            return run(self.original)
 
     def run_rewrite(self, prepared: Prepared, arguments: Arguments):
         started = time.perf_counter()
-        result = jax.block_until_ready(self.call(prepared.rewrite, arguments))
+        with jax.disable_jit() if self.eager else contextlib.nullcontext():
+            result = jax.block_until_ready(self.call(prepared.rewrite, arguments))
         if not prepared.compiled:
             prepared.compiled = True
             if self.first_compile_seconds is None:
@@ -413,28 +486,37 @@ class UnitCheck:
         names = [n for n, v in kept[0][1].items() if n not in prepared.static and _inexact(v)]
         if not names:
             return
-        original_gradient = jax.grad(self._loss(self.original, prepared, names))
-        rewrite_gradient = jax.jit(jax.grad(self._loss(prepared.rewrite, prepared, names)))
+
+        def original_gradient(differentiable, others):
+            gradient = lambda function: jax.grad(self._loss(function, prepared, names))(differentiable, others)  # noqa: E731
+            return self.eagerly(gradient, limit=self.trial_limit_cap)  # a gradient costs several runs
+        rewrite_gradient = jax.grad(self._loss(prepared.rewrite, prepared, names))
+        if not self.eager:
+            rewrite_gradient = jax.jit(rewrite_gradient)
 
         def gradient_failure(arguments: Arguments, first: bool = False) -> Failure | None:
             differentiable = tuple(arguments[n] for n in names)
             others = {n: v for n, v in arguments.items() if n not in prepared.static and n not in names}
+            # The rewrite first: it is compiled, so cheap, and when it cannot be differentiated in
+            # a module that never differentiates it (a lax.while_loop has no reverse mode), that
+            # loud error is a warning and the slow eager gradient of the original is not needed.
+            # A silently wrong gradient always fails.
             try:
-                with jax.disable_jit(), time_limit(self.trial_limit):
-                    expected = dict(zip(names, jax.block_until_ready(original_gradient(differentiable, others))))
-            except (Exception, TrialTimeout) as error:
-                if first:
-                    raise _NotDifferentiable(describe_exception(error)) from None
-                return None
-            try:
-                actual = jax.block_until_ready(rewrite_gradient(differentiable, others))
-            except Exception as error:
+                with jax.disable_jit() if self.eager else contextlib.nullcontext():
+                    actual = dict(zip(names, jax.block_until_ready(rewrite_gradient(differentiable, others))))
+                error = ""
+            except Exception as raised:
                 if not self.plan["differentiated"]:
-                    # A loud error on something this module never does (a lax.while_loop has no
-                    # reverse mode), unlike a silently wrong gradient: a warning, not a failure.
-                    raise _NotDifferentiable(describe_exception(error), rewrite=True) from None
-                return Failure("the gradient of the rewrite raised", expected, error=describe_exception(error))
-            actual = dict(zip(names, actual))
+                    raise _NotDifferentiable(describe_exception(raised), rewrite=True) from None
+                actual, error = None, describe_exception(raised)
+            try:
+                expected = dict(zip(names, jax.block_until_ready(original_gradient(differentiable, others))))
+            except (Exception, TrialTimeout) as raised:
+                if first:
+                    raise _NotDifferentiable(describe_exception(raised)) from None
+                return None
+            if error:
+                return Failure("the gradient of the rewrite raised", expected, error=error)
             difference, _ = compare(expected, actual, slack=GRADIENT_SLACK)
             if difference is None:
                 return None
@@ -444,10 +526,10 @@ class UnitCheck:
                 return None
             return Failure(f"the gradient with respect to {difference.where} differs", expected, actual)
 
-        # The eager gradient of the original is the slowest step (~30 ms a trial): the edge values,
-        # where gradient traps live, and a few random draws.
-        # Inputs with NaN, inf or huge values are left to the value check: gradients there are
-        # meaningless, and compiled and eager JAX disagree about them.
+        # The eager gradient of the original is the slowest step (~30 ms a trial): take the edge
+        # values, where gradient traps live, and a few random draws, but leave NaN, inf and huge
+        # inputs to the value check (gradients there are meaningless, and compiled and eager JAX
+        # disagree about them).
         moderate = [trial for trial in kept if _moderate(trial[1], names)]
         edges = [trial for trial in moderate if not trial[0].startswith("random")][:GRADIENT_EDGE_TRIALS]
         draws = [trial for trial in moderate if trial[0].startswith("random")][:GRADIENT_RANDOM_TRIALS]
@@ -456,7 +538,7 @@ class UnitCheck:
                 failure = gradient_failure(arguments, first=index == 0)
             except _NotDifferentiable as reason:
                 if reason.rewrite:
-                    self.warnings.add(f"jax.grad of the rewrite raises, where the original's works ({reason})")
+                    self.warnings.add(f"jax.grad of the rewrite raises ({reason}); this module never takes its gradient")
                 else:
                     self.notes.append(f"gradients not compared: the original is not differentiable ({reason})")
                 return
@@ -475,10 +557,10 @@ class UnitCheck:
 
     # --- vmap -------------------------------------------------------------------------------------
     def check_vmap(self, prepared: Prepared, kept) -> None:
-        if not self.plan["traced"] or len(kept) < VMAP_BATCH:
+        if not self.plan["traced"] or self.eager or len(kept) < VMAP_BATCH:
             return
         first = kept[0][1]
-        batched = [n for n, v in first.items() if n not in prepared.static and is_array(v)]
+        batched = [n for n, v in first.items() if n not in prepared.static and _batchable(v)]
         if not batched:
             return
         unbatched = {n: v for n, v in first.items() if n not in prepared.static and n not in batched}
@@ -494,8 +576,8 @@ class UnitCheck:
                 looped = [jax.block_until_ready(self.call(prepared.rewrite, member)) for member in members]
             except Exception:
                 continue
-            expected = jax.tree_util.tree_map(lambda *leaves: jnp.stack([jnp.asarray(x) for x in leaves]), *looped)
-            stacked = tuple(jnp.stack([member[n] for member in members]) for n in batched)
+            expected = _stack(looped)
+            stacked = tuple(_stack([member[n] for member in members]) for n in batched)
             try:
                 actual = jax.block_until_ready(vmapped(stacked, unbatched))
             except Exception as error:
@@ -503,7 +585,7 @@ class UnitCheck:
                 return
             difference, _ = compare(expected, actual)
             if difference is not None:
-                inputs = {n: describe_value(jnp.stack([m[n] for m in members])) for n in batched}
+                inputs = {n: describe_tree(_stack([m[n] for m in members])) for n in batched}
                 raise Mismatch(self._report(
                     "vmap", prepared, "a batch of trials",
                     f"jax.vmap of the rewrite disagrees with a loop over the batch: {difference.describe()}",
@@ -519,7 +601,7 @@ class UnitCheck:
             smallest = arguments  # shrinking only keeps failing inputs; be safe if a rerun differs
         else:
             failure = shrunk
-        inputs = {name: describe_value(value) for name, value in smallest.items()}
+        inputs = {name: describe_tree(value) for name, value in smallest.items()}
         rewrite = failure.error if failure.error else describe_tree(failure.actual)
         raise Mismatch(self._report(check, prepared, label, failure.reason, inputs,
                                     describe_tree(failure.expected), rewrite))
@@ -544,7 +626,13 @@ class _NotDifferentiable(Exception):
 
 
 def _moderate(arguments: Arguments, names: list[str]) -> bool:
-    return all(bool(np.all(np.abs(np.asarray(arguments[name])) < 1e15)) for name in names)
+    leaves = jax.tree_util.tree_leaves([arguments[name] for name in names])
+    return all(bool(np.all(np.abs(np.asarray(leaf)) < 1e15)) for leaf in leaves)
+
+
+def _stack(trees: list):
+    """Pytrees of the same structure stacked leaf by leaf along a new leading axis."""
+    return jax.tree_util.tree_map(lambda *leaves: jnp.stack([jnp.asarray(leaf) for leaf in leaves]), *trees)
 
 
 def _equal_arguments(base: Arguments, names: list[str]) -> Arguments | None:
@@ -588,16 +676,20 @@ def evaluate_example(example: dict, module, order: list[str]) -> Arguments | Non
 
 
 def signature_of_example(arguments: Arguments, where: str, params: dict) -> Signature:
-    specs = {}
-    for name, value in arguments.items():
-        if is_array(value):
-            array = jnp.asarray(value)
-            specs[name] = ArraySpec(str(array.dtype), tuple(array.shape))
-        elif params[name]["role"] == "array" and isinstance(value, (bool, int, float)):
-            specs[name] = ScalarSpec(type(value).__name__)
-        else:
-            specs[name] = LiteralSpec(value)
+    specs = {name: _spec_of(value, params[name]["role"]) for name, value in arguments.items()}
     return Signature(specs, f"the call at {where}")
+
+
+def _spec_of(value, role: str):
+    """The spec a concrete argument is an instance of: random trials draw more like it."""
+    if is_array(value):
+        array = jnp.asarray(value)
+        return ArraySpec(str(array.dtype), tuple(array.shape))
+    if role != "static" and isinstance(value, tuple) and any(is_array(v) for v in jax.tree_util.tree_leaves(value)):
+        return TupleSpec(tuple(_spec_of(element, role) for element in value))
+    if role == "array" and isinstance(value, (bool, int, float)):
+        return ScalarSpec(type(value).__name__)
+    return LiteralSpec(value)
 
 
 def import_object(qualified: str):
@@ -636,11 +728,12 @@ def resolve(module, name: str):
     return target
 
 
-def check_unit(plan: dict, original_module, rewritten_module, seed: int, trials: int, trial_limit: float) -> dict:
+def check_unit(plan: dict, original_module, rewritten_module, reload_original: Callable, seed: int, trials: int,
+               trial_limit: float) -> dict:
     started = time.perf_counter()
     check = None
     try:
-        check = UnitCheck(plan, original_module, rewritten_module, seed, trials, trial_limit)
+        check = UnitCheck(plan, original_module, rewritten_module, reload_original, seed, trials, trial_limit)
         result = check.run()
     except Unverifiable as reason:
         result = {"status": "unverifiable", "reason": str(reason)}

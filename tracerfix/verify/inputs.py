@@ -13,10 +13,10 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, Spec, parse_spec
+from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, Spec, TupleSpec, parse_spec
 
 # Tried in this order when nothing says what a parameter is; the original must accept a rung.
-ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "i32[5]", "i32[]", "bool[5]")
+ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])")
 FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]")
 STATIC_LADDER = ("1", "2", "0", "3", "-1")
 SIZES = (5, 4, 3, 6, 7, 2, 8, 9)  # sizes given to named dimensions, in order of appearance
@@ -32,20 +32,31 @@ class Signature:
     sizes: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> str:
-        parts = []
-        for name, spec in self.specs.items():
-            if isinstance(spec, ArraySpec):
-                parts.append(f"{name}={ArraySpec(spec.dtype, spec.resolve(self.sizes))}")
-            else:
-                parts.append(f"{name}={spec}")
-        return ", ".join(parts) or "()"
+        return ", ".join(f"{name}={_sized(spec, self.sizes)}" for name, spec in self.specs.items()) or "()"
+
+
+def _sized(spec: Spec, sizes: dict[str, int]) -> Spec:
+    """`spec` with its named dimensions replaced by their sizes."""
+    if isinstance(spec, ArraySpec):
+        return ArraySpec(spec.dtype, spec.resolve(sizes))
+    if isinstance(spec, TupleSpec):
+        return TupleSpec(tuple(_sized(element, sizes) for element in spec.elements))
+    return spec
+
+
+def _arrays_in(spec: Spec) -> Iterator[ArraySpec]:
+    if isinstance(spec, ArraySpec):
+        yield spec
+    elif isinstance(spec, TupleSpec):
+        for element in spec.elements:
+            yield from _arrays_in(element)
 
 
 def sizes_for(specs: dict[str, Spec], start: int = 0) -> dict[str, int]:
     names: list[str] = []
     for spec in specs.values():
-        if isinstance(spec, ArraySpec):
-            names.extend(d for d in spec.shape if isinstance(d, str) and d not in names)
+        for array in _arrays_in(spec):
+            names.extend(d for d in array.shape if isinstance(d, str) and d not in names)
     return {name: SIZES[(start + i) % len(SIZES)] for i, name in enumerate(names)}
 
 
@@ -114,6 +125,8 @@ class Values:
             import jax
 
             return jax.random.PRNGKey(int(self.rng.integers(0, 2**31 - 1)))
+        if isinstance(spec, TupleSpec):
+            return tuple(self.random(element, sizes, style) for element in spec.elements)
         assert isinstance(spec, LiteralSpec)
         return spec.value
 
@@ -158,6 +171,8 @@ class Values:
         """(label, value) pairs for one argument: the values naive rewrites get wrong."""
         if isinstance(spec, (LiteralSpec, KeySpec)):
             return []
+        if isinstance(spec, TupleSpec):
+            return self._tuple_edges(spec, sizes)
         if isinstance(spec, ScalarSpec):
             dtype, shape, python = {"float": "float32", "int": "int32", "bool": "bool"}[spec.kind], (), spec.kind
         else:
@@ -196,6 +211,19 @@ class Values:
 
                 values.append((label, jnp.asarray(data, dtype=dtype)))
         return values
+
+
+    def _tuple_edges(self, spec: TupleSpec, sizes: dict[str, int]) -> list[tuple[str, object]]:
+        """Edge cases of a tuple: each element at that edge where it has one (zeros otherwise)."""
+        per_element = [dict(self.edges(element, sizes)) for element in spec.elements]
+        fallback = [edges.get("zeros", self.random(element, sizes)) for edges, element in zip(per_element, spec.elements)]
+        labels: list[str] = []
+        for edges in per_element:
+            labels.extend(label for label in edges if label not in labels)
+        return [
+            (label, tuple(edges.get(label, default) for edges, default in zip(per_element, fallback)))
+            for label in labels
+        ]
 
 
 def _tile(pattern: list[float], shape: tuple[int, ...]) -> np.ndarray:

@@ -77,6 +77,9 @@ class UnitPlan:
     params: list[Param]
     traced: bool  # a traced scope (jitted, a lax body...): the rewrite runs under jax.jit
     differentiated: bool = False  # the module takes its gradient (jax.grad, value_and_grad...)
+    # Leaks the rewrite leaves in the function ("TFX201 at line 32"): it cannot run under jax.jit,
+    # so both versions run eagerly and only the edits are judged.
+    leaks: list[str] = field(default_factory=list)
     signatures: list[str] = field(default_factory=list)  # explicit: configuration and comments
     examples: list[Example] = field(default_factory=list)
     constants: list[float] = field(default_factory=list)
@@ -140,7 +143,7 @@ class Planner:
         self.imports = _module_imports(self.original)
         self.module_level = _module_level_names(self.original)
 
-    def plan(self, unit: str) -> UnitPlan | None:
+    def plan(self, unit: str, leaks: Iterable[str] = ()) -> UnitPlan | None:
         located = locate_unit(self.rewritten, unit)
         original = locate_unit(self.original, unit)
         if located is None or original is None:
@@ -158,6 +161,7 @@ class Planner:
             traced=scope is not None,
             differentiated=scope is not None and scope.differentiated,
             constants=comparison_constants(original_node),
+            leaks=list(leaks),
         )
         plan.signatures = [*self.options.signatures_for(self.path, unit), *_comment_signatures(original_node)]
         plan.examples = self._examples(unit, original_node)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tracerfix.output import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from tracerfix.output import EXIT_CLEAN, EXIT_FINDINGS
 
 VERIFIED, FAILED, UNVERIFIABLE, TIMEOUT = "verified", "failed", "unverifiable", "timeout"
 
@@ -35,6 +35,11 @@ def result_lines(result: UnitResult) -> list[str]:
     details = result.details
     if result.verified:
         lines = [f"{head} verified {_evidence(details)}"]
+        if details.get("eager"):
+            lines[0] = f"{head} verified eagerly {_evidence(details)}"
+            leaks = ", ".join(details.get("leaks", ()))
+            lines.append(f"    note: it still leaks ({leaks}), so it cannot run under jax.jit; the fixes "
+                         "made were run eagerly against the original")
         lines += [f"    note: {warning}" for warning in details.get("warnings", ())]
         return lines
     if result.status == FAILED:
@@ -79,5 +84,3 @@ def summary_line(results: list[UnitResult], seeds: set[int], kept_original: bool
 def exit_code(results: list[UnitResult]) -> int:
     return EXIT_CLEAN if all(r.verified for r in results) else EXIT_FINDINGS
 
-
-__all__ = ["UnitResult", "result_lines", "summary_line", "exit_code", "EXIT_ERROR"]

@@ -40,7 +40,9 @@ class FileJob:
     trials: int = 16
     function_timeout: float = 60.0
     file_timeout: float = 600.0
-    original_source: str | None = None  # only when there is no file to import (stdin)
+    # What was rewritten: the file is imported when it still holds exactly this (not an editor's
+    # unsaved buffer read from standard input).
+    original_source: str = ""
     trial_limit: float = field(init=False)
 
     def __post_init__(self) -> None:

@@ -6,6 +6,7 @@ One spec per parameter, written the way the configuration and comment specs spel
     f32[]       a float32 scalar array                bool[n]   shape (n,): `n` is shared by the
     float       a random Python float                           parameters of one signature
     int, bool   a random Python int / bool            key       a PRNG key (jax.random.PRNGKey)
+    (f32[5], i32[])            a tuple of those (a loop carry)
     0, "mean", (0, 1), None    this Python value, passed as it is (static arguments)
 
 A signature is `name=spec` pairs separated by commas: `x=f32[8], axis=0`. Parsing is pure Python:
@@ -59,6 +60,15 @@ class KeySpec:
 
 
 @dataclass(frozen=True)
+class TupleSpec:
+    elements: tuple["Spec", ...]
+
+    def __str__(self) -> str:
+        inner = ", ".join(str(element) for element in self.elements)
+        return f"({inner},)" if len(self.elements) == 1 else f"({inner})"
+
+
+@dataclass(frozen=True)
 class LiteralSpec:
     value: object
 
@@ -66,7 +76,7 @@ class LiteralSpec:
         return repr(self.value)
 
 
-Spec = ArraySpec | ScalarSpec | KeySpec | LiteralSpec
+Spec = ArraySpec | ScalarSpec | KeySpec | TupleSpec | LiteralSpec
 
 
 def parse_spec(text: str) -> Spec:
@@ -81,6 +91,9 @@ def parse_spec(text: str) -> Spec:
         if not rest.endswith("]"):
             raise SpecError(f"`{text}`: missing `]`")
         return ArraySpec(dtype, _shape(rest[:-1], text))
+    if text.startswith("(") and text.endswith(")") and not _is_literal(text):
+        elements = tuple(parse_spec(part) for part in _split_top_level(text[1:-1]))
+        return TupleSpec(elements)
     try:
         return LiteralSpec(ast.literal_eval(text))
     except (ValueError, SyntaxError):
@@ -88,6 +101,14 @@ def parse_spec(text: str) -> Spec:
             f"`{text}` is not a spec: write a dtype and shape (`f32[5]`, `i32[]`), `float`, `int`, "
             "`bool`, `key`, or a Python literal (`0`, `\"mean\"`)"
         ) from None
+
+
+def _is_literal(text: str) -> bool:
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False
+    return True
 
 
 def _shape(inner: str, text: str) -> tuple[int | str, ...]:

@@ -164,7 +164,10 @@ class Verifier:
             pending = [unit for unit in sorted(changed) if verified.get(unit) != current.key(unit)]
             if not pending and rejected == before:
                 break
-            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker)
+            leaks: dict[str, list[str]] = {}
+            for finding in candidate.findings:
+                leaks.setdefault(original.unit_of(finding.function) or "", []).append(f"{finding.code} at line {finding.line}")
+            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker, leaks)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -193,7 +196,7 @@ class Verifier:
 
     def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
                      units: list[str], options: VerifyOptions, seed: int,
-                     worker: Worker | None = None) -> list[UnitResult]:
+                     worker: Worker | None = None, leaks: dict[str, list[str]] | None = None) -> list[UnitResult]:
         """Verify `units` of `rewritten` against `original` (the file at `path`) in the worker."""
         if not units:
             return []
@@ -203,7 +206,7 @@ class Verifier:
         plans, results, lines = [], [], {}
         for unit in units:
             try:
-                plan = planner.plan(unit)
+                plan = planner.plan(unit, (leaks or {}).get(unit, ()))
             except SpecError as error:
                 results.append(UnitResult(display, unit, 0, UNVERIFIABLE, f"bad `# tracerfix-verify:` comment: {error}"))
                 continue
@@ -224,7 +227,7 @@ class Verifier:
             trials=options.trials,
             function_timeout=options.function_timeout,
             file_timeout=options.file_timeout,
-            original_source=None if path is not None else original,
+            original_source=original,
         )
         for unit, record in (worker or self.worker).verify(job).items():
             result = UnitResult.from_worker(display, lines.get(unit, 0), record)

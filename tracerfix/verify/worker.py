@@ -22,6 +22,7 @@ import sys
 import sysconfig
 import traceback
 import types
+from typing import Callable
 
 # JAX settings a user module may change at import; restored after each file.
 _JAX_SETTINGS = (
@@ -58,14 +59,15 @@ def main() -> int:
         job = json.loads(line)
         with _isolated(job["sys_path"], jax):
             try:
-                original, rewritten = load(job)
+                original, rewritten, reload_original = load(job)
             except LoadError as error:
                 send({"event": "load-error", "message": str(error)})
             else:
                 send({"event": "loaded"})
                 for plan in job["units"]:
                     send({"event": "start", "unit": plan["name"]})
-                    result = check_unit(plan, original, rewritten, job["seed"], job["trials"], job["trial_limit"])
+                    result = check_unit(plan, original, rewritten, reload_original,
+                                        job["seed"], job["trials"], job["trial_limit"])
                     send({"event": "result", "unit": plan["name"], **result})
         send({"event": "done"})
     return 0
@@ -81,7 +83,8 @@ def _private_stdout():
 # --- loading --------------------------------------------------------------------------------------
 
 
-def load(job: dict) -> tuple[types.ModuleType, types.ModuleType]:
+def load(job: dict) -> tuple[types.ModuleType, types.ModuleType, Callable[[], types.ModuleType]]:
+    """The original module, the rewritten one, and a way to import the original afresh."""
     path, name = job["path"], job["module"]
     is_package = os.path.basename(path) == "__init__.py"
     parent = name.rpartition(".")[0]
@@ -97,22 +100,37 @@ def load(job: dict) -> tuple[types.ModuleType, types.ModuleType]:
             spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=locations)
         original = _module(name, package, path, spec)
         sys.modules[name] = original
-        if job.get("original_source") is None and spec is not None and spec.loader is not None:
-            spec.loader.exec_module(original)
+        if spec is not None and spec.loader is not None and _file_text(path) == job["original_source"]:
+            spec.loader.exec_module(original)  # the real import, as the user's code does it
         else:
-            _execute(original, job["original_source"], path)
+            _execute(original, job["original_source"], path)  # an editor's unsaved buffer
     except BaseException as error:
         sys.modules.pop(name, None)
         raise LoadError(import_failure(error, path, "importing")) from None
-    rewritten = _module(name, package, path, spec)
+
+    def fresh(source: str, filename: str) -> types.ModuleType:
+        """Another module object from `source`, with the same name, file and package."""
+        module = _module(name, package, path, spec)
+        sys.modules[name] = module  # while it runs, as during a real import
+        try:
+            _execute(module, source, filename)
+        finally:
+            sys.modules[name] = original
+        return module
+
     try:
-        sys.modules[name] = rewritten  # while it runs, as during a real import
-        _execute(rewritten, job["rewritten_source"], f"{path} (rewritten by tracerfix)")
+        rewritten = fresh(job["rewritten_source"], f"{path} (rewritten by tracerfix)")
     except BaseException as error:
         raise LoadError(import_failure(error, path, "running the rewritten")) from None
-    finally:
-        sys.modules[name] = original
-    return original, rewritten
+    return original, rewritten, lambda: fresh(job["original_source"], path)
+
+
+def _file_text(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _module(name: str, package: str, path: str, spec) -> types.ModuleType:

@@ -1,0 +1,292 @@
+"""False alarms the real-world corpus showed, and the analysis changes that removed them.
+
+Each case is the shape of code found in a well-tested library (named in the test), reduced to a
+few lines, next to the leaking variant the same analysis must still report: a fix that silenced
+both would pass the first half and fail the second. Plus the pieces the corpus work added: the
+`ast` prefilter that keeps LibCST away from files without traced code, and the cheap syntax walk.
+"""
+
+from __future__ import annotations
+
+import gc
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from tracerfix.analysis import analyze
+from tracerfix.analysis.prefilter import applies_transformation, paused_collector
+from tracerfix.analysis.syntax import child_nodes
+from tracerfix.engine import Settings, lint, parse
+from tracerfix.registry import all_rules
+
+SETTINGS = Settings(rules=all_rules())
+
+
+def findings(code: str) -> list[str]:
+    """`line: CODE` of each finding; the templates below start with a blank line 1."""
+    return [f"{f.line}: {f.code}" for f in lint(code, SETTINGS).findings]
+
+
+# --- parameters that are not arrays ----------------------------------------------------------------
+
+TUPLE_ANNOTATION = """
+import jax
+from typing import Tuple
+
+def update(x: jax.Array, limit: {annotation}):
+    if limit:
+        x = x - 1
+    return x
+
+def run(x, limit):
+    return jax.vmap(update)(x, limit)
+"""
+
+
+@pytest.mark.parametrize("annotation", ["Tuple[jax.Array, jax.Array]", "tuple", "Optional[jax.Array]", "Transform"])
+def test_a_parameter_annotated_as_a_container_or_class_is_not_an_array(annotation):
+    # brax/positional/joints.py: `limit: Tuple[jax.Array, jax.Array]` under jax.vmap, `if limit:`.
+    assert findings(TUPLE_ANNOTATION.format(annotation=annotation)) == []
+
+
+@pytest.mark.parametrize("annotation", ["jax.Array", "float"])
+def test_a_parameter_annotated_as_an_array_or_scalar_is_still_traced(annotation):
+    assert findings(TUPLE_ANNOTATION.format(annotation=annotation)) == ["6: TFX101"]
+
+
+DEFAULTED_BODY_PARAMETER = """
+import jax
+from jax import lax
+
+def scan_all(xs):
+    def body(carry, x, init_mode=False):
+        if {test}:
+            carry = carry + 1
+        return carry, x
+    return lax.scan(body, 0.0, xs)
+"""
+
+
+def test_a_body_parameter_with_a_default_keeps_its_python_value():
+    # flax/core/axes_scan.py: `def body_fn(c, xs, init_mode=False)` given to lax.scan, which passes
+    # two arguments; also Pallas' `kv_loop(kv_step, carry, causal: bool = False)`.
+    assert findings(DEFAULTED_BODY_PARAMETER.format(test="init_mode")) == []
+    assert findings(DEFAULTED_BODY_PARAMETER.format(test="x > 0")) == ["7: TFX101"]
+
+
+PARTIAL_WITH_OPTIONS = """
+import functools
+import jax
+
+def kernel(lhs, axis_name, flag):
+    if {test}:
+        lhs = lhs * 2
+    return lhs
+
+def build(**options):
+    return jax.jit(functools.partial(kernel, {binding}))
+"""
+
+
+def test_partial_with_a_mapping_may_bind_any_parameter():
+    # jax/experimental/pallas/ops/gpu/collective_matmul_mgpu.py: `partial(kernel, **kwargs)`.
+    assert findings(PARTIAL_WITH_OPTIONS.format(test="flag > 0", binding="**options")) == []
+    assert findings(PARTIAL_WITH_OPTIONS.format(test="flag > 0", binding="axis_name='x'")) == ["6: TFX101"]
+
+
+TUPLE_PASSED_TO_A_HELPER = """
+import jax
+from jax import lax
+
+def kernel(x, *, program_ids=()):
+    if {test}:
+        x = x + 1
+    return x
+
+def run(x):
+    def body(i, carry):
+        return kernel(carry, program_ids=(i, i + 1))
+    return lax.fori_loop(0, 3, body, x)
+"""
+
+
+def test_a_traced_tuple_passed_to_a_helper_stays_a_tuple():
+    # jax/experimental/pallas/ops/tpu/paged_attention/paged_attention_kernel.py: `if program_ids:`.
+    assert findings(TUPLE_PASSED_TO_A_HELPER.format(test="program_ids")) == []
+    assert findings(TUPLE_PASSED_TO_A_HELPER.format(test="program_ids[0] > 1")) == ["6: TFX101"]
+
+
+STATIC_QUERY = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def f(x):
+    if {test}:
+        x = x * 2
+    return x
+"""
+
+
+@pytest.mark.parametrize("test", ["jnp.iscomplexobj(x)", "jnp.isrealobj(x)", "lax.axis_size('i') > 1"])
+def test_dtype_and_axis_queries_are_static(test):
+    # jax/experimental/ode.py (`if jnp.iscomplexobj(x)`), collective_matmul_mgpu.py (lax.axis_size).
+    assert findings(STATIC_QUERY.format(test=test)) == []
+
+
+def test_value_queries_are_still_traced():
+    assert findings(STATIC_QUERY.format(test="jnp.iscomplex(x).any()")) == ["8: TFX101"]
+
+
+# --- the prefilter -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import jax\n@jax.jit\ndef f(x): return x\n",
+        "from jax import jit as compile_fast\n@compile_fast\ndef f(x): return x\n",
+        "import jax.lax as L\ndef g(xs):\n    return L . scan(lambda c, x: (c, x), 0, xs)\n",
+        "from functools import partial\nimport jax\n@partial(jax.jit, static_argnums=0)\ndef f(n, x): return x\n",
+        "from jax.experimental.pjit import pjit\nf = pjit(lambda x: x)\n",
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x): return x\n",
+        "def outer():\n    from jax import vmap\n    return vmap(lambda x: x)\n",
+    ],
+)
+def test_the_prefilter_passes_every_way_of_naming_a_transformation(source):
+    assert applies_transformation(source) is True
+    assert analyze(parse(source), source).scopes
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.where(x > 0, x, 0)\n",
+        "def jit(f):\n    return f\n@jit\ndef g(x): return x\n",  # the project's own jit
+        "import numpy as np\nresult = map(np.sin, [1, 2])\n",
+    ],
+)
+def test_the_prefilter_skips_files_without_a_transformation(source):
+    assert applies_transformation(source) is False
+    assert not analyze(parse(source), source).scopes
+
+
+def test_the_prefilter_honours_configured_wrappers():
+    source = "from mylib.utils import jit\n@jit\ndef f(x): return x\n"
+    assert applies_transformation(source) is False
+    assert applies_transformation(source, frozenset({"mylib.utils.jit"})) is True
+
+
+def test_the_prefilter_leaves_unparsable_files_to_libcst():
+    assert applies_transformation("def f(:\n") is None
+
+
+def test_the_prefilter_agrees_with_the_analysis_on_every_rule_case_and_example():
+    sources = [case.code for rule in all_rules() for case in (*rule.VALID, *rule.INVALID)]
+    sources += [p.read_text() for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.py")]
+    for source in (textwrap.dedent(s).lstrip() for s in sources):
+        if analyze(parse(source), source).scopes:
+            assert applies_transformation(source) is not False, source
+
+
+def test_pausing_the_collector_restores_its_state():
+    assert gc.isenabled()
+    with paused_collector():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_collector():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+# --- the cheap syntax walk -----------------------------------------------------------------------
+
+LAYOUT = (
+    cst.BaseParenthesizableWhitespace, cst.TrailingWhitespace, cst.EmptyLine, cst.Newline, cst.Comment,
+    cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual, cst.LeftParen, cst.RightParen,
+    cst.LeftSquareBracket, cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace,
+    cst.Asynchronous, cst.ParamSlash, cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp,
+    cst.BaseAugOp, cst.BaseUnaryOp,
+)
+
+EVERY_KIND_OF_SYNTAX = '''
+"""Doc."""
+from __future__ import annotations
+import jax, jax.numpy as jnp
+from jax import lax as L, numpy as np
+from os.path import *
+
+@jax.jit
+@partial(jax.vmap, in_axes=(0, None))
+async def f(x: jax.Array, /, y=1, *args: int, k: "T" = lambda q=2: q, **kw) -> int:
+    global G
+    a, *b = c = x[1:2, ::3, ...]
+    d: int = (e := -x ** 2 @ y) if not x else {1: 2, **kw}
+    d += await g(*args, k=k, **kw)
+    del a
+    async with open(f) as h, g():
+        async for i, j in enumerate([z for z in y if z for w in z], start=1):
+            yield f"{i!r:>{j}} {{}}" "more"
+    try:
+        raise ValueError("x") from None
+    except* (TypeError, ValueError) as error:
+        pass
+    else:
+        assert x, "message"
+    finally:
+        return
+    while True:
+        continue
+    match x:
+        case [1, *rest] if rest: pass
+        case {"k": v, **others}: pass
+        case Point(x=0, y=_) | None: pass
+        case str() as s: pass
+
+class C(Base, metaclass=Meta):
+    attribute: int = 0
+    def method(self): nonlocal_thing = lambda: (yield)
+type Alias[T] = list[T]
+def generic[T: int, *Ts, **P](x: T) -> T: ...
+'''
+
+
+def syntax_nodes_seen_by_libcst(module: cst.Module) -> set[int]:
+    seen: set[int] = set()
+
+    class Collector(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if not isinstance(node, LAYOUT):
+                seen.add(id(node))
+            return True
+
+    module.visit(Collector())
+    return seen
+
+
+def syntax_nodes_seen_by_child_nodes(module: cst.Module) -> set[int]:
+    seen, pending = set(), [module]
+    while pending:
+        node = pending.pop()
+        seen.add(id(node))
+        pending.extend(child_nodes(node))
+    return seen
+
+
+@pytest.mark.parametrize("name", ["every-kind-of-syntax", "corpus-subset"])
+def test_child_nodes_reaches_every_syntax_node(name):
+    if name == "every-kind-of-syntax":
+        sources = [EVERY_KIND_OF_SYNTAX]
+    else:
+        subset = sorted((Path(__file__).parent / "data" / "corpus_subset").rglob("*.py"))
+        sources = [p.read_text() for p in subset[::3]]
+    for source in sources:
+        module = cst.parse_module(source)
+        assert syntax_nodes_seen_by_child_nodes(module) == syntax_nodes_seen_by_libcst(module)
