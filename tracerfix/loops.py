@@ -611,7 +611,7 @@ def check_fixed_shapes(body: Sequence[cst.BaseStatement], carried: Iterable[str]
                 targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
                 pairs = [(name, small.value) for target in targets for name in target_names(target)]
             for name, value in pairs or ():
-                if name in carried and _changes_shape(value, {name}, context):
+                if name in carried and _changes_shape(value, {name}):
                     raise CannotRewrite(
                         f"`{name}` changes shape from one iteration to the next "
                         f"(`{context.describe(small)}`); a `lax` loop state keeps one shape"
@@ -630,7 +630,7 @@ def _all_simple(statements: Sequence[cst.BaseStatement]) -> Iterator[cst.SimpleS
                 yield from _all_simple(statements_in(statement.orelse.body))
 
 
-def _changes_shape(value: cst.BaseExpression, names: set[str], context) -> bool:
+def _changes_shape(value: cst.BaseExpression, names: set[str]) -> bool:
     if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)):
         return True
     if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in names:
@@ -1345,7 +1345,7 @@ class Selection:
             if self.fresh is None or (then and outer is not None):
                 raise CannotRewrite("a `continue` after other statements of its branch")
             name = self.fresh("skip")
-            statements.append(assignment(name, skip, self.context))
+            statements.append(assignment(name, skip))
             skip, defined = cst.Name(name), defined | {name}
         if then:
             statements += self._select(cst.If(test=skip, body=cst.IndentedBlock(body=then)), defined, later)
@@ -1376,7 +1376,7 @@ class Selection:
                 values.append(value)
             defined |= {name for name, _ in pairs}
             names = [name for name, _ in pairs]
-            out.append(assignment(names[0], values[0], self.context) if len(pairs) == 1 else _tuple_assignment(names, values))
+            out.append(assignment(names[0], values[0]) if len(pairs) == 1 else _tuple_assignment(names, values))
         if not out:
             return []
         out[0] = out[0].with_changes(leading_lines=line.leading_lines)
@@ -1413,7 +1413,7 @@ class Selection:
         if order is None:  # the branches exchange values: one tuple assignment reads them all first
             statements = [_tuple_assignment(assigned, [values[name] for name in assigned])]
         else:
-            statements = [assignment(name, values[name], self.context) for name in order]
+            statements = [assignment(name, values[name]) for name in order]
         if not statements:
             statements = [cst.SimpleStatementLine(body=[cst.Pass()])]
         return keep_comments(node, self._compact(statements))
@@ -1434,7 +1434,7 @@ class Selection:
 
     def _merge(self, node: cst.If, values: dict, defined: set[str]) -> dict:
         self.converted.add(id(node.test))
-        test = condition(self._substituted(node.test, values, defined), self.context, self.jnp)
+        test = condition(self._substituted(node.test, values), self.context, self.jnp)
         then_values = self._branch(statements_in(node.body), dict(values), defined)
         if isinstance(node.orelse, cst.If):
             if not self.is_selected(node.orelse):
@@ -1483,16 +1483,16 @@ class Selection:
             if current is UNSET:
                 raise CannotRewrite(f"`{self.context.describe(small)}` updates `{name}` before it has a value")
             operator = _AUGMENTED[type(small.operator)]()
-            values[name] = binary(current, operator, self._substituted(small.value, values, defined))
+            values[name] = binary(current, operator, self._substituted(small.value, values))
             return
         pairs = assigned_pairs(small)
         if pairs is not None:
-            new = [(name, self._substituted(value, values, defined)) for name, value in pairs]
+            new = [(name, self._substituted(value, values)) for name, value in pairs]
             values.update(new)  # all read before any is assigned, as Python does
             return
         raise CannotRewrite(f"`{self.context.describe(small)}` inside a branch on a traced value")
 
-    def _substituted(self, node: cst.BaseExpression, values: dict, defined: set[str]) -> cst.BaseExpression:
+    def _substituted(self, node: cst.BaseExpression, values: dict) -> cst.BaseExpression:
         used = {name: values[name] for name in set(names_read(node)) if name in values}
         unset = sorted(name for name, value in used.items() if value is UNSET)
         if unset:
@@ -1767,7 +1767,7 @@ def substitute(node: cst.BaseExpression, values: dict[str, cst.BaseExpression]) 
     return _fit(result, id(result) in substitution.inserted and precedence(result) < 0)
 
 
-def assignment(name: str, value: cst.BaseExpression, context) -> cst.SimpleStatementLine:
+def assignment(name: str, value: cst.BaseExpression) -> cst.SimpleStatementLine:
     return cst.SimpleStatementLine(body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)])
 
 

@@ -511,12 +511,12 @@ def signs(x):
 import jax
 
 @jax.jit
-def clip_or_flag(x):
-    for i in range(len(x)):
-        if x[i] < 0:
-            x = x.at[i].set(0)
+def cap_then_scale(x, cap):
+    for i in range(x.shape[0]):
+        if x[i] > cap:
+            x = x.at[i].set(cap)
     else:
-        x = x * 2
+        x = x / cap
     return x
 """,
             note="`for ... else`: reported, not rewritten",
