@@ -334,3 +334,38 @@ def test_configured_wrappers_at_call_sites_and_through_relative_imports():
     params = traced_params(code, wrappers)
     assert params["f"] == {"x": TRACED} and params["g"] == {"y": TRACED}
     assert traced_params(code) == {}
+
+
+def test_names_first_bound_later_in_a_loop_are_not_defined_at_its_top():
+    code = """
+    import jax
+
+    @jax.jit
+    def f(x, y):
+        for i in range(3):
+            if x[i] > 0:
+                t0 = y[i]
+            y = y + 1
+        return y
+    """
+    analysis = analysis_of(code)
+    facts = next(f for f in analysis.facts.values() if f.node.name.value == "f")
+    loop = facts.node.body.body[0]
+    branch = loop.body.body[0]
+    assert "t0" not in facts.env_at[id(branch)]
+    assert facts.env_at[id(branch)]["y"].trace == TRACED
+
+
+def test_functions_given_to_vjp_are_differentiated():
+    code = """
+    import jax
+
+    def f(x):
+        return x
+
+    y, pullback = jax.vjp(f, 1.0)
+    """
+    analysis = analysis_of(code)
+    (scope,) = analysis.scopes.values()
+    assert scope.differentiated and scope.params == {"x": analysis.scopes[id(scope.node)].params["x"]}
+    assert scope.params["x"].trace == TRACED

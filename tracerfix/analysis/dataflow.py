@@ -117,10 +117,10 @@ class FunctionWalker:
 
     def statement(self, node: cst.CSTNode, env: Env) -> Env:
         assert self.facts is not None
-        self.facts.env_at[id(node)] = env
+        self._record(node, env)
         if isinstance(node, cst.SimpleStatementLine):
             for small in node.body:
-                self.facts.env_at[id(small)] = env
+                self._record(small, env)
                 env = self.small_statement(small, env)
             return env
         if isinstance(node, cst.If):
@@ -163,6 +163,16 @@ class FunctionWalker:
                 merged = merge_envs(merged, self.block(case.body.body, env))
             return merged
         return env
+
+    def _record(self, node: cst.CSTNode, env: Env) -> None:
+        """Remember the env before `node`. On a loop's second pass, names that the first pass had
+        not bound yet are left out: on the first iteration they are not defined at this point, and
+        a rewrite that reads them (`t = jnp.where(c, v, t)`) would fail."""
+        assert self.facts is not None
+        first = self.facts.env_at.get(id(node))
+        if first is not None and first is not env and not set(env) <= set(first):
+            env = {name: value for name, value in env.items() if name in first}
+        self.facts.env_at[id(node)] = env
 
     def _loop(self, node: cst.For | cst.While, env: Env) -> Env:
         assert self.facts is not None

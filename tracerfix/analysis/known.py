@@ -124,6 +124,8 @@ GRAD_TRANSFORMS = frozenset(
     {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.jacobian"}
 )
 VMAP_TRANSFORMS = frozenset({"jax.vmap"})
+# Functions handed to these are differentiated in reverse mode, like those given to jax.grad.
+REVERSE_MODE_BODIES = frozenset({"jax.vjp", "jax.linearize"})
 
 # Control-flow primitives and which of their arguments are traced bodies:
 # positional indexes and keyword names; "*list" marks a list of functions (lax.switch branches).

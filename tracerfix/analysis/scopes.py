@@ -447,7 +447,7 @@ class ScopeFinder:
                 scope.params[name] = value if value.trace > old.trace else old
         if site is not None:
             scope.jit_sites.append(site)
-        if transform in known.GRAD_TRANSFORMS:
+        if transform in known.GRAD_TRANSFORMS or transform in known.REVERSE_MODE_BODIES:
             scope.differentiated = True
 
 
