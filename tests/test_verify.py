@@ -57,6 +57,16 @@ def verify_planted(worker, folder: Path, original: str, rewritten: str, units, *
     return {result.unit: result for result in results}
 
 
+SHIFT = """
+
+@jax.jit
+def shift(x):
+    if x.sum() > 0:
+        x = x - 1.0
+    return x
+"""
+
+
 def unit_name(module: cst.Module, function: str) -> str:
     located = locate_unit(module, function)
     return located[0] if located else function
@@ -358,14 +368,7 @@ def test_endless_loop_at_import_is_stopped(worker, tmp_path):
 
 
 def test_endless_loop_in_a_rewrite_is_stopped_and_the_next_function_still_verified(worker, tmp_path):
-    original = CLIP + """
-
-@jax.jit
-def shift(x):
-    if x.sum() > 0:
-        x = x - 1.0
-    return x
-"""
+    original = CLIP + SHIFT
     rewritten = CLIP + """
 
 @jax.jit
@@ -373,7 +376,7 @@ def shift(x):
     return jax.lax.while_loop(lambda x: True, lambda x: x - 1.0, x)
 """
     started = time.monotonic()
-    results = verify_planted(worker, tmp_path, original, rewritten, ["shift", "clip_first"], function_timeout=6.0)
+    results = verify_planted(worker, tmp_path, original, rewritten, ["shift", "clip_first"], function_timeout=5.0)
     assert time.monotonic() - started < 60
     assert results["shift"].status == "timeout"
     assert results["clip_first"].status in ("verified", "failed")  # reached, after a fresh worker
@@ -491,15 +494,7 @@ def test_configured_inputs_and_comment_specs_are_used(worker, tmp_path):
     [tool.tracerfix.verify.inputs]
     clip_first = "x=f32[7]"
     """)
-    source = CLIP + """
-
-# tracerfix-verify: x=f32[2,3]
-@jax.jit
-def shift(x):
-    if x.sum() > 0:
-        x = x - 1.0
-    return x
-"""
+    source = CLIP + SHIFT.replace("@jax.jit", "# tracerfix-verify: x=f32[2,3]\n@jax.jit")
     path = write(tmp_path, "module.py", source)
     with Verifier(worker=worker, seed=SEED) as verifier:
         api.process_path(path, engine.Settings(rules=all_rules()), fix=True, write=False,
@@ -582,14 +577,14 @@ def test_cli_verify_writes_nothing_and_rewrite_verify_writes_what_verified(tmp_p
     before = {p: p.read_text() for p in (good, broken)}
     runner = CliRunner()
 
-    result = runner.invoke(main, ["verify", str(tmp_path), "--seed", "7", "--trials", "4"])
+    result = runner.invoke(main, ["verify", str(tmp_path), "--seed", "7", "--trials", "4", "-j", "1"])
     assert result.exit_code == 1, result.output
     assert "clip_first: verified" in result.output
     assert "clip_first: unverifiable: importing" in result.output and "missing dependency" in result.output
     assert "seed 7; replay with --seed 7" in result.output
     assert {p: p.read_text() for p in before} == before
 
-    result = runner.invoke(main, ["rewrite", "--verify", "--seed", "7", str(tmp_path)])
+    result = runner.invoke(main, ["rewrite", "--verify", "--seed", "7", "-j", "1", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "jnp.where(x[0] < 0" in good.read_text()
     assert broken.read_text() == before[broken]

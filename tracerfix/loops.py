@@ -364,10 +364,11 @@ def per_iteration_branches(loop: cst.For, context) -> list[cst.If]:
 
 def _steps_through_elements(iterable: cst.BaseExpression, context) -> bool:
     """`range(...)`, a traced array, or `enumerate`/`zip` of traced arrays (not a list of layers)."""
-    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value not in context.env:
-        if iterable.func.value == "range":
+    builtin = iterable.func.value if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
+    if builtin is not None and builtin not in context.env:
+        if builtin == "range":
             return True
-        if iterable.func.value in ("enumerate", "zip"):
+        if builtin in ("enumerate", "zip"):
             return any(context.is_traced(arg.value) for arg in iterable.args)
     return context.is_traced(iterable)
 
@@ -762,6 +763,7 @@ _AT_UPDATES = {
 
 # How the dtype of an expression relates to the arrays it is computed from.
 _WEAK = "a Python integer"  # takes the dtype of whatever it meets
+_KEEPS_DTYPE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply)
 _KEEPS_DTYPE_CALLS = frozenset(
     {"abs", "absolute", "negative", "positive", "square", "sign", "maximum", "minimum", "fmax",
      "fmin", "clip", "where"}
@@ -1102,7 +1104,7 @@ class _Vectoriser:
             return owners.get(node.value)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             return self.dtype_kind(node.expression, owners, like)
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _KEEPS_DTYPE_OPERATORS):
             left, right = self.dtype_kind(node.left, owners, like), self.dtype_kind(node.right, owners, like)
             return _combine(left, right)
         if isinstance(node, cst.Call):
@@ -1367,7 +1369,8 @@ class Selection:
             else:
                 pairs = assigned_pairs(small)
                 if pairs is None:
-                    raise CannotRewrite(f"`{self.context.describe(small)}` after a `continue` on a traced value")
+                    statement = self.context.describe(small)
+                    raise CannotRewrite(f"`{statement}` after a `continue` on a traced value")
             values = []
             for name, value in pairs:
                 if name in defined:
@@ -1546,7 +1549,9 @@ def _element_set(node: cst.BaseExpression) -> tuple[cst.Subscript, cst.BaseExpre
 
 
 def _is_pass(statement: cst.BaseStatement) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in statement.body)
+    return isinstance(statement, cst.SimpleStatementLine) and all(
+        isinstance(small, cst.Pass) for small in statement.body
+    )
 
 
 def conjunction(left: cst.BaseExpression, right: cst.BaseExpression) -> cst.BaseExpression:
@@ -1588,7 +1593,8 @@ def _assignment_order(names: list[str], values: dict) -> list[str] | None:
 
 def _tuple_assignment(names: Sequence[str], values: Sequence[cst.BaseExpression]) -> cst.SimpleStatementLine:
     targets = cst.Tuple(_separated([cst.Name(name) for name in names], cst.Element), lpar=[], rpar=[])
-    elements = cst.Tuple(_separated([_fit(v, precedence(v) < 0) for v in values], cst.Element), lpar=[], rpar=[])
+    parts = [_fit(value, precedence(value) < 0) for value in values]
+    elements = cst.Tuple(_separated(parts, cst.Element), lpar=[], rpar=[])
     return cst.SimpleStatementLine(body=[cst.Assign(targets=[cst.AssignTarget(targets)], value=elements)])
 
 
@@ -1677,7 +1683,10 @@ def _separated(values: Sequence[cst.BaseExpression], kind: type) -> list:
     """`values` as call arguments or tuple elements (`kind`), with `, ` between them."""
     comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     last = len(values) - 1
-    return [kind(value, comma=comma if i < last else cst.MaybeSentinel.DEFAULT) for i, value in enumerate(values)]
+    return [
+        kind(value, comma=comma if position < last else cst.MaybeSentinel.DEFAULT)
+        for position, value in enumerate(values)
+    ]
 
 
 class _Substitution(cst.CSTTransformer):
@@ -2001,7 +2010,9 @@ def collected_outputs(loop: cst.For, context) -> Collected | None:
     """The list the loop appends one result per iteration to, when `lax.scan` can return it."""
     body = statements_in(loop.body)
     last = body[-1] if body else None
-    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Expr)):
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
+        return None
+    if not isinstance(last.body[0], cst.Expr):
         return None
     call = last.body[0].value
     if not (
@@ -2084,7 +2095,8 @@ def bounded_while_rewrite(
         raise CannotRewrite(f"the body reads `{counter}` after counting it up")
     if counter in read_after([counter], loop, context):
         raise CannotRewrite(f"the number of steps `{counter}` is read after the loop")
-    rest = [s for position, s in enumerate(body) if position != steps[0]] or [cst.SimpleStatementLine([cst.Pass()])]
+    rest = [statement for position, statement in enumerate(body) if position != steps[0]]
+    rest = rest or [cst.SimpleStatementLine([cst.Pass()])]
     guarded = [cst.If(test=guard, body=cst.IndentedBlock(body=rest))]
     carried = carried_names(loop, guarded, context, also_read=names_read(guard))
     if not set(names_read(guard)) & set(carried):
@@ -2186,21 +2198,27 @@ def _fori_loop(
     start = context.code(header.start) if header.start is not None else "0"
     stop = context.code(header.stop)
     if collected is None:
-        update = StateFunction(fresh_name(f"update_{function_stem(carried)}", context, names_given), [header.index], carried)
+        name = fresh_name(f"update_{function_stem(carried)}", context, names_given)
+        update = StateFunction(name, [header.index], carried)
         definition = update.build(new_body, state_return(carried, context), context)
-        call = loop_call(carried, f"{lax}.fori_loop({start}, {stop}, {update.name}, {state_text(carried)})", context)
+        state = state_text(carried)
+        call = loop_call(carried, f"{lax}.fori_loop({start}, {stop}, {update.name}, {state})", context)
     else:
-        update = StateFunction(fresh_name(f"{collected.name}_step", context, names_given), [], carried, [header.index])
+        name = fresh_name(f"{collected.name}_step", context, names_given)
+        update = StateFunction(name, [], carried, [header.index])
         state = state_text(carried) if carried else "None"
-        value = context.code(collected.value)
-        definition = update.build(new_body, context.parse_statement(f"return {state}, {value}\n").body[0], context)
+        result = context.parse_statement(f"return {state}, {context.code(collected.value)}\n").body[0]
+        definition = update.build(new_body, result, context)
         indices = f"{jnp}.arange({stop})" if header.start is None else f"{jnp}.arange({start}, {stop})"
         targets = f"{state if carried else '_'}, {collected.name}"
         call = context.parse_statement(f"{targets} = {lax}.scan({update.name}, {state}, {indices})\n")
     statements = keep_comments(loop, spaced([definition, call]), header_at=1)
     rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
     if collected is not None:
-        rewrite.other_edits = [(collected.start, cst.RemovalSentinel.REMOVE), (collected.use, cst.Name(collected.name))]
+        rewrite.other_edits = [
+            (collected.start, cst.RemovalSentinel.REMOVE),
+            (collected.use, cst.Name(collected.name)),
+        ]
     rewrite.add_concern(*where_safety(selection.branch_values, context))
     concerns = static_carried_concerns(carried, loop, context)
     stacked = collected is not None and context.qualified_name(collected.use.func) == "jax.numpy.stack"

@@ -280,7 +280,7 @@ energy_grad = jax.grad(energy)
 """,
             function="energy",
             inputs=("jnp.array([3.0, -9.0])", "jnp.array([0.5])", "jnp.array([1.0, -1.0])", "jnp.array([1e30])"),
-            note="differentiated but bounded by `steps < 50`: a bounded fori_loop, which reverse mode can differentiate",
+            note="differentiated but bounded by `steps < 50`: a fori_loop, which reverse mode differentiates",
         ),
         Invalid(
             """
@@ -341,7 +341,8 @@ def grow(x):
             try:
                 rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
             except loops.CannotRewrite as reason:
-                self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
+                message = f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})"
+                self.report(node, message)
                 return
             if differentiated:
                 rewrite.add_concern(
@@ -355,7 +356,8 @@ def grow(x):
         for inner in loops.body_ifs(loops.statements_in(node.body)):
             if id(inner.test) in rewrite.converted_tests:
                 context.claim(inner)
-        fix = context.fix(title, [(node, cst.FlattenSentinel(rewrite.statements))], rewrite.safety, rewrite.note)
+        edits = [(node, cst.FlattenSentinel(rewrite.statements))]
+        fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
 
     def _bounded(self, node: cst.While, jnp: str, lax: str, names_given: set[str]) -> loops.LoopRewrite | None:

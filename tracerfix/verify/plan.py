@@ -24,6 +24,7 @@ import libcst as cst
 from tracerfix.analysis import analyze
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.values import STATIC, TRACED
+from tracerfix.loops import target_names
 from tracerfix.positions import PositionIndex
 from tracerfix.verify.options import VerifyOptions
 from tracerfix.verify.specs import SpecError, parse_signature
@@ -131,11 +132,11 @@ class Planner:
         options: VerifyOptions,
         module_names: Iterable[str] = (),
         test_files: "TestFiles | None" = None,
+        extra_jit: frozenset[str] = frozenset(),
     ) -> None:
         self.original = cst.parse_module(original)
-        self.rewritten_source = rewritten
         self.rewritten = cst.parse_module(rewritten)
-        self.analysis = analyze(self.rewritten, rewritten)
+        self.analysis = analyze(self.rewritten, rewritten, extra_jit)
         self.path = path
         self.options = options
         self.module_names = tuple(module_names)
@@ -182,15 +183,14 @@ class Planner:
     def _examples(self, unit: str, node: cst.FunctionDef) -> list[Example]:
         examples: list[Example] = []
         where = str(self.path) if self.path is not None else "<module>"
-        matches = {unit}
         examples.extend(
-            find_examples(self.original, lambda call: dotted_name(call.func) in matches, self.imports,
+            find_examples(self.original, lambda call: dotted_name(call.func) == unit, self.imports,
                           where, module_globals=self.module_level)
         )
         for docstring_owner in (node, self.original):
             for block in doctest_blocks(_docstring(docstring_owner)):
                 examples.extend(
-                    find_examples(block, lambda call: dotted_name(call.func) in matches,
+                    find_examples(block, lambda call: dotted_name(call.func) == unit,
                                   _module_imports(block), f"{where} (doctest)",
                                   module_globals=self.module_level)
                 )
@@ -389,7 +389,7 @@ class _ExampleFinder:
                         if isinstance(target, cst.Name):
                             bindings[target.value] = small
                         else:
-                            for name in _target_names(target):
+                            for name in target_names(target):
                                 bindings.pop(name, None)
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 self.block(_body_of(statement), {})
@@ -454,29 +454,19 @@ def _calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
             yield child
 
 
-def _target_names(target: cst.BaseExpression) -> Iterator[str]:
-    if isinstance(target, cst.Name):
-        yield target.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_names(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from _target_names(target.value)
-
-
 def _assigned_in(statement: cst.CSTNode) -> set[str]:
     names: set[str] = set()
     for child in _walk(statement):
         if isinstance(child, cst.AssignTarget):
-            names.update(_target_names(child.target))
+            names.update(target_names(child.target))
         elif isinstance(child, (cst.AugAssign, cst.AnnAssign)):
-            names.update(_target_names(child.target))
+            names.update(target_names(child.target))
         elif isinstance(child, (cst.For, cst.CompFor)):
-            names.update(_target_names(child.target))
+            names.update(target_names(child.target))
         elif isinstance(child, cst.AsName):
-            names.update(_target_names(child.name))
+            names.update(target_names(child.name))
         elif isinstance(child, cst.NamedExpr):
-            names.update(_target_names(child.target))
+            names.update(target_names(child.target))
     return names
 
 
@@ -512,7 +502,7 @@ def free_names(node: cst.CSTNode) -> set[str]:
             visit(current.value)
             return
         if isinstance(current, cst.CompFor):
-            bound.update(_target_names(current.target))
+            bound.update(target_names(current.target))
         if isinstance(current, cst.Lambda):
             params = current.params
             bound.update(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params))

@@ -167,7 +167,8 @@ class Verifier:
             leaks: dict[str, list[str]] = {}
             for finding in candidate.findings:
                 leaks.setdefault(original.unit_of(finding.function) or "", []).append(f"{finding.code} at line {finding.line}")
-            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker, leaks)
+            outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker,
+                                         leaks, settings.extra_jit)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -196,13 +197,14 @@ class Verifier:
 
     def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
                      units: list[str], options: VerifyOptions, seed: int,
-                     worker: Worker | None = None, leaks: dict[str, list[str]] | None = None) -> list[UnitResult]:
+                     worker: Worker | None = None, leaks: dict[str, list[str]] | None = None,
+                     extra_jit: frozenset[str] = frozenset()) -> list[UnitResult]:
         """Verify `units` of `rewritten` against `original` (the file at `path`) in the worker."""
         if not units:
             return []
         module, folder = module_identity(path) if path is not None else ("__tracerfix_stdin__", Path.cwd())
         module_names = {module, module.rpartition(".")[2]}
-        planner = Planner(original, rewritten, path, options, module_names, self._tests_for(path))
+        planner = Planner(original, rewritten, path, options, module_names, self._tests_for(path), extra_jit)
         plans, results, lines = [], [], {}
         for unit in units:
             try:
