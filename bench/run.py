@@ -1,7 +1,7 @@
 """How fast tracerfix is, as ratios to baselines measured in the same run.
 
     python bench/corpus.py                # once: download and unpack the corpus
-    python bench/run.py                   # every figure (about 15 minutes on 2 cores)
+    python bench/run.py                   # every figure (about 25 minutes on 2 cores)
     python bench/run.py --every 4         # a quarter of the corpus files, for a quick look
     python bench/run.py --only runtime    # one section: corpus, cache, save, runtime
 
@@ -264,9 +264,11 @@ def bench_runtime(repeat: int) -> None:
                 (lambda: rewritten(*args), lambda: idiom(*args)), number, rounds=9 + 6 * repeat
             )
             marker = ">" if estimated else " "
+            speedup = eager_time / rewrite_time
+            shown = f"{speedup:,.0f}" if speedup >= 100 else f"{speedup:.2f}"
             print(
                 f"{label:44}{n:9.0e}{rewrite_time:11.2e}{idiom_time:11.2e}{marker}{eager_time:11.2e}"
-                f"{rewrite_time / idiom_time:10.2f}{marker}{eager_time / rewrite_time:10.0f}"
+                f"{rewrite_time / idiom_time:10.2f}{marker}{shown:>10}"
             )
     print("'>': the eager original is too slow to run at that size; its time is a lower bound, extrapolated")
     print("linearly from the smaller size (each iteration of an element loop costs at least what it did there).")

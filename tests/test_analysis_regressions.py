@@ -141,6 +141,32 @@ def test_value_queries_are_still_traced():
     assert findings(STATIC_QUERY.format(test="jnp.iscomplex(x).any()")) == ["8: TFX101"]
 
 
+ISINSTANCE_GUARD = """
+import jax
+
+@jax.jit
+def f(x, n):
+    y = x if {guard} else -x
+    if {guard}:
+        x = x * 2
+    if isinstance(n, int):
+        if n > 1:
+            x = x + 1
+    return x + y
+"""
+
+
+def test_isinstance_of_a_python_type_guards_what_follows_it():
+    # jax/_src/pallas/mosaic/pipeline.py: `0 if isinstance(g, int) and g == 1 else i`, where `g`
+    # may be an int or a tracer.
+    assert findings(ISINSTANCE_GUARD.format(guard="isinstance(n, int) and n == 1")) == []
+
+
+@pytest.mark.parametrize("guard", ["isinstance(n, int) and x.sum() > 0", "isinstance(n, tuple) and n[0] > 0"])
+def test_isinstance_guards_only_its_own_name_and_only_python_scalars(guard):
+    assert findings(ISINSTANCE_GUARD.format(guard=guard)) == ["6: TFX103", "7: TFX101"]
+
+
 # --- the prefilter -------------------------------------------------------------------------------
 
 

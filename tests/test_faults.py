@@ -11,7 +11,6 @@ that patches one function before calling `tracerfix.cli.main`.
 from __future__ import annotations
 
 import codecs
-import ctypes
 import os
 import re
 import stat
@@ -37,25 +36,11 @@ def tracerfix(*args: str, cwd: Path, inject: str = "", drop_privileges: bool = F
     if inject:
         program = textwrap.dedent(inject) + "\nimport sys, tracerfix.cli\nsys.argv = ['tracerfix', *sys.argv[1:]]\ntracerfix.cli.main()\n"
         command = [sys.executable, "-c", program, *args]
-    return subprocess.run(
-        command,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        preexec_fn=_without_root_file_powers if drop_privileges else None,
-    )
-
-
-def _without_root_file_powers() -> None:
-    """Make permission bits bind, as for any user, even when the tests run as root: drop the
-    capabilities that let root read and write files regardless of their mode."""
-    if os.geteuid() != 0:
-        return
-    prctl = ctypes.CDLL(None, use_errno=True).prctl
-    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
-        if prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
-            raise OSError(ctypes.get_errno(), "cannot drop root's file capabilities")
+    if drop_privileges and os.geteuid() == 0:
+        # Make permission bits bind, as for any user, when the tests run as root: without these
+        # capabilities root reads and writes files regardless of their mode.
+        command = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", *command]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
 def error_lines(result) -> list[str]:

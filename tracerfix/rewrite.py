@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Seque
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.values import STATIC, TRACED, Value
+from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
 
@@ -70,7 +70,18 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.BooleanOperation):
         if truth_test_is_traced(context, test.left):
             return True
-        return context.value(test.left).trace == STATIC and truth_test_is_traced(context, test.right)
+        if context.value(test.left).trace != STATIC:
+            return False
+        guarded = python_value_tested(test.left) if isinstance(test.operator, cst.And) else None
+        if guarded is None:
+            return truth_test_is_traced(context, test.right)
+        # `isinstance(g, int) and g == 1`: the right side runs only when `g` is a Python value.
+        saved = context.env
+        context.env = {**saved, guarded: Value(STATIC)}
+        try:
+            return truth_test_is_traced(context, test.right)
+        finally:
+            context.env = saved
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return truth_test_is_traced(context, test.expression)
     if isinstance(test, cst.Name) and _untyped_parameter(context, test.value):

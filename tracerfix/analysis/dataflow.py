@@ -14,6 +14,7 @@ import libcst as cst
 
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
+    STATIC,
     STATIC_VALUE,
     TRACED,
     UNKNOWN_VALUE,
@@ -21,6 +22,7 @@ from tracerfix.analysis.values import (
     Value,
     element_of,
     join,
+    python_value_tested,
 )
 
 Env = dict[str, Value]
@@ -125,7 +127,16 @@ class FunctionWalker:
             return env
         if isinstance(node, cst.If):
             self.value(node.test, env)  # records calls made in the test
-            then_env = self.block(node.body.body, env)
+            guarded = python_value_tested(node.test)
+            if guarded in env:
+                # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,
+                # the name is what it was, unless the body assigned it.
+                concrete = Value(STATIC)
+                then_env = self.block(node.body.body, {**env, guarded: concrete})
+                if then_env.get(guarded) is concrete:
+                    then_env = {**then_env, guarded: env[guarded]}
+            else:
+                then_env = self.block(node.body.body, env)
             if node.orelse is None:
                 else_env = env
             elif isinstance(node.orelse, cst.If):

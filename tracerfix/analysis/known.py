@@ -160,6 +160,10 @@ ARRAY_ANNOTATION_NAMES = frozenset(
     }
 )
 
+# Types that `isinstance` tells apart from tracers: a value of one of them is concrete. (Not
+# tuple or list: a Python container may hold tracers.)
+PYTHON_SCALAR_TYPES = frozenset({"int", "float", "bool", "complex", "str", "bytes"})
+
 # Annotations of Python scalars: `jax.jit` traces them like arrays.
 SCALAR_ANNOTATION_NAMES = frozenset({"float", "int", "bool", "complex"})
 # Annotations of Python containers: traced elements, but static truthiness and length.

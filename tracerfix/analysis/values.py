@@ -216,8 +216,14 @@ class Evaluator:
         return Value(operand.trace)
 
     def _BooleanOperation(self, node: cst.BooleanOperation) -> Value:
-        left, right = self.value(node.left), self.value(node.right)
+        left = self.value(node.left)
+        guarded = python_value_tested(node.left) if isinstance(node.operator, cst.And) else None
+        right = (self if guarded is None else self.narrowed(guarded)).value(node.right)
         return Value(max(left.trace, right.trace), boolean=left.boolean and right.boolean)
+
+    def narrowed(self, name: str) -> "Evaluator":
+        """This evaluator where `name` is known to hold a Python value (after `isinstance`)."""
+        return Evaluator({**self.env, name: STATIC_VALUE}, self.imports, self.module_env, self.helper_result)
 
     def _Comparison(self, node: cst.Comparison) -> Value:
         for target in node.comparisons:
@@ -235,7 +241,9 @@ class Evaluator:
 
     def _IfExp(self, node: cst.IfExp) -> Value:
         test = self.value(node.test)
-        result = join(self.value(node.body), self.value(node.orelse))
+        guarded = python_value_tested(node.test)
+        body = (self if guarded is None else self.narrowed(guarded)).value(node.body)
+        result = join(body, self.value(node.orelse))
         if test.trace == TRACED:
             return Value(TRACED, boolean=result.boolean)
         return result
@@ -300,6 +308,24 @@ class Evaluator:
         return UNKNOWN_VALUE
 
     _Yield = _Await
+
+
+def python_value_tested(test: cst.BaseExpression) -> str | None:
+    """The name that `isinstance(name, int)` (or float, bool, str...) proves to hold a Python
+    value: code guarded by the test runs only when the name is not a tracer."""
+    if not (
+        isinstance(test, cst.Call)
+        and isinstance(test.func, cst.Name)
+        and test.func.value == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0].value, cst.Name)
+    ):
+        return None
+    kinds = test.args[1].value
+    names = [element.value for element in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    if names and all(isinstance(n, cst.Name) and n.value in known.PYTHON_SCALAR_TYPES for n in names):
+        return test.args[0].value.value
+    return None
 
 
 def literal_int(node: cst.BaseExpression) -> int | None:
