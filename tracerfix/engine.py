@@ -246,13 +246,11 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 def _lambda_params(node: cst.Lambda) -> dict:
+    """A lambda that is not a traced scope of its own: its parameters are unknown, not static."""
+    from tracerfix.analysis.scopes import param_names
     from tracerfix.analysis.values import UNKNOWN_VALUE
 
-    params = node.params
-    return {
-        p.name.value: UNKNOWN_VALUE
-        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-    }
+    return dict.fromkeys(param_names(node), UNKNOWN_VALUE)
 
 
 # --- applying fixes -----------------------------------------------------------------------------
