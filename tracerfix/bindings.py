@@ -15,6 +15,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from tracerfix.analysis.scopes import param_names
+from tracerfix.analysis.syntax import child_nodes
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 _NESTED_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
@@ -35,54 +36,40 @@ def _target_names(target: cst.BaseExpression) -> Iterator[str]:
         yield from _target_names(target.value)
 
 
-class _Binder(cst.CSTVisitor):
-    """Names bound and declared in one function body, not looking into nested scopes."""
+_SCOPE_TYPES = frozenset(_NESTED_SCOPES)
+_TARGET_HOLDERS = frozenset({cst.AssignTarget, cst.AugAssign, cst.For, cst.NamedExpr})
 
-    def __init__(self, root: cst.CSTNode) -> None:
-        self.root = root
-        self.bound: Counter[str] = Counter()  # name -> how many statements bind it
-        self.global_names: set[str] = set()
-        self.nonlocal_names: set[str] = set()
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if node is not self.root and isinstance(node, _NESTED_SCOPES):
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-                self.bound[node.name.value] += 1
-            return False
-        return super().on_visit(node)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self.bound.update(_target_names(node.target))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self.bound.update(_target_names(node.target))
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.bound.update(_target_names(node.target))
-
-    def visit_For(self, node: cst.For) -> None:
-        self.bound.update(_target_names(node.target))
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self.bound.update(_target_names(node.target))
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self.bound.update(_target_names(node.name))
-
-    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-        if node.asname is None:
-            name = node.name
-            while isinstance(name, cst.Attribute):
-                name = name.value
-            if isinstance(name, cst.Name):
-                self.bound[name.value] += 1
-
-    def visit_Global(self, node: cst.Global) -> None:
-        self.global_names.update(item.name.value for item in node.names)
-
-    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
-        self.nonlocal_names.update(item.name.value for item in node.names)
+def _bind(body: cst.CSTNode, bound: Counter[str], global_names: set[str], nonlocal_names: set[str]) -> None:
+    """Count the names bound in `body` and collect its declarations, not looking into nested
+    scopes (a nested def or class binds its own name)."""
+    pending = [body]
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if kind in _SCOPE_TYPES:
+            if kind is cst.FunctionDef or kind is cst.ClassDef:
+                bound[node.name.value] += 1
+            continue
+        if kind in _TARGET_HOLDERS:
+            bound.update(_target_names(node.target))
+        elif kind is cst.AnnAssign:
+            if node.value is not None:
+                bound.update(_target_names(node.target))
+        elif kind is cst.AsName:
+            bound.update(_target_names(node.name))
+        elif kind is cst.ImportAlias:
+            if node.asname is None:
+                name = node.name
+                while type(name) is cst.Attribute:
+                    name = name.value
+                if type(name) is cst.Name:
+                    bound[name.value] += 1
+        elif kind is cst.Global:
+            global_names.update(item.name.value for item in node.names)
+        elif kind is cst.Nonlocal:
+            nonlocal_names.update(item.name.value for item in node.names)
+        pending.extend(child_nodes(node))
 
 
 @dataclass(frozen=True)
@@ -100,14 +87,16 @@ class Bindings:
 
 @lru_cache(maxsize=256)  # rules ask about the same enclosing functions for every name; nodes are immutable
 def bindings(function: FunctionNode) -> Bindings:
-    binder = _Binder(function)
-    function.body.visit(binder)
+    bound: Counter[str] = Counter()  # name -> how many statements bind it
+    global_names: set[str] = set()
+    nonlocal_names: set[str] = set()
+    _bind(function.body, bound, global_names, nonlocal_names)
     return Bindings(
         frozenset(param_names(function)),
-        frozenset(binder.bound),
-        dict(binder.bound),
-        frozenset(binder.global_names),
-        frozenset(binder.nonlocal_names),
+        frozenset(bound),
+        dict(bound),
+        frozenset(global_names),
+        frozenset(nonlocal_names),
     )
 
 
@@ -137,44 +126,24 @@ class Use:
         return self.ancestors[-1] if self.ancestors else None
 
 
-class _Reads(cst.CSTVisitor):
-    def __init__(self, name: str, root: cst.CSTNode) -> None:
-        self.name = name
-        self.root = root
-        self.stack: list[cst.CSTNode] = []
-        self.uses: list[Use] = []
+_COMPREHENSION_TYPES = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+_FUNCTION_TYPES = frozenset({cst.FunctionDef, cst.Lambda})
+_NOT_READS = frozenset({cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom})
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        parent = self.stack[-1] if self.stack else None
-        self.stack.append(node)
-        if node is not self.root and isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            if self.name in bindings(node).local:
-                return False  # shadowed inside
-        if isinstance(node, cst.Name):
-            if node.value == self.name and not _is_declaration(parent) and not _is_store(node, self.stack[:-1]):
-                self.uses.append(Use(node, tuple(self.stack[:-1])))
-            return False
-        if isinstance(node, (cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom)):
-            return False
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
-            if self.name in _comprehension_targets(node.for_in):
-                node.for_in.iter.visit(self)  # the only part evaluated in the enclosing scope
-                return False
-        # Attribute names, keyword names and parameter names are not reads of a variable.
-        if isinstance(node, cst.Attribute):
-            node.value.visit(self)
-            return False
-        if isinstance(node, cst.Arg):
-            node.value.visit(self)
-            return False
-        if isinstance(node, cst.Param):
-            if node.default is not None:
-                node.default.visit(self)
-            return False
-        return True
 
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
+def _read_children(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    """The children of `node` in which `name` can be read as the same variable."""
+    kind = type(node)
+    # Attribute names, keyword names and parameter names are not reads of a variable.
+    if kind is cst.Attribute or kind is cst.Arg:
+        return [node.value]
+    if kind is cst.Param:
+        return [] if node.default is None else [node.default]
+    if kind in _NOT_READS:
+        return []
+    if kind in _COMPREHENSION_TYPES and name in _comprehension_targets(node.for_in):
+        return [node.for_in.iter]  # the only part evaluated in the enclosing scope
+    return child_nodes(node)
 
 
 def _comprehension_targets(for_in: cst.CompFor | None) -> set[str]:
@@ -207,9 +176,26 @@ def _is_store(node: cst.Name, ancestors: list[cst.CSTNode]) -> bool:
 
 def reads(root: cst.CSTNode, name: str) -> list[Use]:
     """Every read of `name` below `root` that refers to the same variable, in source order."""
-    visitor = _Reads(name, root)
-    root.visit(visitor)
-    return visitor.uses
+    uses: list[Use] = []
+    ancestors: list[cst.CSTNode] = []
+    pending: list = [root]  # a node to enter, or None to leave the innermost ancestor
+    while pending:
+        node = pending.pop()
+        if node is None:
+            ancestors.pop()
+            continue
+        kind = type(node)
+        if kind is cst.Name:
+            parent = ancestors[-1] if ancestors else None
+            if node.value == name and not _is_declaration(parent) and not _is_store(node, ancestors):
+                uses.append(Use(node, tuple(ancestors)))
+            continue
+        if node is not root and kind in _FUNCTION_TYPES and name in bindings(node).local:
+            continue  # shadowed inside
+        ancestors.append(node)
+        pending.append(None)
+        pending.extend(reversed(_read_children(node, name)))
+    return uses
 
 
 def is_rebound(function: FunctionNode, name: str) -> bool:
@@ -217,28 +203,21 @@ def is_rebound(function: FunctionNode, name: str) -> bool:
     return name in bindings(function).assigned
 
 
-class _Assignments(cst.CSTVisitor):
-    def __init__(self, name: str, root: cst.CSTNode) -> None:
-        self.name = name
-        self.root = root
-        self.values: list[cst.BaseExpression] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if node is not self.root and isinstance(node, _NESTED_SCOPES):
-            return False
-        if isinstance(node, cst.Assign) and any(
-            isinstance(t.target, cst.Name) and t.target.value == self.name for t in node.targets
-        ):
-            self.values.append(node.value)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
-            if isinstance(node.target, cst.Name) and node.target.value == self.name:
-                self.values.append(node.value)
-        return True
-
-
 def assigned_values(scope: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
     """The values `name = value` assigns in the statements of `scope` (a function or the module),
     not looking into nested scopes. Other bindings (`for name in`, `name += 1`) are not listed."""
-    finder = _Assignments(name, scope)
-    scope.visit(finder)
-    return finder.values
+    values: list[cst.BaseExpression] = []
+    pending = [scope]
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if node is not scope and kind in _SCOPE_TYPES:
+            continue
+        if kind is cst.Assign:
+            if any(type(t.target) is cst.Name and t.target.value == name for t in node.targets):
+                values.append(node.value)
+        elif kind is cst.AnnAssign and node.value is not None:
+            if type(node.target) is cst.Name and node.target.value == name:
+                values.append(node.value)
+        pending.extend(reversed(child_nodes(node)))
+    return values

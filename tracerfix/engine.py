@@ -17,6 +17,7 @@ from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
+from tracerfix.analysis.syntax import child_nodes
 from tracerfix.context import RuleContext
 from tracerfix.positions import PositionIndex
 from tracerfix.rule import Finding, Rule, Safety
@@ -182,45 +183,60 @@ def _dedupe(findings: list[Finding]) -> list[Finding]:
     return unique
 
 
-class _RuleWalker(cst.CSTVisitor):
-    """Calls each rule's visit_/leave_ methods, keeping the context's scope and environment."""
+class _RuleWalker:
+    """Calls each rule's visit_ methods on the syntax nodes of a traced function, in source order,
+    keeping the context's scope, environment and ancestors.
+
+    It reads node fields (`syntax.child_nodes`) instead of using `CSTNode.visit`, which rebuilds
+    every node it passes and costs more than parsing; iterative, so deep nesting cannot overflow.
+    """
 
     def __init__(self, analysis: Analysis, context: RuleContext, rules: list[Rule]) -> None:
         self.analysis = analysis
         self.context = context
         self.visitors: dict[str, list] = {}
-        self.leavers: dict[str, list] = {}
         for rule in rules:
             for attribute in dir(type(rule)):
                 if attribute.startswith("visit_"):
                     self.visitors.setdefault(attribute[6:], []).append(getattr(rule, attribute))
-                elif attribute.startswith("leave_"):
-                    self.leavers.setdefault(attribute[6:], []).append(getattr(rule, attribute))
-        self._saved: list[tuple] = []
 
     def walk(self, root: cst.FunctionDef | cst.Lambda) -> None:
         context = self.context
-        context.ancestors = []
+        context.ancestors = ancestors = []
         scope = self.analysis.scopes.get(id(root))
         context.scope = scope
         context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
-        root.visit(self)
+        visitors = self.visitors
+        # Entries are a node to visit, or (node, scope, env) to restore when leaving that node.
+        pending: list = [root]
+        while pending:
+            item = pending.pop()
+            if type(item) is tuple:
+                ancestors.pop()
+                _, context.scope, context.env = item
+                continue
+            node = item
+            ancestors.append(node)
+            pending.append((node, context.scope, context.env))
+            self._enter(node)
+            for visit in visitors.get(type(node).__name__, ()):
+                visit(node)
+            pending.extend(reversed(child_nodes(node)))
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
+    def _enter(self, node: cst.CSTNode) -> None:
+        """Set the scope and environment that hold inside `node`."""
         context = self.context
-        context.ancestors.append(node)
-        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            self._saved.append((node, context.scope, context.env))
+        kind = type(node)
+        if kind is cst.FunctionDef or kind is cst.Lambda:
             scope = self.analysis.scopes.get(id(node))
             if scope is not None:
                 facts = self.analysis.facts.get(id(node))
                 context.scope = scope
                 context.env = facts.entry if facts is not None else {**context.env, **scope.params}
-            elif isinstance(node, cst.Lambda):
+            elif kind is cst.Lambda:
                 context.env = {**context.env, **_lambda_params(node)}
-        elif isinstance(node, _COMPREHENSIONS):
+        elif kind in _COMPREHENSIONS:
             # The element is visited before the `for` clauses: bind their targets up front.
-            self._saved.append((node, context.scope, context.env))
             context.env = comprehension_env(
                 node, context.env, self.analysis.imports, self.analysis.index.module_env
             )
@@ -230,19 +246,9 @@ class _RuleWalker(cst.CSTVisitor):
                 env = facts.env_at.get(id(node))
                 if env is not None:
                     context.env = env
-        for visit in self.visitors.get(type(node).__name__, ()):
-            visit(node)
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        for leave in self.leavers.get(type(original_node).__name__, ()):
-            leave(original_node)
-        self.context.ancestors.pop()
-        if self._saved and self._saved[-1][0] is original_node:
-            _, self.context.scope, self.context.env = self._saved.pop()
 
 
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
 
 
 def _lambda_params(node: cst.Lambda) -> dict:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tracerfix.analysis import known
+from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import TRACED
 from tracerfix.bindings import assigned_values, binding_function, bindings, reads
 from tracerfix.messages import under_tracing
@@ -551,21 +552,12 @@ def _creates_container(scope: cst.CSTNode, name: str, context) -> bool:
     return True
 
 
-class _Calls(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.calls: list[cst.Call] = []
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False  # runs later, if at all
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
-
-
 def _calls_in(expression: cst.BaseExpression) -> list[cst.Call]:
-    finder = _Calls()
-    expression.visit(finder)
-    return finder.calls
+    # A lambda's body runs later, if at all.
+    return [node for node in descendants(expression, _LAMBDA) if type(node) is cst.Call]
+
+
+_LAMBDA = frozenset({cst.Lambda})
 
 
 def _module_class(module: cst.Module, name: str) -> cst.ClassDef | None:
@@ -595,27 +587,12 @@ def _last_statement(function: cst.FunctionDef) -> cst.SimpleStatementLine | None
     return None
 
 
-class _ReturnFinder(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found = False
-
-    def visit_FunctionDef(self, node) -> bool:
-        return False
-
-    def visit_Lambda(self, node) -> bool:
-        return False
-
-    def visit_Return(self, node) -> None:
-        self.found = True
-
-    def visit_Yield(self, node) -> None:
-        self.found = True
-
-
 def _returns_or_yields(function: cst.FunctionDef) -> bool:
-    finder = _ReturnFinder()
-    function.body.visit(finder)
-    return finder.found
+    return any(type(node) in _EXITS for node in descendants(function.body, _NESTED_FUNCTIONS))
+
+
+_EXITS = frozenset({cst.Return, cst.Yield})
+_NESTED_FUNCTIONS = frozenset({cst.FunctionDef, cst.Lambda})
 
 
 def _call_statements(module: cst.Module, function: cst.FunctionDef):
@@ -657,15 +634,7 @@ def _uses_follow_calls(module, name: str, function, calls) -> bool:
 
 
 def _source_order(module: cst.Module) -> dict[int, int]:
-    order: dict[int, int] = {}
-
-    class _Counter(cst.CSTVisitor):
-        def on_visit(self, node) -> bool:
-            order[id(node)] = len(order)
-            return True
-
-    module.visit(_Counter())
-    return order
+    return {id(node): position for position, node in enumerate(descendants(module))}
 
 
 def _declared_globals(node: cst.CSTNode) -> frozenset[str]:

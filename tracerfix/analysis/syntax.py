@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Iterator
 
 import libcst as cst
 
@@ -24,13 +25,30 @@ _LAYOUT_FIELDS = frozenset(
 )
 
 
+# Node types whose dataclass fields are not declared in source order; listed in the order the
+# code reads (LibCST's visitors go this way too), so rules see a decorator before the body.
+_SOURCE_ORDER: dict[str, tuple[str, ...]] = {
+    "Arg": ("keyword", "value"),
+    "FunctionDef": ("decorators", "name", "type_parameters", "params", "returns", "body"),
+    "ClassDef": ("decorators", "name", "type_parameters", "bases", "keywords", "body"),
+    "IfExp": ("body", "test", "orelse"),
+    "ExceptHandler": ("type", "name", "body"),
+    "ExceptStarHandler": ("type", "name", "body"),
+    "Parameters": ("posonly_params", "params", "star_arg", "kwonly_params", "star_kwarg"),
+}
+
+
 @lru_cache(maxsize=None)
 def _syntax_fields(node_type: type) -> tuple[str, ...]:
-    return tuple(
+    names = [
         f.name
         for f in dataclasses.fields(node_type)
         if f.name not in _LAYOUT_FIELDS and not f.name.startswith("whitespace")
-    )
+    ]
+    order = _SOURCE_ORDER.get(node_type.__name__)
+    if order is not None:
+        names.sort(key=lambda name: order.index(name) if name in order else len(order))
+    return tuple(names)
 
 
 class _NodeTypes(dict):
@@ -45,7 +63,7 @@ _IS_NODE = _NodeTypes()
 
 
 def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The node's children that carry syntax, in field order (not always source order)."""
+    """The node's children that carry syntax, in source order."""
     children: list[cst.CSTNode] = []
     for name in _syntax_fields(type(node)):
         value = getattr(node, name)
@@ -55,3 +73,14 @@ def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif _IS_NODE[kind]:
             children.append(value)
     return children
+
+
+def descendants(root: cst.CSTNode, prune: frozenset[type] = frozenset()) -> Iterator[cst.CSTNode]:
+    """`root` and the syntax nodes below it, in source order; nodes whose type is in `prune` are
+    yielded but not looked into."""
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        yield node
+        if type(node) not in prune:
+            pending.extend(reversed(child_nodes(node)))
