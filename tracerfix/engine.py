@@ -104,12 +104,13 @@ def fix(source: str, settings: Settings, select=None) -> LintResult:
         chosen = [f for f in findings if f.fix is not None and choose(f)]
         if not chosen:
             break
-        new_module = apply_fixes(module, chosen)
-        new_source = new_module.code
+        edited = apply_fixes(module, chosen)
+        # The output must parse; re-parsing also gives every node its own identity again (a fix
+        # may reuse one node in two places). Only the statements that changed are re-parsed.
+        new_module, new_source = reparse_edited(module, source, edited)
         if new_source == source:
             break
-        module = parse(new_source)  # the output must parse; also resets node identities
-        source = new_source
+        module, source = new_module, new_source
         findings = _detect(module, source, settings)
         remaining = {(f.code, f.message) for f in findings}
         fixed.extend(f for f in chosen if (f.code, f.message) not in remaining)
@@ -151,7 +152,7 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     findings = [finding for rule in rules for finding in rule.findings]
     if not findings:
         return []
-    positions = PositionIndex(module)
+    positions = PositionIndex(module, source)
     for finding in findings:
         span = positions.span(finding.node, tops[id(finding)])
         if span is not None:
@@ -276,7 +277,17 @@ class _Applier(cst.CSTTransformer):
         return replacement
 
 
-def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> cst.Module:
+@dataclass
+class EditedModule:
+    """The module after fixes, and which of its top-level statements are new."""
+
+    module: cst.Module
+    replaced: dict[int, list[cst.CSTNode]]  # old position -> the statements that replace it
+    inserted_at: int | None = None  # old position before which new imports go
+    inserted: list[cst.CSTNode] = field(default_factory=list)
+
+
+def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> EditedModule:
     """Apply the fixes of `findings`; where two overlap, the outer edit wins (its finding's inner
     neighbour is found again, and fixed, on the next pass)."""
     replacements: dict[int, object] = {}
@@ -289,19 +300,29 @@ def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> cst.Module:
     applier = _Applier(replacements)
     # Transform only the top-level statements holding findings; an edit elsewhere (a `jax.jit(f)`
     # call site that a static-argument fix extends) sends us through the rest as well.
-    body: list = list(module.body)
+    body = module.body
+    replaced: dict[int, list] = {}
+
+    def transform(position: int) -> None:
+        statement = body[position]
+        new = statement.visit(applier)
+        if new is not statement:
+            replaced[position] = list(_flatten([new]))
+
     likely = {f.top for f in findings if 0 <= f.top < len(body)}
     for position in sorted(likely):
-        body[position] = body[position].visit(applier)
+        transform(position)
     if len(applier.applied) < len(replacements):
         for position in range(len(body)):
             if position not in likely:
-                body[position] = body[position].visit(applier)
-    body = list(_flatten(body))
-    module = module.with_changes(body=body)
+                transform(position)
+    new_body: list = []
+    for position, statement in enumerate(body):
+        new_body.extend(replaced.get(position, (statement,)))
+    edited = EditedModule(module.with_changes(body=new_body), replaced)
     if imports:
-        module = add_imports(module, imports)
-    return module
+        _add_imports_to(edited, imports)
+    return edited
 
 
 def _flatten(statements):
@@ -314,8 +335,119 @@ def _flatten(statements):
             yield statement
 
 
-def add_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> cst.Module:
-    """Insert the imports fixes need, once, after the module's leading docstring and imports."""
+def _add_imports_to(edited: EditedModule, imports: Iterable[ImportSpec]) -> None:
+    new_imports, position = missing_imports(edited.module, imports)
+    if not new_imports:
+        return
+    body = edited.module.body
+    edited.module = edited.module.with_changes(body=[*body[:position], *new_imports, *body[position:]])
+    # `position` counts statements of the fixed module; imports are placed before any fixed statement.
+    edited.inserted_at = position
+    edited.inserted = new_imports
+
+
+def reparse_edited(module: cst.Module, source: str, edited: EditedModule) -> tuple[cst.Module, str]:
+    """The fixed module's text, and that text parsed. The unchanged statements are kept as they
+    are and only the new ones are generated and parsed, where their place in `source` is certain
+    (the old statement's text occurs once); otherwise the whole module is generated and parsed."""
+    spliced = _splice(module, source, edited)
+    if spliced is not None:
+        return spliced
+    new_source = edited.module.code
+    return parse(new_source), new_source
+
+
+def _splice(module: cst.Module, source: str, edited: EditedModule) -> tuple[cst.Module, str] | None:
+    body = module.body
+    first_replaced = min(edited.replaced, default=len(body))
+    if edited.inserted and (edited.inserted_at is None or edited.inserted_at > first_replaced):
+        return None  # imports placed after a fixed statement: left to the whole-module path
+    edits: list[tuple[int, int, list[cst.CSTNode]]] = []  # (start, end, new statements) in `source`
+    for position, statements in edited.replaced.items():
+        span = _span_in(source, module.code_for_node(body[position]))
+        if span is None:
+            return None
+        edits.append((*span, statements))
+    if edited.inserted:
+        offset = _statement_start(module, source, edited.inserted_at)
+        if offset is None:
+            return None
+        edits.append((offset, offset, edited.inserted))
+    edits.sort(key=lambda edit: (edit[0], edit[1]))
+    config = module.config_for_parsing
+    pieces: list[str] = []
+    groups: list[tuple[str, list[cst.CSTNode]]] = []  # generated text and its re-parsed statements
+    done = 0
+    for start, end, statements in edits:
+        if start < done:
+            return None
+        code = "".join(edited.module.code_for_node(statement) for statement in statements)
+        reparsed = _parse_statements(code, config)
+        if reparsed is None:
+            return None
+        pieces += [source[done:start], code]
+        groups.append((code, reparsed))
+        done = end
+    pieces.append(source[done:])
+    # The body in order: the old statements stay, each edited span gets its re-parsed statements
+    # (inserted imports come before the statement they were placed in front of).
+    next_group = iter(reparsed for _, reparsed in groups)
+    new_body: list[cst.CSTNode] = []
+    for position, statement in enumerate(body):
+        if edited.inserted and position == edited.inserted_at:
+            new_body.extend(next(next_group))
+        new_body.extend(next(next_group) if position in edited.replaced else (statement,))
+    if edited.inserted and edited.inserted_at == len(body):
+        new_body.extend(next(next_group))
+    new_module = module.with_changes(body=new_body)
+    # A re-parsed statement must print the same inside the module: indentation the parser took
+    # for the snippet's default would otherwise print as the module's default.
+    for code, reparsed in groups:
+        if "".join(new_module.code_for_node(statement) for statement in reparsed) != code:
+            return None
+    return new_module, "".join(pieces)
+
+
+def _span_in(source: str, code: str) -> tuple[int, int] | None:
+    """Where `code` is in `source`, when it occurs exactly once."""
+    start = source.find(code)
+    if start < 0 or not code or source.find(code, start + 1) >= 0:
+        return None
+    return start, start + len(code)
+
+
+def _statement_start(module: cst.Module, source: str, position: int | None) -> int | None:
+    """The offset in `source` where top-level statement `position` begins (its leading comments
+    included); at the end of the body, where the footer begins."""
+    if position is None:
+        return None
+    if position < len(module.body):
+        span = _span_in(source, module.code_for_node(module.body[position]))
+        return None if span is None else span[0]
+    footer = "".join(module.code_for_node(line) for line in module.footer)
+    return len(source) - len(footer) if source.endswith(footer) else None
+
+
+def _parse_statements(code: str, config: cst.PartialParserConfig) -> list[cst.CSTNode] | None:
+    """`code` (whole top-level statements) parsed; its leading comments and blank lines, which a
+    module keeps as its header, go back to the first statement."""
+    try:
+        with prefilter.paused_collector():
+            snippet = cst.parse_module(code, config=config)
+    except (cst.ParserSyntaxError, RecursionError):
+        return None
+    statements = list(snippet.body)
+    if not statements or snippet.footer:
+        return None
+    if snippet.header:
+        first = statements[0]
+        statements[0] = first.with_changes(leading_lines=[*snippet.header, *first.leading_lines])
+    return statements
+
+
+def missing_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> tuple[list[cst.CSTNode], int]:
+    """The import statements `imports` need that the module lacks, and the position they go at:
+    after the module's leading docstring and imports."""
     from tracerfix.analysis.imports import ImportTable
 
     table = ImportTable()
@@ -332,7 +464,7 @@ def add_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> cst.Module
             continue
         missing.append(spec)
     if not missing:
-        return module
+        return [], 0
     position = 0
     for index, statement in enumerate(module.body):
         if isinstance(statement, cst.SimpleStatementLine) and all(
@@ -344,4 +476,4 @@ def add_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> cst.Module
         else:
             break
     new = [cst.parse_statement(spec.statement() + "\n", config=module.config_for_parsing) for spec in missing]
-    return module.with_changes(body=[*module.body[:position], *new, *module.body[position:]])
+    return new, position

@@ -1,9 +1,10 @@
 """Line and column numbers for the few nodes we report, without whole-module metadata.
 
 LibCST's PositionProvider regenerates the whole module with position tracking, which costs about
-twice a parse. We only need positions inside the top-level statements that hold findings: the
-statements before them are generated as plain text to count their lines, and only the statement
-holding a finding is generated with position tracking.
+twice a parse. We only need positions inside the top-level statements that hold findings: only
+those are generated, with position tracking. Where such a statement starts is found in the source
+text (LibCST reproduces it exactly): when the generated text occurs once in the source, its offset
+gives the line; otherwise the statements before it are generated as plain text to count lines.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column
 
 
 class PositionIndex:
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, source: str | None = None) -> None:
         self.module = module
+        self.source = source  # the text `module` was parsed from, when the caller has it
         self._first_lines: list[int] = []  # first line of each top-level statement computed so far
         self._next_line = 1 + sum(_count_lines(module.code_for_node(h)) for h in module.header)
         self._spans: dict[int, dict[int, Span]] = {}
@@ -46,12 +48,20 @@ class PositionIndex:
             default_newline=self.module.default_newline,
             provider=provider,
         )
-        state.line = self.first_line(top)
         self.module.body[top]._codegen(state)
+        shift = self._lines_before(top, "".join(state.tokens))
         return {
-            id(node): (r.start.line, r.start.column, r.end.line, r.end.column)
+            id(node): (r.start.line + shift, r.start.column, r.end.line + shift, r.end.column)
             for node, r in provider._computed.items()
         }
+
+    def _lines_before(self, top: int, code: str) -> int:
+        source = self.source
+        if source is not None and code:
+            offset = source.find(code)
+            if offset >= 0 and source.find(code, offset + 1) < 0:
+                return _count_lines(source[:offset])
+        return self.first_line(top) - 1
 
 
 def _count_lines(text: str) -> int:
