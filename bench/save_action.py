@@ -15,6 +15,9 @@ for both (as in any normal install), after warm-up runs that are not counted.
     python bench/save_action.py                      # the shipped 500-line module
     python bench/save_action.py --runs 40 path.py    # another file, more runs
     python bench/save_action.py --max-ratio 1.2      # exit 1 when slower than 1.2x the floor
+
+Two saves are timed: the module as given (it has leaks to fix) and the module after the rewrite
+(nothing left to fix: the common save), each against the floor of the same file.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 from pathlib import Path
 
@@ -56,39 +60,65 @@ def timed(command: list[str], stdin_path: Path | None, env: dict[str, str]) -> t
     return wall, cpu
 
 
+def measure(module: Path, runs: int, warmup: int, env: dict[str, str]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Median (wall, cpu) of the floor and of the save action on `module`, runs alternating."""
+    floor = [sys.executable, "-c", FLOOR_PROGRAM, str(module)]
+    save_action = [*tracerfix_command(), "rewrite", "-", "--stdin-filename", str(module)]
+    for _ in range(warmup):
+        timed(floor, None, env)
+        timed(save_action, module, env)
+    floor_runs, action_runs = [], []
+    for _ in range(runs):
+        floor_runs.append(timed(floor, None, env))
+        action_runs.append(timed(save_action, module, env))
+    return tuple(  # type: ignore[return-value]
+        (statistics.median(r[0] for r in runs_), statistics.median(r[1] for r in runs_))
+        for runs_ in (floor_runs, action_runs)
+    )
+
+
+def rewritten_copy(module: Path, directory: Path, env: dict[str, str]) -> Path:
+    """The module as the save action leaves it: what the next save of the same file sees."""
+    with open(module, "rb") as stdin:
+        completed = subprocess.run(
+            [*tracerfix_command(), "rewrite", "-", "--stdin-filename", str(module)],
+            stdin=stdin, capture_output=True, env=env,
+        )
+    if completed.returncode not in (0, 1):
+        raise SystemExit(f"rewriting {module} failed ({completed.returncode}):\n{completed.stderr.decode()}")
+    copy = directory / module.name
+    copy.write_bytes(completed.stdout)
+    return copy
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("module", nargs="?", type=Path, default=DEFAULT_MODULE)
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each command (default 20)")
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs of each command first (default 2)")
-    parser.add_argument("--max-ratio", type=float, default=None, help="exit 1 when the median ratio exceeds this")
+    parser.add_argument("--max-ratio", type=float, default=None, help="exit 1 when a CPU ratio exceeds this")
     args = parser.parse_args(argv)
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    floor = [sys.executable, "-c", FLOOR_PROGRAM, str(args.module)]
-    save_action = [*tracerfix_command(), "rewrite", "-", "--stdin-filename", str(args.module)]
-
-    for _ in range(args.warmup):
-        timed(floor, None, env)
-        timed(save_action, args.module, env)
-    floor_runs, action_runs = [], []
-    for _ in range(args.runs):
-        floor_runs.append(timed(floor, None, env))
-        action_runs.append(timed(save_action, args.module, env))
-
     lines = sum(1 for _ in args.module.open(encoding="utf-8"))
     print(f"module: {args.module} ({lines} lines), {args.runs} runs each, medians")
-    print(f"{'':32}{'wall':>9}{'cpu':>9}")
-    ratios = []
-    for label, runs in (("floor (import libcst + parse)", floor_runs), ("tracerfix rewrite - < module", action_runs)):
-        wall, cpu = (statistics.median(run[kind] for run in runs) for kind in (0, 1))
-        ratios.append((wall, cpu))
-        print(f"{label:32}{wall * 1000:7.0f}ms{cpu * 1000:7.0f}ms")
-    wall_ratio = ratios[1][0] / ratios[0][0]
-    cpu_ratio = ratios[1][1] / ratios[0][1]
-    print(f"{'ratio to the floor':32}{wall_ratio:8.2f}x{cpu_ratio:8.2f}x")
-    if args.max_ratio is not None and cpu_ratio > args.max_ratio:
-        print(f"CPU time is {cpu_ratio:.2f}x the floor: above the target of {args.max_ratio:.2f}x")
+    print(f"{'':44}{'wall':>9}{'cpu':>9}")
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as directory:
+        cases = (
+            ("as given", args.module),
+            ("after the rewrite (nothing to fix)", rewritten_copy(args.module, Path(directory), env)),
+        )
+        for label, module in cases:
+            floor, action = measure(module, args.runs, args.warmup, env)
+            print(f"{label}:")
+            print(f"{'  floor (import libcst + parse)':44}{floor[0] * 1000:7.0f}ms{floor[1] * 1000:7.0f}ms")
+            print(f"{'  tracerfix rewrite - < module':44}{action[0] * 1000:7.0f}ms{action[1] * 1000:7.0f}ms")
+            wall_ratio, cpu_ratio = action[0] / floor[0], action[1] / floor[1]
+            print(f"{'  ratio to the floor':44}{wall_ratio:8.2f}x{cpu_ratio:8.2f}x")
+            worst = max(worst, cpu_ratio)
+    if args.max_ratio is not None and worst > args.max_ratio:
+        print(f"CPU time is up to {worst:.2f}x the floor: above the target of {args.max_ratio:.2f}x")
         return 1
     return 0
 

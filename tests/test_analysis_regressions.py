@@ -16,6 +16,7 @@ import libcst as cst
 import pytest
 
 from tracerfix.analysis import analyze
+from tracerfix.analysis import prefilter
 from tracerfix.analysis.prefilter import applies_transformation, paused_collector
 from tracerfix.analysis.syntax import child_nodes
 from tracerfix.engine import Settings, lint, parse
@@ -204,6 +205,28 @@ def test_the_prefilter_honours_configured_wrappers():
     source = "from mylib.utils import jit\n@jit\ndef f(x): return x\n"
     assert applies_transformation(source) is False
     assert applies_transformation(source, frozenset({"mylib.utils.jit"})) is True
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import os; import jax as J\n@J.jit\ndef f(x): return x\n",
+        "from jax import (\n    numpy as jnp,\n    jit as compiled,  # the fast one\n)\n@compiled\ndef f(x): return x\n",
+        "try: import jax\nexcept ImportError: jax = None\nf = jax.vmap(abs)\n",
+        "def outer():\n    from jax import lax\n    return lax.scan(lambda c, x: (c, x), 0, [])\n",
+    ],
+)
+def test_import_lines_alone_settle_a_file_that_applies_a_transformation(source):
+    """The fast path reads import statements off the text without parsing the module."""
+    assert prefilter._names_transformation(source, prefilter._imports_from_lines(source), frozenset())
+    assert applies_transformation(source) is True
+
+
+def test_import_lines_that_do_not_settle_a_file_fall_back_to_parsing_it():
+    # A backslash continuation hides the alias from the line scan; the parsed module does not.
+    source = "import jax.numpy as jnp, \\\n    jax as J\n@J.jit\ndef f(x): return x\n"
+    assert not prefilter._names_transformation(source, prefilter._imports_from_lines(source), frozenset())
+    assert applies_transformation(source) is True
 
 
 def test_the_prefilter_leaves_unparsable_files_to_libcst():
