@@ -195,11 +195,12 @@ class _RuleWalker:
     def __init__(self, analysis: Analysis, context: RuleContext, rules: list[Rule]) -> None:
         self.analysis = analysis
         self.context = context
-        self.visitors: dict[str, list] = {}
+        by_name: dict[str, list] = {}
         for rule in rules:
             for attribute in dir(type(rule)):
                 if attribute.startswith("visit_"):
-                    self.visitors.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+                    by_name.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+        self.visitors = _VisitorsByType(by_name)
 
     def walk(self, root: cst.FunctionDef | cst.Lambda) -> None:
         context = self.context
@@ -208,24 +209,44 @@ class _RuleWalker:
         context.scope = scope
         context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
         visitors = self.visitors
-        # Entries are a node to visit, or (node, scope, env) to restore when leaving that node.
+        env_at = self._env_at(scope)
+        # Entries are a node to visit, or (scope, env, env_at) to restore when leaving a node.
         pending: list = [root]
         while pending:
             item = pending.pop()
             if type(item) is tuple:
                 ancestors.pop()
-                _, context.scope, context.env = item
+                context.scope, context.env, env_at = item
                 continue
             node = item
+            kind = type(node)
+            saved = (context.scope, context.env, env_at)
+            if kind in _SCOPE_CHANGES:
+                self._enter(node)
+                env_at = self._env_at(context.scope)
+            else:
+                env = env_at.get(id(node))
+                if env is not None:
+                    context.env = env
             ancestors.append(node)
-            pending.append((node, context.scope, context.env))
-            self._enter(node)
-            for visit in visitors.get(type(node).__name__, ()):
+            for visit in visitors[kind]:
                 visit(node)
-            pending.extend(reversed(child_nodes(node)))
+            children = child_nodes(node)
+            if children:
+                pending.append(saved)
+                children.reverse()
+                pending.extend(children)
+            else:
+                ancestors.pop()
+                context.scope, context.env, env_at = saved
+
+    def _env_at(self, scope) -> dict:
+        """The environment before each statement of `scope`'s function, by node id."""
+        facts = self.analysis.facts.get(id(scope.node)) if scope is not None else None
+        return facts.env_at if facts is not None else {}
 
     def _enter(self, node: cst.CSTNode) -> None:
-        """Set the scope and environment that hold inside `node`."""
+        """Set the scope and environment that hold inside a function or a comprehension."""
         context = self.context
         kind = type(node)
         if kind is cst.FunctionDef or kind is cst.Lambda:
@@ -236,20 +257,26 @@ class _RuleWalker:
                 context.env = facts.entry if facts is not None else {**context.env, **scope.params}
             elif kind is cst.Lambda:
                 context.env = {**context.env, **_lambda_params(node)}
-        elif kind in _COMPREHENSIONS:
+        else:
             # The element is visited before the `for` clauses: bind their targets up front.
             context.env = comprehension_env(
                 node, context.env, self.analysis.imports, self.analysis.index.module_env
             )
-        else:
-            facts = self.analysis.facts.get(id(context.scope.node)) if context.scope else None
-            if facts is not None:
-                env = facts.env_at.get(id(node))
-                if env is not None:
-                    context.env = env
 
 
-_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+class _VisitorsByType(dict):
+    """Node type -> the rules' visit_<TypeName> methods, looked up by name once per type."""
+
+    def __init__(self, by_name: dict[str, list]) -> None:
+        super().__init__()
+        self.by_name = by_name
+
+    def __missing__(self, kind: type) -> list:
+        self[kind] = visitors = self.by_name.get(kind.__name__, [])
+        return visitors
+
+
+_SCOPE_CHANGES = frozenset({cst.FunctionDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
 
 
 def _lambda_params(node: cst.Lambda) -> dict:

@@ -308,11 +308,11 @@ def f(x, axis):
         qualified = context.qualified_name(func)
         slots = slots_for_function(qualified)
         variadic = False
-        callee = context.describe(func)
         if not slots and qualified is None and isinstance(func, cst.Attribute) and context.is_traced(func.value):
             slots, variadic = slots_for_method(func)
         if not slots and not variadic:
             return
+        callee = context.describe(func)
         for parameter, argument in concrete_arguments(node, slots, variadic):
             traced = self._traced_parts(argument)
             if traced:
@@ -334,10 +334,11 @@ def f(x, axis):
         context = self.context
         parts = []
         for leaf in flattened(argument):
+            if context.value(leaf).trace != TRACED:
+                continue
             if comes_from_conversion(leaf, context):
                 continue  # `int(n)`: reported where the conversion happens (TFX201)
-            if context.value(leaf).trace == TRACED:
-                parts.append(leaf)
+            parts.append(leaf)
         return parts
 
     def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None) -> None:
