@@ -339,3 +339,34 @@ def test_child_nodes_reaches_every_syntax_node(name):
     for source in sources:
         module = cst.parse_module(source)
         assert syntax_nodes_seen_by_child_nodes(module) == syntax_nodes_seen_by_libcst(module)
+
+
+def test_a_leak_deep_in_a_chain_of_helpers_is_found():
+    """Helpers become traced one call level at a time; a chain deeper than a fixed number of
+    passes over the module used to stay untraced at its far end."""
+    depth = 9
+    helpers = "".join(f"def helper{i}(x):\n    return helper{i + 1}(x) + 1\n\n" for i in range(depth))
+    source = (
+        "import jax\n\n"
+        + helpers
+        + f"def helper{depth}(x):\n    if x > 0:\n        return x\n    return -x\n\n"
+        + "@jax.jit\ndef f(x):\n    return helper0(x)\n"
+    )
+    findings = lint(source, Settings(rules=all_rules())).findings
+    assert [(f.code, f.function) for f in findings] == [("TFX101", f"helper{depth}")]
+
+
+def test_syntax_children_come_in_source_order():
+    """Rules see nodes in the order the code reads (a decorator before the body, `f(axis=x)`'s
+    keyword before its value), as LibCST's own visitors present them."""
+    sources = [case.code for rule in all_rules() for case in (*rule.VALID, *rule.INVALID)]
+    sources += [p.read_text() for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.py")]
+    for source in sources:
+        pending = [cst.parse_module(textwrap.dedent(source).lstrip())]
+        while pending:
+            node = pending.pop()
+            ours = child_nodes(node)
+            wanted = {id(child) for child in ours}
+            theirs = [child for child in node.children if id(child) in wanted]
+            assert [id(c) for c in ours] == [id(c) for c in theirs], type(node).__name__
+            pending.extend(ours)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from tracerfix.engine import Settings
 from tracerfix.registry import all_rules, select_rules
@@ -88,8 +88,9 @@ def _absolute(path: Path) -> Path:
 # --- one configuration file ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Config:
+# Config and Overrides are immutable records made at every start-up: a NamedTuple costs a
+# fraction of a frozen dataclass to define.
+class Config(NamedTuple):
     """One `[tool.tracerfix]` table, validated. `source` is None for the built-in defaults."""
 
     root: Path
@@ -103,7 +104,7 @@ class Config:
     respect_gitignore: bool = True
     cache_dir: Path | None = None
     # `[tool.tracerfix.verify]`: inputs for `--verify`, read by tracerfix.verify, passed through.
-    verify: Mapping[str, Any] = field(default_factory=dict)
+    verify: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def label(self) -> str:
@@ -243,10 +244,17 @@ def load(path: Path) -> Config | None:
     return config
 
 
+# A line that can define `tool.tracerfix` in a pyproject.toml, outside a comment:
+# `[tool.tracerfix]` (spaces and quotes allowed), `tool.tracerfix.select = ...`, `[tool]`, `tool = {`.
+_MAY_DEFINE_TABLE = re.compile(rb"""^[^#\n]*?tool["']?\s*(?:\.\s*["']?tracerfix|[\]=])""", re.MULTILINE)
+
+
 def _parse_file(path: Path, data: bytes) -> Config | None:
     is_pyproject = path.name == PYPROJECT
-    if is_pyproject and b"tracerfix" not in data:
-        return None  # another project's pyproject.toml: not even parsed, so its errors are not ours
+    if is_pyproject and not (b"tracerfix" in data and _MAY_DEFINE_TABLE.search(data)):
+        # Another project's pyproject.toml (or one naming tracerfix only as a dependency or a
+        # script): not even parsed, so its errors are not ours and the save action skips tomllib.
+        return None
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
@@ -275,8 +283,7 @@ def find_config_file(directory: Path) -> Path | None:
 # --- from files to Settings ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Overrides:
+class Overrides(NamedTuple):
     """What the command line says; None or empty means "as configured"."""
 
     select: tuple[str, ...] = ()

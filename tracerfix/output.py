@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 from urllib.parse import quote
 
 from tracerfix.api import FileReport
@@ -245,8 +245,7 @@ STATISTICS_FORMATS = ("text", "json")
 # --- statistics ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CodeCount:
+class CodeCount(NamedTuple):  # not a frozen dataclass: this module loads at every start-up
     code: str
     rule: str
     count: int
@@ -268,7 +267,7 @@ def code_counts(summary: Summary) -> list[CodeCount]:
 def format_statistics(summary: Summary, output_format: str) -> str:
     counts = code_counts(summary)
     if output_format == "json":
-        return json.dumps([vars(count) for count in counts], indent=2) + "\n"
+        return json.dumps([count._asdict() for count in counts], indent=2) + "\n"
     count_width = max((len(str(c.count)) for c in counts), default=1)
     rule_width = max((len(c.rule) for c in counts), default=1)
     lines = [

@@ -2,12 +2,13 @@
 
 `analyze(module, source)` runs three cheap steps: an index of the module (imports, definitions,
 transformation call sites), the discovery of traced scopes, and a dataflow pass over each traced
-scope. Helpers called from traced code with traced arguments become traced scopes themselves; the
-pass repeats until nothing changes.
+scope. Helpers called from traced code with traced arguments become traced scopes themselves; a
+scope is walked again when its parameters, closure or helpers' results change, until none does.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -25,7 +26,9 @@ from tracerfix.analysis.scopes import (
 )
 from tracerfix.analysis.values import TRACED, UNKNOWN_VALUE, Value
 
-_MAX_ROUNDS = 5
+# A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
+# pathological module from looping.
+_MAX_WALKS = 8
 
 
 @dataclass
@@ -66,37 +69,46 @@ class _Propagation:
         self.traced_ids: set[int] = set(analysis.scopes)
 
     def run(self) -> None:
+        """A worklist to a fixed point: a scope is walked again only when what it read changed
+        (its parameters, its closure, or the result of a helper it calls)."""
         analysis = self.analysis
-        previous_returns: dict[int, Value | None] = {}
-        for _ in range(_MAX_ROUNDS):
-            changed = False
-            queue = self._ordered(list(analysis.scopes.values()))
-            seen: set[int] = set()
-            while queue:
-                scope = queue.pop(0)
-                if id(scope.node) in seen:
+        queue = deque(self._ordered(list(analysis.scopes.values())))
+        queued = {id(scope.node) for scope in queue}
+        walks: dict[int, int] = {}
+        callers: dict[int, set[int]] = {}  # id(callee) -> ids of the traced scopes calling it
+
+        def again(node: cst.CSTNode) -> None:
+            key = id(node)
+            if key not in queued and walks.get(key, 0) < _MAX_WALKS:
+                queued.add(key)
+                queue.append(analysis.scopes[key])
+
+        while queue:
+            scope = queue.popleft()
+            key = id(scope.node)
+            queued.discard(key)
+            walks[key] = walks.get(key, 0) + 1
+            previous = analysis.facts.get(key)
+            facts = self._walk(scope)
+            analysis.facts[key] = facts
+            for nested, env in facts.nested:
+                if id(nested) not in analysis.scopes:
+                    params = {name: UNKNOWN_VALUE for name in param_names(nested)}
+                    analysis.scopes[id(nested)] = TracedScope(
+                        nested, params, f"defined inside traced {_name(scope.node)}", scope.transform
+                    )
+                    self.traced_ids.add(id(nested))
+                elif analysis.closures.get(id(nested)) == env and id(nested) in analysis.facts:
                     continue
-                seen.add(id(scope.node))
-                facts = self._walk(scope)
-                analysis.facts[id(scope.node)] = facts
-                for nested, env in facts.nested:
-                    analysis.closures[id(nested)] = env
-                    if id(nested) not in analysis.scopes:
-                        params = {name: UNKNOWN_VALUE for name in param_names(nested)}
-                        analysis.scopes[id(nested)] = TracedScope(
-                            nested, params, f"defined inside traced {_name(scope.node)}", scope.transform
-                        )
-                        self.traced_ids.add(id(nested))
-                    queue.append(analysis.scopes[id(nested)])
-                for record in facts.calls:
-                    if self._propagate(scope, record):
-                        changed = True
-            returns = {key: facts.return_value for key, facts in analysis.facts.items()}
-            if returns != previous_returns:
-                changed = True
-                previous_returns = returns
-            if not changed:
-                break
+                analysis.closures[id(nested)] = env
+                again(nested)
+            for record in facts.calls:
+                callers.setdefault(id(record.callee), set()).add(key)
+                if self._propagate(scope, record):
+                    again(record.callee)
+            if previous is None or previous.return_value != facts.return_value:
+                for caller in callers.get(key, ()):
+                    again(analysis.scopes[caller].node)
         analysis.roots = [
             scope.node
             for scope in analysis.scopes.values()
@@ -169,7 +181,9 @@ class _Propagation:
             changed = True
         else:
             changed = False
-        scope.differentiated = scope.differentiated or caller.differentiated
+        if caller.differentiated and not scope.differentiated:
+            scope.differentiated = True  # and so are the helpers it calls: walk it again
+            changed = True
         position = 0
         for keyword, value in record.args:
             if keyword is None:

@@ -8,6 +8,7 @@ fields directly costs a fraction, and skipping whitespace and punctuation skips 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from functools import lru_cache
 from typing import Iterator
 
@@ -38,12 +39,21 @@ _SOURCE_ORDER: dict[str, tuple[str, ...]] = {
 }
 
 
+def _may_hold_node(annotation: object) -> bool:
+    """False for fields declared as text or flags (`Name.value`, `Integer.value`, `Param.star`)."""
+    if annotation in (str, bool):
+        return False
+    if typing.get_origin(annotation) in (typing.Union, typing.Literal):
+        return any(_may_hold_node(arg) for arg in typing.get_args(annotation) if arg is not type(None))
+    return not isinstance(annotation, str)  # a typing form, a node class or a forward reference
+
+
 @lru_cache(maxsize=None)
 def _syntax_fields(node_type: type) -> tuple[str, ...]:
     names = [
         f.name
         for f in dataclasses.fields(node_type)
-        if f.name not in _LAYOUT_FIELDS and not f.name.startswith("whitespace")
+        if f.name not in _LAYOUT_FIELDS and not f.name.startswith("whitespace") and _may_hold_node(f.type)
     ]
     order = _SOURCE_ORDER.get(node_type.__name__)
     if order is not None:
