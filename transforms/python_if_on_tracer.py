@@ -394,6 +394,40 @@ import jax
 import jax.numpy as jnp
 
 @jax.jit
+def sign(x):
+    if x > 0:  # see docs/sign.md
+        s = jnp.ones_like(x)
+    elif x < 0:  # see docs/sign.md
+        s = -jnp.ones_like(x)  # negative side
+    else:
+        s = jnp.zeros_like(x)
+    return s
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sign(x):
+    # negative side
+    s = jnp.where(
+        x > 0,
+        jnp.ones_like(x),
+        jnp.where(x < 0, -jnp.ones_like(x), jnp.zeros_like(x)),
+    )  # see docs/sign.md
+    return s
+""",
+            count=2,
+            function="sign",
+            inputs=("jnp.array(2.0)", "jnp.array(-2.0)", "jnp.array(0.0)"),
+            note="a comment repeated on each `elif` line is kept once; the others move above",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
 def project(x, w):
     if jnp.linalg.norm(x) > 1.0:
         x = w @ x
