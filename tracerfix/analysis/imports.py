@@ -9,6 +9,7 @@ resolution. Names that were not imported (locals, a project's own `def jit`) res
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import libcst as cst
 
@@ -16,10 +17,11 @@ import libcst as cst
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """`a.b.c` as a string, or None when the expression is not a plain dotted name."""
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    # Exact types: `isinstance` against LibCST's abstract node classes is slow, and this is hot.
+    while type(node) is cst.Attribute:
         parts.append(node.attr.value)
         node = node.value
-    if not isinstance(node, cst.Name):
+    if type(node) is not cst.Name:
         return None
     parts.append(node.value)
     return ".".join(reversed(parts))
@@ -169,6 +171,7 @@ def canonical_prefixes() -> frozenset[str]:
     return frozenset(_CANONICAL_PREFIXES)
 
 
+@lru_cache(maxsize=4096)
 def canonical(qualified: str) -> str:
     for prefix, replacement in _CANONICAL_PREFIXES.items():
         if qualified == prefix or qualified.startswith(prefix + "."):

@@ -116,14 +116,16 @@ class _Indexer:
         pending: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(statement, ())]
         while pending:
             node, chain = pending.pop()
-            children = self._visit(node, chain)
+            # Most nodes are plain expressions with nothing to record: walk straight through them.
+            children = self._visit(node, chain) if type(node) in _RECORDED else None
             if children is None:
                 children = [(child, chain) for child in child_nodes(node)]
-            pending.extend(reversed(children))
+            children.reverse()
+            pending.extend(children)
 
     def _visit(self, node: cst.CSTNode, chain: tuple[cst.CSTNode, ...]):
-        """Record `node`; returns the (child, chain) pairs to walk, or None for all its children."""
-        # Exact types, not isinstance: LibCST's node classes are ABCs, and this runs on every node.
+        """Record `node` (one of the `_RECORDED` kinds); returns the (child, chain) pairs to walk, or
+        None for all its children."""
         kind = type(node)
         if kind is cst.SimpleStatementLine:
             if not chain:
@@ -211,6 +213,11 @@ _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
     {"array", "asarray", "arange", "zeros", "ones", "full", "linspace", "eye", "empty", "load",
      "loadtxt", "genfromtxt", "frombuffer", "fromiter", "identity", "logspace", "geomspace",
      "meshgrid", "tile", "repeat", "concatenate", "stack"}
+)
+
+
+_RECORDED = frozenset(
+    {cst.SimpleStatementLine, cst.Call, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Import, cst.ImportFrom}
 )
 
 
