@@ -25,10 +25,20 @@ class RuleContext:
         # Nodes whose leak an enclosing statement's fix already removes (TFX108 replaces a loop
         # with every `if` in it): other rules leave them alone, so one leak gets one finding.
         self._claimed: set[int] = set()
+        # Rules ask about the same expressions in the same environment again and again. Entries
+        # hold the node and the environment, so their ids cannot be reused while cached.
+        self._values: dict[tuple[int, int], tuple[cst.CSTNode, Env, Value]] = {}
 
     # -- values ----------------------------------------------------------------------------------
     def value(self, node: cst.BaseExpression) -> Value:
-        return Evaluator(self.env, self.imports, self.analysis.index.module_env).value(node)
+        env = self.env
+        key = (id(node), id(env))
+        cached = self._values.get(key)
+        if cached is not None and cached[0] is node and cached[1] is env:
+            return cached[2]
+        value = Evaluator(env, self.imports, self.analysis.index.module_env).value(node)
+        self._values[key] = (node, env, value)
+        return value
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """True only when `node` is certainly a traced array (not a container, not unknown)."""

@@ -312,10 +312,10 @@ def f(x, axis):
             slots, variadic = slots_for_method(func)
         if not slots and not variadic:
             return
-        callee = context.describe(func)
         for parameter, argument in concrete_arguments(node, slots, variadic):
             traced = self._traced_parts(argument)
             if traced:
+                callee = context.describe(func)
                 self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`")
 
     def visit_Subscript(self, node: cst.Subscript) -> None:

@@ -341,18 +341,18 @@ def init():
                 part = values[position].value if same_length else expression
                 self._check_target(statement, element.value, part)
             return
-        if not self._is_tracer(expression):
-            return
         if isinstance(target, cst.Name):
+            # Most assignments bind a local: settle that before evaluating the value.
             outside = self._declared_outside(target.value)
-            how = None
+            if outside is None or not self._is_tracer(expression):
+                return
+            self._report(statement, expression, None, outside)
         elif isinstance(target, (cst.Attribute, cst.Subscript)):
+            if not self._is_tracer(expression):
+                return
             outside = self._outside(target.value)
-            how = f"`{self.context.describe(target)}`"
-        else:
-            return
-        if outside is not None:
-            self._report(statement, expression, how, outside)
+            if outside is not None:
+                self._report(statement, expression, f"`{self.context.describe(target)}`", outside)
 
     def _is_tracer(self, expression: cst.BaseExpression) -> bool:
         """A traced value, or an array computed by JAX inside the trace: even from constants,
