@@ -44,6 +44,16 @@ def test_reparsing_the_changed_statements_equals_reparsing_the_module(source):
     assert new_module.deep_equals(cst.parse_module(new_source))
 
 
+@pytest.mark.parametrize("source", SOURCES[:40])
+def test_crlf_and_tab_indented_sources_reparse_the_same(source):
+    for variant in (source.replace("\n", "\r\n"), source.replace("    ", "\t")):
+        edited, spliced = spliced_or_none(variant)
+        if spliced is not None:
+            new_module, new_source = spliced
+            assert new_source == edited.module.code
+            assert new_module.deep_equals(cst.parse_module(new_source))
+
+
 def test_the_changed_statements_path_is_the_usual_one():
     taken = [spliced_or_none(param.values[0])[1] is not None for param in SOURCES]
     assert sum(taken) >= 0.9 * len(taken), f"{sum(taken)} of {len(taken)}"
