@@ -177,20 +177,55 @@ def test_rewrite_in_place_and_exit_codes(project):
     assert run("rewrite", "--exit-zero", "pkg", cwd=project).returncode == 0
 
 
-def test_stdin_save_action_never_imports_jax_or_slow_modules():
-    result = run("rewrite", "-", input=SEED_CLIP, python_flags=("-X", "importtime"))
+# What `rewrite -` of a file without loops has no use for: the loop rewrites, files on disk, the
+# cache and the process pool, .gitignore, verification, the language server, diffs, and the TOML
+# parser when no pyproject.toml configures tracerfix.
+NOT_FOR_THE_SAVE_ACTION = (
+    "tracerfix.loops", "tracerfix.fileio", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
+    "tracerfix.verify", "tracerfix.lsp", "difflib", "tomllib",
+)
+
+
+def test_stdin_save_action_never_imports_jax_or_slow_modules(tmp_path):
+    # A project that names tracerfix as a dependency and a script, but does not configure it.
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "clipper"\ndependencies = ["tracerfix>=0.1"]  # [tool.tracerfix] some day\n\n'
+        '[project.scripts]\ntracerfix-clip = "clipper:main"\n\n[tool.ruff]\nline-length = 100\n'
+    )
+    result = run(
+        "rewrite", "-", "--stdin-filename", "pkg/clip.py", input=SEED_CLIP, cwd=tmp_path, python_flags=("-X", "importtime")
+    )
     assert result.returncode == 0
     assert result.stdout == SEED_CLIP.replace(SEED_CLIP.splitlines(keepends=True)[CLIP_LINE - 1], FIXED_CLIP_LINE).replace(
         "        result = result.at[0].set(0)\n", "", 1
     )
     imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
-    assert "libcst" in imported, "importtime output was not captured"
+    assert {"libcst", "tracerfix.rewrite"} <= imported, "importtime output lacks what the rules import"
     for heavy in ("jax", "numpy", "libcst.matchers", "pygls", "lsprotocol"):
         assert heavy not in imported, f"`tracerfix rewrite -` imported {heavy}"
+    for needless in NOT_FOR_THE_SAVE_ACTION:
+        assert needless not in imported, f"`tracerfix rewrite -` of a file without loops imported {needless}"
 
     unfixable = run("rewrite", "-", "--stdin-filename", "side_effect.py", input=UNFIXABLE)
     assert unfixable.returncode == 1 and unfixable.stdout == UNFIXABLE
     assert unfixable.stderr.startswith("side_effect.py:6:5: TFX101")
+
+
+def test_every_toml_spelling_of_the_configuration_is_read(tmp_path):
+    """The quick look that spares other projects' pyproject.toml the TOML parser misses no table."""
+    spellings = {
+        "table_key": '[tool]\ntracerfix = { ignore = ["TFX101"] }\n',
+        "dotted_key": 'tool.tracerfix.ignore = ["TFX101"]\n',
+        "spaced_quoted_header": '[ tool . "tracerfix" ]  # ours\nignore = ["TFX101"]\n',
+        "not_configured": '[project]\nname = "x"\ndependencies = ["tracerfix"]  # see [tool.tracerfix]\n',
+    }
+    for folder, text in spellings.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "pyproject.toml").write_text(text)
+        (tmp_path / folder / "side_effect.py").write_text(UNFIXABLE)
+    result = run("check", "--quiet", *spellings, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["not_configured/side_effect.py"]
 
 
 def test_diff_applies_with_git_apply_and_patch(project):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from tracerfix import engine, fileio
+from tracerfix import engine
 from tracerfix.engine import LintResult, Settings, SourceError
 from tracerfix.rule import Finding
 
@@ -195,6 +195,8 @@ def process_path(
     path: Path, settings: Settings, *, fix: bool, write: bool, cache: "Cache | None" = None,
     rewrite: Callable[[str, Settings], LintResult] = engine.fix,
 ) -> FileReport:
+    from tracerfix import fileio  # files on disk only: `rewrite -`, the editor's save action, never loads it
+
     display = str(path)
     try:
         source_file = fileio.read(path)

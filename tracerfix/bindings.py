@@ -8,9 +8,8 @@ are scopes of their own.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Union
+from typing import Iterator, NamedTuple, Union
 
 import libcst as cst
 
@@ -72,8 +71,7 @@ def _bind(body: cst.CSTNode, bound: Counter[str], global_names: set[str], nonloc
         pending.extend(child_nodes(node))
 
 
-@dataclass(frozen=True)
-class Bindings:
+class Bindings(NamedTuple):
     params: frozenset[str]
     assigned: frozenset[str]  # bound by a statement in the body (not as a parameter)
     assignment_counts: dict[str, int]
@@ -114,8 +112,7 @@ def binding_function(name: str, chain: tuple[cst.CSTNode, ...]) -> FunctionNode 
     return None
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(NamedTuple):
     """A read of a name, with the nodes above it (outermost first, ending with its parent)."""
 
     node: cst.Name

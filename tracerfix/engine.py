@@ -12,7 +12,6 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from tracerfix import suppressions
 from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
@@ -159,6 +158,8 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
             finding.line, finding.column, finding.end_line, finding.end_column = span
     findings.sort(key=lambda f: (f.line, f.column, f.code))
     # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
+    from tracerfix import suppressions  # only a file with findings needs its comments read
+
     return suppressions.without_suppressed(_dedupe(findings), source)
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Seque
 import libcst as cst
 
 from tracerfix.analysis import known
+from tracerfix.analysis.syntax import child_nodes
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
@@ -170,8 +171,9 @@ _SIMPLE = {
 }
 
 
-@dataclass
-class Arm:
+# Immutable records here are NamedTuples, not dataclasses: this module loads at every start-up,
+# and a NamedTuple costs a third as much to define.
+class Arm(NamedTuple):
     """One branch of an if/elif/else chain: its test (None for `else`) and its block."""
 
     test: cst.BaseExpression | None
@@ -303,7 +305,7 @@ def names_read(node: cst.CSTNode) -> Iterator[str]:
     if isinstance(node, cst.Attribute):
         yield from names_read(node.value)
         return
-    for child in node.children:
+    for child in child_nodes(node):
         yield from names_read(child)
 
 
@@ -365,8 +367,7 @@ _CHEAP_BUILTINS = frozenset({"abs", "round", "min", "max", "float", "int", "bool
 _INT32_MAX = 2**31 - 1
 
 
-@dataclass
-class Guard:
+class Guard(NamedTuple):
     """An inf/NaN-prone operation and the argument the double-where trick replaces."""
 
     operation: cst.CSTNode
@@ -399,7 +400,7 @@ def _inspect(node: cst.CSTNode, context, facts: OperandFacts) -> None:
         _inspect_operator(node, facts)
     elif isinstance(node, cst.Call):
         _inspect_call(node, context, facts)
-    for child in node.children:
+    for child in child_nodes(node):
         _inspect(child, context, facts)
 
 
@@ -919,8 +920,7 @@ def loses_comments(node: cst.CSTNode, kept: Sequence[cst.CSTNode]) -> bool:
 # --- runtime checks -----------------------------------------------------------------------------
 
 
-@dataclass
-class RuntimeCheck:
+class RuntimeCheck(NamedTuple):
     """A statement that raises at run time, under tracing, where Python raised while tracing."""
 
     statement: str
@@ -1014,6 +1014,14 @@ def statements_replacing(
     if header is not None:
         skip.add(id(header))
     comments = _comments(node, skip) + [c for statement in removed for c in _comments(statement, set())]
+    # The same comment on several lines of the replaced code (a marker on each `elif`) is kept once.
+    seen = {header.comment.value} if in_place and header is not None and header.comment else set()
+    distinct = []
+    for comment in comments:
+        if comment.value not in seen:
+            seen.add(comment.value)
+            distinct.append(comment)
+    comments = distinct
     depth = sum(isinstance(ancestor, cst.IndentedBlock) for ancestor in context.ancestors) + (not in_place)
     statements = [_fitted(context.parse_statement(line + "\n"), context, depth) for line in lines]
     moved = [cst.EmptyLine(comment=comment) for comment in comments]

@@ -21,21 +21,21 @@ import io
 import re
 import tokenize
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tracerfix.rule import Finding
 
 _MAY_HAVE_DIRECTIVE = re.compile(r"noqa|tracerfix\s*:", re.IGNORECASE)
-_TRACERFIX = re.compile(r"#\s*tracerfix\s*:\s*ignore(?![\w-])(?:\s*\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
-_NOQA = re.compile(
-    r"#\s*noqa(?![\w-])(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE
-)
+# Left to `re` to compile (and cache) on first use: the engine loads this module at every start-up,
+# and most runs never read a suppression comment.
+_TRACERFIX = r"#\s*tracerfix\s*:\s*ignore(?![\w-])(?:\s*\[(?P<codes>[^\]]*)\])?"
+_NOQA = r"#\s*noqa(?![\w-])(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?"
 _SEPARATORS = re.compile(r"[\s,]+")
 
 Codes = frozenset[str] | None  # None: every code
 
 
-@dataclass
-class Directive:
+class Directive(NamedTuple):
     codes: Codes
     covers_definition: bool  # `# tracerfix: ignore` can cover a def/class; `# noqa` cannot
 
@@ -46,9 +46,9 @@ class Directive:
 def parse_comment(comment: str) -> list[Directive]:
     """The directives in one comment (`# type: ignore  # noqa: TFX101` holds one)."""
     directives = []
-    for match in _TRACERFIX.finditer(comment):
+    for match in re.finditer(_TRACERFIX, comment, re.IGNORECASE):
         directives.append(Directive(_codes(match.group("codes")), covers_definition=True))
-    for match in _NOQA.finditer(comment):
+    for match in re.finditer(_NOQA, comment, re.IGNORECASE):
         directives.append(Directive(_codes(match.group("codes")), covers_definition=False))
     return directives
 

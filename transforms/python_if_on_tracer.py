@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tracerfix.analysis.syntax import child_nodes
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
     Arm,
@@ -1120,7 +1121,7 @@ def _read_outside(name: str, node: cst.CSTNode, function: cst.CSTNode | None) ->
             continue
         if isinstance(current, cst.Name) and current.value == name:
             return True
-        pending.extend(current.children)
+        pending.extend(child_nodes(current))
     return False
 
 

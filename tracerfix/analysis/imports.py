@@ -8,8 +8,8 @@ resolution. Names that were not imported (locals, a project's own `def jit`) res
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import libcst as cst
 
@@ -27,8 +27,7 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join(reversed(parts))
 
 
-@dataclass(frozen=True, order=True)
-class ImportSpec:
+class ImportSpec(NamedTuple):
     """One import a fix needs: `import module as alias` or `from module import name as alias`."""
 
     module: str
