@@ -18,13 +18,21 @@ for both (as in any normal install), after warm-up runs that are not counted.
 
 Two saves are timed: the module as given (it has leaks to fix) and the module after the rewrite
 (nothing left to fix: the common save), each against the floor of the same file.
+
+    python bench/save_action.py --instructions       # also count instructions (needs valgrind)
+
+Times on a shared machine move with the neighbours' load. `--instructions` also runs each
+command once under valgrind's cachegrind and compares the instructions executed: the same count
+on every run of the same code, so a change's effect shows without noise (about a minute).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -60,10 +68,34 @@ def timed(command: list[str], stdin_path: Path | None, env: dict[str, str]) -> t
     return wall, cpu
 
 
+def instructions(command: list[str], stdin_path: Path | None, env: dict[str, str]) -> int:
+    """Instructions executed by `command` (all of its process), counted by cachegrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        completed = subprocess.run(
+            [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command],
+            stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+        )
+    counted = re.search(r"I\s+refs:\s+([\d,]+)", completed.stderr.decode())
+    if counted is None:
+        raise SystemExit(f"valgrind did not count {' '.join(command)}:\n{completed.stderr.decode()[-2000:]}")
+    return int(counted.group(1).replace(",", ""))
+
+
+def commands(module: Path) -> tuple[list[str], list[str]]:
+    """The floor and the save action, both run by this interpreter itself (not a shell shim)."""
+    floor = [sys.executable, "-c", FLOOR_PROGRAM, str(module)]
+    script = tracerfix_command()
+    if len(script) == 1 and script[0] != sys.executable:
+        script = [sys.executable, script[0]]
+    return floor, [*script, "rewrite", "-", "--stdin-filename", str(module)]
+
+
 def measure(module: Path, runs: int, warmup: int, env: dict[str, str]) -> tuple[tuple[float, float], tuple[float, float]]:
     """Median (wall, cpu) of the floor and of the save action on `module`, runs alternating."""
-    floor = [sys.executable, "-c", FLOOR_PROGRAM, str(module)]
-    save_action = [*tracerfix_command(), "rewrite", "-", "--stdin-filename", str(module)]
+    floor, save_action = commands(module)
     for _ in range(warmup):
         timed(floor, None, env)
         timed(save_action, module, env)
@@ -97,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each command (default 20)")
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs of each command first (default 2)")
     parser.add_argument("--max-ratio", type=float, default=None, help="exit 1 when a CPU ratio exceeds this")
+    parser.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
     args = parser.parse_args(argv)
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -117,6 +150,14 @@ def main(argv: list[str] | None = None) -> int:
             wall_ratio, cpu_ratio = action[0] / floor[0], action[1] / floor[1]
             print(f"{'  ratio to the floor':44}{wall_ratio:8.2f}x{cpu_ratio:8.2f}x")
             worst = max(worst, cpu_ratio)
+            if args.instructions:
+                floor_command, action_command = commands(module)
+                counted_floor = instructions(floor_command, None, env)
+                counted_action = instructions(action_command, module, env)
+                print(
+                    f"{'  instructions: floor, save action, ratio':44}{counted_floor / 1e9:7.3f}G"
+                    f"{counted_action / 1e9:7.3f}G{counted_action / counted_floor:7.3f}x"
+                )
     if args.max_ratio is not None and worst > args.max_ratio:
         print(f"CPU time is up to {worst:.2f}x the floor: above the target of {args.max_ratio:.2f}x")
         return 1

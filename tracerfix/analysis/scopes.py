@@ -35,9 +35,7 @@ _CALL_SITE_WORDS = (
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
 )
 _CALL_SITE_WORDS_SET = frozenset(_CALL_SITE_WORDS)
-_CALL_SITE_PATTERN = re.compile(
-    r"\b(?:%s)\s*\(|\b(?:%s)\s+as\s" % ("|".join(_CALL_SITE_WORDS), "|".join(_CALL_SITE_WORDS))
-)
+_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(_CALL_SITE_WORDS))
 
 
 @dataclass
