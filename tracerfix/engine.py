@@ -292,16 +292,28 @@ def _lambda_params(node: cst.Lambda) -> dict:
 
 
 class _Applier(cst.CSTTransformer):
+    """Replaces nodes by id. `applied` ends up holding the ids of the replacements that are in the
+    output: one inside a node that is itself replaced is dropped with it."""
+
     def __init__(self, replacements: dict[int, object]) -> None:
         super().__init__()
         self.replacements = replacements
-        self.applied: set[int] = set()
+        self.applied: list[int] = []
+        self.reached: set[int] = set()  # every replaced node met, kept or not
+        self._marks: list[int] = []
+
+    def on_visit(self, node) -> bool:
+        self._marks.append(len(self.applied))
+        return True
 
     def on_leave(self, original_node, updated_node):
+        mark = self._marks.pop()
         replacement = self.replacements.get(id(original_node))
         if replacement is None:
             return updated_node
-        self.applied.add(id(original_node))
+        del self.applied[mark:]  # the edits below were made in `updated_node`, which is dropped
+        self.applied.append(id(original_node))
+        self.reached.add(id(original_node))
         return replacement
 
 
@@ -317,13 +329,29 @@ class EditedModule:
 
 def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> EditedModule:
     """Apply the fixes of `findings`; where two overlap, the outer edit wins (its finding's inner
-    neighbour is found again, and fixed, on the next pass)."""
+    neighbour is found again, and fixed, on the next pass). A fix is applied whole or not at all:
+    one whose edits did not all make it (a call-site edit kept while its body edit was swallowed
+    by an outer edit) is taken out and the rest applied again."""
+    chosen = list(findings)
+    while True:
+        edited, incomplete = _apply(module, chosen)
+        if not incomplete:
+            return edited
+        chosen = [finding for finding in chosen if id(finding) not in incomplete]
+
+
+def _apply(module: cst.Module, findings: Sequence[Finding]) -> tuple[EditedModule, set[int]]:
+    """The module with the fixes applied, and the ids of findings whose fix was applied only in
+    part."""
     replacements: dict[int, object] = {}
+    owners: dict[int, int] = {}  # id(node) -> id of the finding whose edit replaces it
     imports: set[ImportSpec] = set()
     for finding in findings:
         assert finding.fix is not None
         for node, replacement in finding.fix.edits:
-            replacements.setdefault(id(node), replacement)
+            if id(node) not in replacements:
+                replacements[id(node)] = replacement
+                owners[id(node)] = id(finding)
         imports.update(finding.fix.imports)
     applier = _Applier(replacements)
     # Transform only the top-level statements holding findings; an edit elsewhere (a `jax.jit(f)`
@@ -340,17 +368,24 @@ def apply_fixes(module: cst.Module, findings: Sequence[Finding]) -> EditedModule
     likely = {f.top for f in findings if 0 <= f.top < len(body)}
     for position in sorted(likely):
         transform(position)
-    if len(applier.applied) < len(replacements):
+    if len(applier.reached) < len(replacements):
         for position in range(len(body)):
             if position not in likely:
                 transform(position)
+    applied = set(applier.applied)
+    incomplete = set()
+    for finding in findings:
+        assert finding.fix is not None
+        made = [id(node) in applied and owners[id(node)] == id(finding) for node, _ in finding.fix.edits]
+        if any(made) and not all(made):
+            incomplete.add(id(finding))
     new_body: list = []
     for position, statement in enumerate(body):
         new_body.extend(replaced.get(position, (statement,)))
     edited = EditedModule(module.with_changes(body=new_body), replaced)
     if imports:
         _add_imports_to(edited, imports)
-    return edited
+    return edited, incomplete
 
 
 def _flatten(statements):
