@@ -152,7 +152,8 @@ def _annotation_is_scalar_or_array(param: cst.Param, context) -> bool:
 
 # --- reading branches ---------------------------------------------------------------------------
 
-_AUGMENTED = {
+# `x += v` is `x = x + v`: the binary operator of each augmented assignment (loops use it too).
+BINARY_OF_AUGMENTED = {
     cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
     cst.DivideAssign: cst.Divide, cst.FloorDivideAssign: cst.FloorDivide, cst.ModuloAssign: cst.Modulo,
     cst.PowerAssign: cst.Power, cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr,
@@ -251,7 +252,7 @@ def _assignment_pairs(small: cst.BaseSmallStatement, context) -> list[tuple[str,
         name = small.target.value
         if context.value(small.target).container:
             raise Refused(f"`{name}` is a Python container that a branch extends")
-        operator = _AUGMENTED[type(small.operator)]()
+        operator = BINARY_OF_AUGMENTED[type(small.operator)]()
         return [(name, cst.BinaryOperation(cst.Name(name), operator, right_operand(operator, small.value)))]
     if isinstance(small, cst.Expr):
         return _refuse_expression(small.value, context)
