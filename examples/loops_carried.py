@@ -2,11 +2,13 @@
 `lax.fori_loop`, carrying what the loop updates, or reports why it cannot.
 
 `fill_forward` reads `x[i - 1]`, which the previous iteration may have filled; `sign_changes`
-counts; `leaky_levels` collects one level per step, so it becomes `lax.scan`. Their `_fixed`
-versions are what `tracerfix rewrite --unsafe-fixes` writes: the first two fixes are unsafe only
-because `lax.fori_loop` traces its body even when the loop runs zero times, so an empty `x` raises
-where the Python loop did nothing. The last functions are reported with the reason they are not
-rewritten. Run it to compare the fixed versions with the loops.
+counts; `leaky_levels` collects one level per step, so it becomes `lax.scan`; `first_above` stops
+at the first element above a limit, so it becomes a `lax.while_loop` whose state carries a stop
+flag. Their `_fixed` versions are what `tracerfix rewrite --unsafe-fixes` writes: the fixes of
+`fill_forward`, `sign_changes` and `first_above` are unsafe only because `lax` loops trace their
+body even when the loop runs zero times, so an empty `x` raises where the Python loop did nothing.
+The last function is reported with the reason it is not rewritten. Run it to compare the fixed
+versions with the loops.
 """
 
 import jax
@@ -42,6 +44,16 @@ def leaky_levels(inflow):
             level = 5.0
         levels.append(level)
     return jnp.stack(levels)
+
+
+@jax.jit
+def first_above(x, limit):
+    position = len(x)
+    for i in range(len(x)):  # expect: TFX108
+        if x[i] > limit:
+            position = i
+            break
+    return position
 
 
 # --- what the fix makes of them ---------------------------------------------------------------
@@ -81,17 +93,24 @@ def leaky_levels_fixed(inflow):
     return levels
 
 
-# --- reported, not rewritten ------------------------------------------------------------------
-
-
 @jax.jit
-def first_above(x, limit):
+def first_above_fixed(x, limit):
     position = len(x)
-    for i in range(len(x)):  # expect: TFX108
-        if x[i] > limit:  # expect: TFX101
-            position = i
-            break
+    def keep_updating_position(state):
+        i, _, stop = state
+        return (i < len(x)) & ~stop
+
+    def update_position(state):
+        i, position, _ = state
+        stop = x[i] > limit
+        position = jnp.where(stop, i, position)
+        return i + 1, position, stop
+
+    _, position, _ = lax.while_loop(keep_updating_position, update_position, (0, position, False))
     return position
+
+
+# --- reported, not rewritten ------------------------------------------------------------------
 
 
 @jax.jit
@@ -110,3 +129,7 @@ if __name__ == "__main__":
         with jax.disable_jit():
             expected = leaky(x)
         print(leaky.__name__, bool(jnp.allclose(expected, fixed(x), equal_nan=True)))
+    for limit in (-1.0, 3.0, 100.0):  # stops at once, midway, never
+        with jax.disable_jit():
+            expected = first_above(x, limit)
+        print(first_above.__name__, limit, int(expected) == int(first_above_fixed(x, limit)))

@@ -5,7 +5,8 @@ named after what the loop updates, and an `if` on a traced value in the body bec
 The `_fixed` versions are what `tracerfix rewrite` writes. `lax.while_loop` supports forward-mode
 differentiation only: a loop in a function differentiated with `jax.grad` becomes a `lax.fori_loop`
 up to its Python bound when it has one (`and steps < 100`), and is otherwise rewritten only with
-`--unsafe-fixes`. Run it to compare the fixed versions with the loops run eagerly.
+`--unsafe-fixes`. A `break` becomes a stop flag that the state carries and the condition tests
+(`relax`). Run it to compare the fixed versions with the loops run eagerly.
 """
 
 import jax
@@ -42,6 +43,18 @@ def shrunk_energy(x):
 
 
 shrunk_energy_grad = jax.grad(shrunk_energy)
+
+
+@jax.jit
+def relax(x, tol=1e-5):
+    step = jnp.ones_like(x)
+    while jnp.abs(step).max() > tol:  # expect: TFX102
+        target = jnp.cos(x)
+        step = target - x
+        if jnp.isnan(step).any():  # diverged: keep the last finite iterate
+            break
+        x = x + 0.5 * step
+    return x
 
 
 # --- what the fix makes of them ---------------------------------------------------------------
@@ -92,6 +105,25 @@ def shrunk_energy_fixed(x):
     return jnp.sum(x**2)
 
 
+@jax.jit
+def relax_fixed(x, tol=1e-5):
+    step = jnp.ones_like(x)
+    def keep_updating_x_and_step(state):
+        _, step, stop = state
+        return (jnp.abs(step).max() > tol) & ~stop
+
+    def update_x_and_step(state):
+        x, step, _ = state
+        target = jnp.cos(x)
+        step = target - x
+        stop = jnp.isnan(step).any()  # diverged: keep the last finite iterate
+        x = jnp.where(stop, x, x + 0.5 * step)
+        return x, step, stop
+
+    x, step, _ = lax.while_loop(keep_updating_x_and_step, update_x_and_step, (x, step, False))
+    return x
+
+
 # --- loops on static conditions trace fine ------------------------------------------------------
 
 
@@ -111,6 +143,7 @@ if __name__ == "__main__":
     with jax.disable_jit():
         print(gcd(jnp.int32(84), jnp.int32(36)), gcd_fixed(jnp.int32(84), jnp.int32(36)))
         print(bisect_sqrt(a), bisect_sqrt_fixed(a))
+        print(relax(a), relax_fixed(a))
     print(gcd_fixed(jnp.int32(84), jnp.int32(36)), bisect_sqrt_fixed(a), add_batch_axes(a).shape)
     with jax.disable_jit():
         print(shrunk_energy_grad(a), jax.grad(shrunk_energy_fixed)(a))

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
 from tracerfix.analysis.values import STATIC, TRACED_VALUE, Evaluator, literal_int
-from tracerfix.rewrite import _AUGMENTED, is_boolean, names_read, where_safety
+from tracerfix.rewrite import BINARY_OF_AUGMENTED, builtin_called, is_boolean, names_read, where_safety
 from tracerfix.rule import Safety
 
 
@@ -376,16 +376,19 @@ def _steps_through_elements(iterable: cst.BaseExpression, context) -> bool:
 # --- loop bodies --------------------------------------------------------------------------------
 
 
-@dataclass
-class RangeHeader:
-    """`for index in range(start, stop)`."""
+# Immutable records here are NamedTuples, not dataclasses: a NamedTuple costs a third as much to
+# define, and this module loads whenever traced code has a loop.
+class RangeHeader(NamedTuple):
+    """`for index in range(start, stop, step)`."""
 
     index: str
     start: cst.BaseExpression | None
     stop: cst.BaseExpression
+    step: int = 1
 
 
-def range_header(loop: cst.For, context) -> RangeHeader:
+def range_header(loop: cst.For, context, any_step: bool = False) -> RangeHeader:
+    """The loop's `range`; with `any_step`, a step that is a literal integer other than 1 too."""
     call = loop.iter
     if not (
         isinstance(call, cst.Call)
@@ -400,33 +403,79 @@ def range_header(loop: cst.For, context) -> RangeHeader:
     args = call.args
     if not 1 <= len(args) <= 3 or any(arg.keyword is not None or arg.star for arg in args):
         raise CannotRewrite(f"`{context.describe(call)}` is not a plain `range(start, stop)`")
-    if len(args) == 3 and literal_int(args[2].value) != 1:
-        step = context.code(args[2].value)
-        raise CannotRewrite(f"the loop steps by `{step}`; `lax.fori_loop` counts up by one")
+    step = literal_int(args[2].value) if len(args) == 3 else 1
+    if step != 1 and not (any_step and step):
+        text = context.code(args[2].value)
+        if any_step:  # the sign of the step decides whether the loop runs while `i < stop` or `i > stop`
+            raise CannotRewrite(f"the loop steps by `{text}`, which is not a literal integer")
+        raise CannotRewrite(f"the loop steps by `{text}`; `lax.fori_loop` counts up by one")
     if len(args) == 1:
         return RangeHeader(loop.target.value, None, args[0].value)
-    return RangeHeader(loop.target.value, args[0].value, args[1].value)
+    return RangeHeader(loop.target.value, args[0].value, args[1].value, step)
 
 
-@dataclass
-class LoopBody:
-    """A loop body as the rewrites read it: `statements`, where each `if c: ...; continue` has
-    become `if c: ... else: <the rest of the body>`, whose ids are in `skips`."""
+class LoopBody(NamedTuple):
+    """A loop body as the rewrites read it: `statements`, where each `if c: ...; continue` (and
+    the `if c: ...; break`, `exit`) has become `if c: ... else: <the rest of the body>`, whose
+    ids are in `skips`."""
 
     statements: list[cst.BaseStatement]
     skips: set[int]
+    exit: cst.If | None = None
 
 
-def plain_body(loop: cst.For | cst.While, context) -> LoopBody:
-    """The loop body without `continue`; refuses what a `lax` loop or a vectorised body cannot
-    express."""
+def plain_body(loop: cst.For | cst.While, context, exits: bool = False) -> LoopBody:
+    """The loop body without `continue` (and, with `exits`, without its `break`); refuses what
+    a `lax` loop or a vectorised body cannot express."""
     if loop.orelse is not None:
         raise CannotRewrite("the loop has an `else` clause")
     check_not_inside_try(loop, context)
     skips: set[int] = set()
-    statements = _without_continue([_in_blocks(statement) for statement in statements_in(loop.body)], skips)
+    statements = [_in_blocks(statement) for statement in statements_in(loop.body)]
+    exit = None
+    if exits:
+        position = _exit_position(statements)
+        if position is not None:
+            rest = _without_continue(statements[position + 1 :], skips)
+            exit = _as_skip(statements[position], rest, "break")
+            skips.add(id(exit))
+            statements = [*statements[:position], exit]
+    statements = _without_continue(statements, skips)
     _check_body(statements, context)
-    return LoopBody(statements, skips)
+    return LoopBody(statements, skips, exit)
+
+
+def loop_breaks(statements: Sequence[cst.CSTNode]) -> list[cst.Break]:
+    """The `break`s that end this loop, not those of loops or functions nested in it."""
+    found: list[cst.Break] = []
+    pending = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, cst.Break):
+            found.append(node)
+        elif not isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            pending.extend(node.children)
+    return found
+
+
+def _exit_position(statements: Sequence[cst.BaseStatement]) -> int | None:
+    """Where the body's one `if c: ...; break` stands: a top-level `if` whose own branch ends
+    with the loop's only `break`."""
+    breaks = loop_breaks(statements)
+    if not breaks:
+        return None
+    if len(breaks) > 1:
+        raise CannotRewrite(
+            f"the body has {len(breaks)} `break` statements; only one `if c: ...; break` at the top "
+            "level of the body is rewritten"
+        )
+    for position, statement in enumerate(statements):
+        if isinstance(statement, cst.If) and _ends_with(statement.body, cst.Break):
+            return position
+    raise CannotRewrite(
+        "the `break` does not end an `if` at the top level of the body (it stands deeper, or in "
+        "an `elif`/`else` branch)"
+    )
 
 
 def _in_blocks(statement: cst.BaseStatement) -> cst.BaseStatement:
@@ -449,33 +498,38 @@ def _block(suite: cst.BaseSuite) -> cst.IndentedBlock:
     return suite.with_changes(body=[_in_blocks(statement) for statement in suite.body])
 
 
-def _ends_with_continue(block: cst.IndentedBlock) -> bool:
+def _ends_with(block: cst.IndentedBlock, kind: type) -> bool:
     last = block.body[-1] if block.body else None
-    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], kind)
 
 
 def _without_continue(statements: list[cst.BaseStatement], skips: set[int]) -> list[cst.BaseStatement]:
     for position, statement in enumerate(statements):
-        if not (isinstance(statement, cst.If) and _ends_with_continue(statement.body)):
+        if not (isinstance(statement, cst.If) and _ends_with(statement.body, cst.Continue)):
             continue
-        if isinstance(statement.orelse, cst.If):
-            raise CannotRewrite("a `continue` inside an `if`/`elif` chain")
         rest = _without_continue(statements[position + 1 :], skips)
-        last = statement.body.body[-1]
-        kept_small = list(last.body[:-1])
-        then = list(statement.body.body[:-1]) + ([last.with_changes(body=kept_small)] if kept_small else [])
-        if not then:
-            then = [cst.SimpleStatementLine(body=[cst.Pass()])]
-        otherwise = (statements_in(statement.orelse.body) if statement.orelse else []) + rest
-        if not otherwise:
-            otherwise = [cst.SimpleStatementLine(body=[cst.Pass()])]
-        rewritten = statement.with_changes(
-            body=statement.body.with_changes(body=then),
-            orelse=cst.Else(body=cst.IndentedBlock(body=otherwise)),
-        )
+        rewritten = _as_skip(statement, rest, "continue")
         skips.add(id(rewritten))
         return [*statements[:position], rewritten]
     return statements
+
+
+def _as_skip(statement: cst.If, rest: list[cst.BaseStatement], keyword: str) -> cst.If:
+    """`if c: ...; continue` (or `break`) followed by `rest` as `if c: ... else: <rest>`."""
+    if isinstance(statement.orelse, cst.If):
+        raise CannotRewrite(f"a `{keyword}` inside an `if`/`elif` chain")
+    last = statement.body.body[-1]
+    kept_small = list(last.body[:-1])
+    then = list(statement.body.body[:-1]) + ([last.with_changes(body=kept_small)] if kept_small else [])
+    if not then:
+        then = [cst.SimpleStatementLine(body=[cst.Pass()])]
+    otherwise = (statements_in(statement.orelse.body) if statement.orelse else []) + rest
+    if not otherwise:
+        otherwise = [cst.SimpleStatementLine(body=[cst.Pass()])]
+    return statement.with_changes(
+        body=statement.body.with_changes(body=then),
+        orelse=cst.Else(body=cst.IndentedBlock(body=otherwise)),
+    )
 
 
 def _check_body(statements: Sequence[cst.BaseStatement], context) -> None:
@@ -664,14 +718,22 @@ def body_traced_tests(body: Sequence[cst.BaseStatement], entry: Env, context) ->
 
 
 def check_index_uses(body: Sequence[cst.BaseStatement], index: str, entry: Env, context) -> None:
-    """`lax.fori_loop` passes the index as a tracer: it may only index arrays (`x[i]`, `x.at[i - 1]`)."""
-    uses = _IndexUses(index)
-    for statement in body:
-        statement.visit(uses)
+    """A `lax` loop passes the index as a tracer: it may only index arrays (`x[i]`, `x.at[i - 1]`),
+    be compared in an `if` test, or be assigned (`first = i`), and so may what it is assigned to."""
+    names = {index}
+    while True:
+        uses = _IndexUses(names)
+        for statement in body:
+            statement.visit(uses)
+        if uses.elsewhere is not None or uses.derived <= names:
+            break
+        names |= uses.derived
     if uses.elsewhere is not None:
+        used = uses.elsewhere_name
+        what = f"the loop index `{index}`" if used == index else f"`{used}`, set from the loop index `{index}`,"
         raise CannotRewrite(
-            f"`{context.describe(uses.elsewhere)}` uses the loop index `{index}` as a Python value; "
-            "`lax.fori_loop` passes it as a traced integer"
+            f"`{context.describe(uses.elsewhere)}` uses {what} as a Python value; a `lax` loop passes "
+            "the index as a traced integer"
         )
     for base in uses.indexed:  # `x.at` counts as the traced array `x`
         if not evaluator(context, entry).value(base).traced:
@@ -681,29 +743,32 @@ def check_index_uses(body: Sequence[cst.BaseStatement], index: str, entry: Env, 
 
 
 class _IndexUses(cst.CSTVisitor):
-    """Where the loop index is used: indexing (`x[i - 1]`, `x.at[i]`) or array math in an `if`
-    test (`if i >= n`, which becomes a selection) is fine; anything else needs a Python int."""
+    """Where the loop index (or a name assigned from it, `names`) is used: indexing (`x[i - 1]`,
+    `x.at[i]`), array math in an `if` test (`if i >= n`, which becomes a selection) or assigned to
+    a name (`derived`, whose uses count too) is fine; anything else needs a Python int."""
 
     _MATH = (
         cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation,
         cst.Index,
     )
 
-    def __init__(self, index: str) -> None:
-        self.index = index
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
         self.stack: list[cst.CSTNode] = []
         self.indexed: list[cst.BaseExpression] = []
+        self.derived: set[str] = set()
         self.elsewhere: cst.CSTNode | None = None
+        self.elsewhere_name = ""
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         parent = self.stack[-1] if self.stack else None
         self.stack.append(node)
         if isinstance(parent, cst.Attribute) and parent.attr is node:
             return False
-        if isinstance(node, cst.Name) and node.value == self.index and self.elsewhere is None:
+        if isinstance(node, cst.Name) and node.value in self.names and self.elsewhere is None:
             if not self._allowed():
-                self.elsewhere = self._where_used()
-        if isinstance(node, cst.Subscript) and any(self.index in set(names_read(e.slice)) for e in node.slice):
+                self.elsewhere, self.elsewhere_name = self._where_used(), node.value
+        if isinstance(node, cst.Subscript) and any(self.names & set(names_read(e.slice)) for e in node.slice):
             self.indexed.append(node.value)
         return True
 
@@ -727,6 +792,16 @@ class _IndexUses(cst.CSTVisitor):
                 return isinstance(parent.slice, cst.Index)
             if isinstance(parent, cst.If):
                 return child is parent.test
+            if isinstance(parent, cst.AssignTarget) or (
+                isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and child is parent.target
+            ):
+                return True  # bound (or updated with `+=`), not used as a Python value
+            if isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and child is parent.value:
+                targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+                if not all(isinstance(target, cst.Name) for target in targets):
+                    return False
+                self.derived.update(target.value for target in targets)
+                return True
             if not isinstance(parent, self._MATH):
                 return False
         return False
@@ -1281,7 +1356,8 @@ class Selection:
 
     The rest of a body after `if c: continue` (the `skips`) runs only where `c` fails: each of its
     statements keeps the old value there, `y = jnp.where(skip, y, ...)`, with `c` first assigned to
-    a name (`fresh("skip")`) when the rest changes what it reads.
+    a name (`fresh("skip")`) when the rest changes what it reads. An `if c: ...; break` is read the
+    same way, with `c` always assigned to the name `exits` gives it: the loop state carries it.
     """
 
     def __init__(
@@ -1291,12 +1367,14 @@ class Selection:
         is_selected: Callable[[cst.If], bool],
         skips: Iterable[int] = (),
         fresh: Callable[[str], str] | None = None,
+        exits: dict[int, str] | None = None,
     ) -> None:
         self.context = context
         self.jnp = jnp
         self.is_selected = is_selected
         self.skips = set(skips)
         self.fresh = fresh
+        self.exits = exits or {}
         self.branch_values: list[cst.BaseExpression] = []
         self.converted: set[int] = set()  # ids of the tests of the `if`s turned into selections
         self._wheres: set[int] = set()  # ids of the `jnp.where` calls built here
@@ -1329,28 +1407,38 @@ class Selection:
             else:
                 out.extend(self._skipped_line(statement, skip, defined))
             defined = exposed_reads([statement], defined)[1]  # assigned on every path
-        return out
+        return _without_stray_pass(out)
 
     def _skip(
         self, node: cst.If, defined: set[str], later: set[str], outer: cst.BaseExpression | None
     ) -> list[cst.BaseStatement]:
-        """`if c: ...; continue` followed by the rest of the body."""
+        """`if c: ...; continue` (or `break`) followed by the rest of the body."""
         self.converted.add(id(node.test))
-        skip = condition(node.test, self.context, self.jnp)
-        if outer is not None:
-            skip = binary(outer, cst.BitOr(), skip)
+        skip = truth(condition(node.test, self.context, self.jnp), self.context)
+        exit_flag = self.exits.get(id(node))
         then = [s for s in statements_in(node.body) if not _is_pass(s)]
         rest = statements_in(node.orelse.body)
         statements: list[cst.BaseStatement] = []
-        changed = set(store_counts([*then, *rest]))
-        if then or len(rest) > 2 or set(names_read(skip)) & changed:
-            if self.fresh is None or (then and outer is not None):
-                raise CannotRewrite("a `continue` after other statements of its branch")
-            name = self.fresh("skip")
-            statements.append(assignment(name, skip))
-            skip, defined = cst.Name(name), defined | {name}
+        if exit_flag is not None:
+            # The loop stops where the test holds and an earlier `continue` did not skip it.
+            stop = skip if outer is None else conjunction(unary(cst.BitInvert(), outer), skip)
+            statements.append(assignment(exit_flag, stop))
+            defined = defined | {exit_flag}
+            runs_then = cst.Name(exit_flag)
+            skip = runs_then if outer is None else binary(outer, cst.BitOr(), runs_then)
+        else:
+            if outer is not None:
+                skip = binary(outer, cst.BitOr(), skip)
+            changed = set(store_counts([*then, *rest]))
+            if then or len(rest) > 2 or set(names_read(skip)) & changed:
+                if self.fresh is None or (then and outer is not None):
+                    raise CannotRewrite("a `continue` after other statements of its branch")
+                name = self.fresh("skip")
+                statements.append(assignment(name, skip))
+                skip, defined = cst.Name(name), defined | {name}
+            runs_then = skip
         if then:
-            statements += self._select(cst.If(test=skip, body=cst.IndentedBlock(body=then)), defined, later)
+            statements += self._select(cst.If(test=runs_then, body=cst.IndentedBlock(body=then)), defined, later)
             defined = exposed_reads(then, defined)[1] | defined
         statements += self.block(rest, defined, later, skip)
         return keep_comments(node, statements or [cst.SimpleStatementLine(body=[cst.Pass()])])
@@ -1365,12 +1453,12 @@ class Selection:
                 continue
             if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
                 name = small.target.value
-                pairs = [(name, binary(cst.Name(name), _AUGMENTED[type(small.operator)](), small.value))]
+                pairs = [(name, binary(cst.Name(name), BINARY_OF_AUGMENTED[type(small.operator)](), small.value))]
             else:
                 pairs = assigned_pairs(small)
                 if pairs is None:
                     statement = self.context.describe(small)
-                    raise CannotRewrite(f"`{statement}` after a `continue` on a traced value")
+                    raise CannotRewrite(f"`{statement}` after a `continue` or `break` on a traced value")
             values = []
             for name, value in pairs:
                 if name in defined:
@@ -1426,7 +1514,8 @@ class Selection:
         `jnp.where(~skip & c, v, y)`."""
         if id(value) in self._wheres:
             test, then, otherwise = (arg.value for arg in value.args)
-            if isinstance(otherwise, cst.Name) and otherwise.value == name:
+            # `&` is bitwise: with an integer `c`, `~skip & c` would test one bit of `c`.
+            if isinstance(otherwise, cst.Name) and otherwise.value == name and is_boolean(test, self.context):
                 return self._where_call(conjunction(unary(cst.BitInvert(), skip), test), then, otherwise)
         return self.where(skip, cst.Name(name), value)
 
@@ -1485,7 +1574,7 @@ class Selection:
             current = self._current(name, values, defined)
             if current is UNSET:
                 raise CannotRewrite(f"`{self.context.describe(small)}` updates `{name}` before it has a value")
-            operator = _AUGMENTED[type(small.operator)]()
+            operator = BINARY_OF_AUGMENTED[type(small.operator)]()
             values[name] = binary(current, operator, self._substituted(small.value, values))
             return
         pairs = assigned_pairs(small)
@@ -1551,6 +1640,41 @@ def _element_set(node: cst.BaseExpression) -> tuple[cst.Subscript, cst.BaseExpre
 def _is_pass(statement: cst.BaseStatement) -> bool:
     return isinstance(statement, cst.SimpleStatementLine) and all(
         isinstance(small, cst.Pass) for small in statement.body
+    )
+
+
+def _without_stray_pass(statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """Drop the `pass` an `if` whose branches only assigned temporaries leaves among other
+    statements; its comments move to the statement after it (a last one with comments stays)."""
+    out: list[cst.BaseStatement] = []
+    moved: list[cst.EmptyLine] = []
+    for position, statement in enumerate(statements):
+        last = position == len(statements) - 1
+        if len(statements) > 1 and _is_pass(statement):
+            lines = list(statement.leading_lines)
+            comment = statement.trailing_whitespace.comment
+            if comment is not None:
+                lines.append(cst.EmptyLine(indent=True, comment=comment))
+            if not last:
+                moved += lines
+                continue
+            if not any(line.comment for line in [*moved, *lines]):
+                continue
+        if moved:
+            statement = statement.with_changes(leading_lines=[*moved, *statement.leading_lines])
+            moved = []
+        out.append(statement)
+    return out or statements[:1]
+
+
+def truth(test: cst.BaseExpression, context) -> cst.BaseExpression:
+    """`test` as a boolean array: Python's truth of a number is "nonzero", and `~`, `&` and a
+    loop state need booleans."""
+    if is_boolean(test, context):
+        return test
+    return cst.Call(
+        func=cst.Attribute(value=_fit(test, precedence(test) < _ATOM), attr=cst.Name("astype")),
+        args=[cst.Arg(cst.Name("bool"))],
     )
 
 
@@ -1842,8 +1966,7 @@ def function_stem(carried: Sequence[str]) -> str:
     return "state"
 
 
-@dataclass
-class StateFunction:
+class StateFunction(NamedTuple):
     """A nested `def` taking the loop state: `def update_x(i, x): ...; return x`."""
 
     name: str
@@ -1852,13 +1975,19 @@ class StateFunction:
     trailing: Sequence[str] = ()  # parameters after it (`i` for lax.scan)
 
     def build(
-        self, body: Sequence[cst.BaseStatement], result: cst.BaseSmallStatement, context
+        self,
+        body: Sequence[cst.BaseStatement],
+        result: cst.BaseSmallStatement,
+        context,
+        assigned_first: Iterable[str] = (),
     ) -> cst.FunctionDef:
+        """The function; state names it reads (except those in `assigned_first`, which the body
+        assigns before reading) are unpacked by name, the others as `_`."""
         state = self.carried[0] if len(self.carried) == 1 else ("state" if self.carried else "_")
         parameters = ", ".join([*self.leading, state, *self.trailing])
         statements: list[cst.BaseStatement] = []
         if len(self.carried) > 1:
-            used = {name for node in [*body, result] for name in names_read(node)}
+            used = {name for node in [*body, result] for name in names_read(node)} - set(assigned_first)
             unpacked = ", ".join(name if name in used else "_" for name in self.carried)
             statements.append(context.parse_statement(f"{unpacked} = state\n"))
         statements.extend(body)
@@ -1972,7 +2101,9 @@ def empty_array_concerns(
 def _runs_at_least_once(header: RangeHeader) -> bool:
     start = 0 if header.start is None else literal_int(header.start)
     stop = literal_int(header.stop)
-    return start is not None and stop is not None and stop > start
+    if start is None or stop is None:
+        return False
+    return stop > start if header.step > 0 else stop < start
 
 
 def traced_entry(context, names: Iterable[str]) -> Env:
@@ -1991,8 +2122,7 @@ def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: s
     return _fori_loop(loop, header, body, carried, context, jnp, lax, names_given)
 
 
-@dataclass
-class Collected:
+class Collected(NamedTuple):
     """`ys = []` before a loop, `ys.append(value)` as the last statement of each iteration, and
     `jnp.stack(ys)` (or `jnp.array(ys)`) as the only use of `ys` after it."""
 
@@ -2232,42 +2362,199 @@ def _fori_loop(
 
 def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
     """`while <traced>:` as `lax.while_loop(keep_going, update, state)`."""
-    loop_body = plain_body(loop, context)
-    body = loop_body.statements
-    test_reads = set(names_read(loop.test))
-    carried = carried_names(loop, body, context, also_read=test_reads)
-    if not test_reads & set(carried):
+    return _while_loop(loop, plain_body(loop, context, exits=True), None, context, jnp, lax, names_given)
+
+
+def early_exit_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
+    """`for i in range(start, stop, step)` whose body ends it with `if c: ...; break` as a
+    `lax.while_loop` whose state counts `i` (a `lax.fori_loop` always runs every step)."""
+    header = range_header(loop, context, any_step=True)
+    loop_body = plain_body(loop, context, exits=True)
+    if loop_body.exit is None:
+        raise CannotRewrite("the loop has no `break`")
+    return _while_loop(loop, loop_body, header, context, jnp, lax, names_given)
+
+
+def _while_loop(
+    loop: cst.For | cst.While,
+    loop_body: LoopBody,
+    header: RangeHeader | None,
+    context,
+    jnp: str,
+    lax: str,
+    names_given: set[str],
+) -> LoopRewrite:
+    """`lax.while_loop(keep_updating, update, state)`. The state is the carried names, after the
+    loop index when the loop counts through `range(...)` (`header`) and before the flag that
+    `if c: ...; break` sets (`stop`). An exit test that opens the body and leaves at once joins the
+    loop condition instead: `(i < n) & ~(c)`. Python's semantics, eagerly, are kept: the statements
+    before the exit test run in the iteration that leaves, those after it do not."""
+    original = loop_body.statements
+    exit = loop_body.exit
+    index_after = header is not None and header.index in read_after([header.index], loop, context)
+    folded = (
+        exit is not None
+        and original[0] is exit
+        and all(_is_pass(statement) for statement in statements_in(exit.body))
+        and not index_after  # the index after a completed loop is `stop - 1`: leaving counts it
+    )
+    body = [s for s in statements_in(exit.orelse.body) if not _is_pass(s)] if folded else original
+    test_reads = set(names_read(loop.test)) if isinstance(loop, cst.While) else set()
+    before_body = test_reads | (set(names_read(exit.test)) if folded else set())
+    carried = carried_names(loop, body, context, also_read=before_body)
+    if header is not None:
+        assigned = store_counts(original)
+        if header.index in assigned:
+            raise CannotRewrite(f"the body reassigns the loop index `{header.index}`")
+        # `range` reads its stop once; the loop condition reads it every step (shapes, which
+        # the state keeps, excepted).
+        changed = sorted(_value_reads(header.stop, context) & set(assigned))
+        if changed:
+            raise CannotRewrite(f"the body reassigns `{changed[0]}`, which the range's stop reads")
+        if index_after and not _runs_at_least_once(header):
+            raise CannotRewrite(
+                f"the loop index `{header.index}` is read after the loop, and keeps its earlier value "
+                f"(or has none) when `{context.describe(loop.iter)}` is empty"
+            )
+        if not carried and not index_after:
+            raise CannotRewrite("the loop assigns nothing that is used after it")
+    elif not test_reads & set(carried) and exit is None:
         raise CannotRewrite(f"the body changes nothing that `{context.describe(loop.test)}` reads")
-    check_fixed_shapes(body, carried, context)
-    entry = traced_entry(context, carried)
-    selected = body_traced_tests(body, entry, context)
+    elif not carried:
+        raise CannotRewrite("the loop assigns nothing that is used after it")
+    check_fixed_shapes(original, carried, context)
+    counter: list[str] = []
+    if header is not None:
+        counter = [header.index if header.index != "_" else fresh_name("i", context, names_given)]
+    entry = traced_entry(context, [*counter, *carried])
+    if header is not None:
+        check_index_uses(original, header.index, entry, context)
+    selected = body_traced_tests(original, entry, context)
+    if exit is not None and id(exit.test) not in selected and not _traced_in_loop(exit.test, loop, context):
+        raise CannotRewrite(
+            f"the `break` tests `{context.describe(exit.test)}`, a Python value: decide it before the loop"
+        )
+    # The flag lives only in this loop's functions (outside it is unpacked as `_`): another loop
+    # of the function may use the same name.
+    flag = fresh_name("stop", context, set(names_given)) if exit is not None and not folded else None
     selection = Selection(
         context,
         jnp,
         lambda node: id(node.test) in selected,
         loop_body.skips,
         lambda base: fresh_name(base, context, names_given),
+        {id(exit): flag} if flag else None,
     )
-    new_body = selection.block(body, set(carried), needed_after=set(carried))
+    state = [*counter, *carried, *([flag] if flag else [])]
+    new_body = selection.block(body, {*counter, *carried}, needed_after=set(state))
 
-    stem = function_stem(carried)
-    keep_going = StateFunction(fresh_name(f"keep_updating_{stem}", context, names_given), [], carried)
-    update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [], carried)
-    test = condition(loop.test, context, jnp)
-    result = cst.Return(value=test)
+    going = loop.test if header is None else _counted_bound(counter[0], header)
+    if folded:
+        selection.converted.add(id(exit.test))
+        test = exit.test
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            staying = test.expression  # `if not ok: break` keeps going while `ok`
+        else:
+            staying = cst.UnaryOperation(cst.Not(), test)
+        going = cst.BooleanOperation(left=going, operator=cst.And(), right=staying)
+    going = condition(going, context, jnp)
+    if flag:
+        going = binary(truth(going, context), cst.BitAnd(), unary(cst.BitInvert(), cst.Name(flag)))
+    returned: list[cst.BaseExpression] = [cst.Name(name) for name in state]
+    if header is not None:
+        operator = cst.Add() if header.step > 0 else cst.Subtract()
+        returned[0] = binary(cst.Name(counter[0]), operator, cst.Integer(str(abs(header.step))))
+    if flag and _assigns_only(new_body[-1:], flag):  # the exit test ends the body: return it
+        returned[-1] = new_body.pop().body[0].value
+
+    stem = function_stem(carried or counter)
+    keep_going = StateFunction(fresh_name(f"keep_updating_{stem}", context, names_given), [], state)
+    update = StateFunction(fresh_name(f"update_{stem}", context, names_given), [], state)
+    result = cst.Return(value=_bare_tuple(returned))
     definitions = [
-        keep_going.build([], result, context),
-        update.build(new_body, state_return(carried, context), context),
+        keep_going.build([], cst.Return(value=going), context),
+        update.build(new_body, result, context, assigned_first=[flag] if flag else []),
     ]
-    call = f"{lax}.while_loop({keep_going.name}, {update.name}, {state_text(carried)})"
-    statements = keep_comments(loop, spaced([*definitions, loop_call(carried, call, context)]), header_at=2)
+    start = [] if header is None else [context.code(header.start) if header.start is not None else "0"]
+    initial = [*start, *carried, *(["False"] if flag else [])]
+    targets = [*(["_"] * len(counter)), *carried, *(["_"] if flag else [])]
+    if index_after:
+        targets[0] = counter[0]
+    initial_state = initial[0] if len(initial) == 1 else f"({', '.join(initial)})"
+    call = f"{lax}.while_loop({keep_going.name}, {update.name}, {initial_state})"
+    statements = spaced([*definitions, context.parse_statement(f"{', '.join(targets)} = {call}\n")])
+    if index_after:  # the counter stops one step past the last iteration that ran
+        operator = "-" if header.step > 0 else "+"
+        statements.append(context.parse_statement(f"{counter[0]} = {counter[0]} {operator} {abs(header.step)}\n"))
+    statements = keep_comments(loop, statements, header_at=2)
     rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
     rewrite.add_concern(*where_safety(selection.branch_values, context))
-    concerns = static_carried_concerns(carried, loop, context)
-    concerns += empty_array_concerns(body, carried, context, f"{lax}.while_loop")
+    concerns = static_carried_concerns([*counter, *carried] if index_after else carried, loop, context)
+    if header is None or not _runs_at_least_once(header):
+        concerns += empty_array_concerns(original, [*counter, *carried], context, f"{lax}.while_loop")
+    scope = context.scope
+    if scope is not None and scope.differentiated:
+        concerns.append(
+            f"`{context.function_name}` is differentiated: `lax.while_loop` supports forward-mode "
+            "differentiation only, so reverse mode (`jax.grad`) of the rewrite raises"
+        )
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)
     return rewrite
+
+
+def _traced_in_loop(test: cst.BaseExpression, loop: cst.For | cst.While, context) -> bool:
+    """Whether the analysis of the whole function (which follows calls into helpers, unlike
+    `body_traced_tests`) finds the `if` test `test` of the loop body traced."""
+    return any(
+        node.test is test and evaluator(context, env_at(node, context)).value(test).traced
+        for node in body_ifs(statements_in(loop.body))
+    )
+
+
+def _value_reads(expression: cst.BaseExpression, context) -> set[str]:
+    """Names whose value `expression` reads: `len(x)`, `x.shape`, `x.size` and `x.ndim` read
+    only the shape of `x`."""
+    if (
+        isinstance(expression, cst.Call)
+        and builtin_called(expression, context) == "len"
+        and len(expression.args) == 1
+        and isinstance(expression.args[0].value, cst.Name)
+    ) or (
+        isinstance(expression, cst.Attribute)
+        and expression.attr.value in ("shape", "size", "ndim")
+        and isinstance(expression.value, cst.Name)
+    ):
+        return set()
+    if isinstance(expression, cst.Name):
+        return {expression.value}
+    return set().union(*(_value_reads(child, context) for child in expression.children))
+
+
+def _counted_bound(index: str, header: RangeHeader) -> cst.Comparison:
+    """`i < stop` (`i > stop` counting down): whether `range` has a next value."""
+    operator = cst.LessThan() if header.step > 0 else cst.GreaterThan()
+    stop = _fit(header.stop, precedence(header.stop) <= 5)
+    return cst.Comparison(left=cst.Name(index), comparisons=[cst.ComparisonTarget(operator, stop)])
+
+
+def _assigns_only(statements: Sequence[cst.BaseStatement], name: str) -> bool:
+    """One line `name = value` and no comment."""
+    if len(statements) != 1 or comments_in(statements):
+        return False
+    line = statements[0]
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and assigned_pairs(line.body[0]) == [(name, getattr(line.body[0], "value", None))]
+    )
+
+
+def _bare_tuple(values: Sequence[cst.BaseExpression]) -> cst.BaseExpression:
+    """`a, b + 1, c` as a `return` writes it (a single value as itself)."""
+    if len(values) == 1:
+        return values[0]
+    return cst.Tuple(_separated([_fit(v, precedence(v) < 0) for v in values], cst.Element), lpar=[], rpar=[])
 
 
 def _numpy_if_used(statements: Sequence[cst.BaseStatement], jnp: str) -> set[str]:

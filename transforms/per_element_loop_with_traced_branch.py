@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix import loops
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
 
@@ -20,7 +19,13 @@ class PerElementLoopWithTracedBranch(Rule):
       `jnp.where` statements;
     - otherwise, when the iterations depend on each other, into `lax.fori_loop` with the names the
       loop carries as its state and the body's `if`s as `jnp.where` selections, or into `lax.scan`
-      when each iteration ends with `ys.append(...)` into a list stacked after the loop.
+      when each iteration ends with `ys.append(...)` into a list stacked after the loop;
+    - when the body stops the loop with one `if c: ...; break` at its top level, into
+      `lax.while_loop` whose state carries the loop index, the carried names and a `stop` flag set
+      to `c`: the statements before the test run in the iteration that stops, those in its branch
+      only there (`jnp.where(stop, ...)`), those after it only where it does not stop. A test
+      that opens the body joins the loop condition instead (`(i < n) & ~(c)`); one that ends it
+      is returned as the flag. The loop index read after the loop is the last one that ran.
 
     ## Why is this bad?
     JAX unrolls a Python loop while tracing, so each `if x[i] < 0` asks for the truth value of a
@@ -46,7 +51,10 @@ class PerElementLoopWithTracedBranch(Rule):
         return x
     ```
     A loop whose iterations depend on each other (`x[i]` compared with `x[i - 1]`) becomes
-    `lax.fori_loop(1, len(x), update_x, x)` with `def update_x(i, x): ...`.
+    `lax.fori_loop(1, len(x), update_x, x)` with `def update_x(i, x): ...`. A loop that stops
+    early (`for _ in range(100): ...; if converged: break`) becomes
+    `_, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))`, where
+    `keep_updating_x` returns `(i < 100) & ~stop`.
 
     ## Fix safety
     Safe when the whole-array form computes the same values, dtype and gradient: a single array
@@ -61,10 +69,22 @@ class PerElementLoopWithTracedBranch(Rule):
     loop did nothing. `lax.fori_loop` with Python bounds and `lax.scan` support reverse-mode
     differentiation.
 
-    Not rewritten (reported with the reason): loops that are not `for i in range(...)`, `break`
-    on a traced condition, `for ... else`, a `try` around or inside the loop, a name first
-    assigned in the loop and read after it, a carried value whose shape changes, results appended
-    conditionally (their number depends on the data), the loop index used as a Python value.
+    A loop that stops at a `break` runs the same iterations in the same order as `lax.while_loop`;
+    the statements after the test are computed where the loop stops too, and discarded by
+    `jnp.where` (the NaN/inf concern above applies to them). Unsafe, with the reason, when the
+    function is differentiated (`jax.grad`...: `lax.while_loop` supports forward mode only, so
+    reverse mode of the rewrite raises), when the range may be empty and the body indexes an
+    array with the index (the empty-array concern above), or when a Python number the loop
+    carries becomes a traced array that later code may need as a number. A carried value whose
+    dtype changes between iterations, or a `break` test that is not a scalar, makes
+    `lax.while_loop` raise while tracing; it never silently computes something else.
+
+    Not rewritten (reported with the reason): loops that are not `for i in range(...)` (with a
+    literal step), several `break`s or one that does not end an `if` at the top level of the body,
+    a `break` on a Python value, `for ... else`, a `try` around or inside the loop, a name first
+    assigned in the loop and read after it, the loop index read after a loop whose range may be
+    empty, a carried value whose shape changes, results appended conditionally (their number
+    depends on the data), the loop index used as a Python value.
     """
 
     code = "TFX108"
@@ -104,6 +124,25 @@ def f(x, n, mode):
     return x
 """,
             note="branches on static values (static arguments, the loop index)",
+        ),
+        Valid(
+            """
+from functools import partial
+import jax
+
+@partial(jax.jit, static_argnames=("steps",))
+def f(x, w, steps):
+    for i in range(len(w)):
+        x = x * w[i]
+        if i + 1 >= steps:
+            break
+    for d in x.shape:
+        if d == 1:
+            break
+        x = x / d
+    return x
+""",
+            note="`break` on static values (the loop index, a static argument, a shape)",
         ),
         Valid(
             """
@@ -465,6 +504,48 @@ def clipped_cumsum(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def newton_sqrt(a, tol=1e-6):
+    x = a
+    for _ in range(20):
+        x_new = 0.5 * (x + a / x)
+        if jnp.abs(x_new - x).max() < tol:
+            break
+        x = x_new
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def newton_sqrt(a, tol=1e-6):
+    x = a
+    def keep_updating_x(state):
+        i, _, stop = state
+        return (i < 20) & ~stop
+
+    def update_x(state):
+        i, x, _ = state
+        x_new = 0.5 * (x + a / x)
+        stop = jnp.abs(x_new - x).max() < tol
+        x = jnp.where(stop, x, x_new)
+        return i + 1, x, stop
+
+    _, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))
+    return x
+""",
+            function="newton_sqrt",
+            inputs=("jnp.array([1.0])", "jnp.array([2.0, 9.0, 0.25])", "jnp.array([1e12])"),
+            note="`break` on a traced test: lax.while_loop with a stop flag; what follows the test runs only "
+            "where it fails (stops at once, midway, never)",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def first_negative(x):
@@ -475,8 +556,312 @@ def first_negative(x):
             break
     return index
 """,
-            note="`break` on a traced condition is reported, not rewritten",
-            count=1,
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def first_negative(x):
+    index = -1
+    def keep_updating_index(state):
+        i, _, stop = state
+        return (i < len(x)) & ~stop
+
+    def update_index(state):
+        i, index, _ = state
+        stop = x[i] < 0
+        index = jnp.where(stop, i, index)
+        return i + 1, index, stop
+
+    _, index, _ = lax.while_loop(keep_updating_index, update_index, (0, index, False))
+    return index
+""",
+            unsafe=True,
+            function="first_negative",
+            inputs=(
+                "jnp.array([-1.0, 2.0])",
+                "jnp.array([3.0, -2.0, -5.0])",
+                "jnp.array([1.0, 2.0])",
+                "jnp.array([4, 0, -3])",
+            ),
+            note="statements before the `break` run where it stops; the index is carried (unsafe: an empty `x`)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def budgeted_sum(x, budget):
+    total = 0.0
+    for i in range(len(x)):
+        if total > budget:  # spent
+            break
+        if x[i] < 0:
+            continue
+        total = total + x[i]
+    return total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def budgeted_sum(x, budget):
+    total = 0.0
+    # spent
+    def keep_updating_total(state):
+        i, total = state
+        return (i < len(x)) & ~(total > budget)
+
+    def update_total(state):
+        i, total = state
+        total = jnp.where(x[i] < 0, total, total + x[i])
+        return i + 1, total
+
+    _, total = lax.while_loop(keep_updating_total, update_total, (0, total))
+    return total
+""",
+            unsafe=True,
+            function="budgeted_sum",
+            inputs=(
+                "jnp.array([1.0, 2.0]), -1.0",
+                "jnp.array([4.0, -9.0, 5.0, 6.0, 7.0]), 8.0",
+                "jnp.array([1.0, -2.0, 3.0]), 100.0",
+            ),
+            note="a `break` that opens the body joins the loop condition; a `continue` after it",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def halvings(x):
+    for step in range(10):
+        x = x / 2
+        if x.max() < 1:
+            break
+    return x, step
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def halvings(x):
+    def keep_updating_x(state):
+        step, _, stop = state
+        return (step < 10) & ~stop
+
+    def update_x(state):
+        step, x, _ = state
+        x = x / 2
+        return step + 1, x, x.max() < 1
+
+    step, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))
+    step = step - 1
+    return x, step
+""",
+            function="halvings",
+            inputs=("jnp.array([1.5, 0.5])", "jnp.array([20.0, 3.0])", "jnp.array([1e6])"),
+            note="a test that ends the body is returned as the flag; the index read after the loop is the "
+            "last one that ran (the range is never empty)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def last_negative(x):
+    found = -1
+    for i in range(x.shape[0] - 1, -1, -1):
+        if x[i] >= 0:
+            continue
+        found = i
+        if x[i] < -1:
+            break
+    return found
+""",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def last_negative(x):
+    found = -1
+    def keep_updating_found(state):
+        i, _, stop = state
+        return (i > -1) & ~stop
+
+    def update_found(state):
+        i, found, _ = state
+        found = jnp.where(x[i] >= 0, found, i)
+        return i - 1, found, ~(x[i] >= 0) & (x[i] < -1)
+
+    _, found, _ = lax.while_loop(keep_updating_found, update_found, (x.shape[0] - 1, found, False))
+    return found
+""",
+            unsafe=True,
+            function="last_negative",
+            inputs=(
+                "jnp.array([1.0, -5.0])",
+                "jnp.array([-3.0, 2.0, -0.5, 1.0])",
+                "jnp.array([-0.5, 1.0])",
+                "jnp.array([1.0, 2.0])",
+            ),
+            note="counting down; a `break` after a `continue` stops only where the `continue` did not skip",
+        ),
+        Invalid(
+            """
+import jax
+
+def loss(x):
+    for _ in range(20):
+        x = x * 0.5
+        if x.sum() < 1:
+            break
+    return x.sum()
+
+grad_loss = jax.grad(loss)
+""",
+            expected="""
+import jax
+from jax import lax
+
+def loss(x):
+    def keep_updating_x(state):
+        i, _, stop = state
+        return (i < 20) & ~stop
+
+    def update_x(state):
+        i, x, _ = state
+        x = x * 0.5
+        return i + 1, x, x.sum() < 1
+
+    _, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))
+    return x.sum()
+
+grad_loss = jax.grad(loss)
+""",
+            unsafe=True,
+            function="loss",
+            inputs=("jnp.array([0.25])", "jnp.array([3.0, 1.0])", "jnp.array([1e9])"),
+            note="differentiated with jax.grad: reverse mode through lax.while_loop raises, so the fix is unsafe",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def lagged_total(x):
+    total = 0.0
+    for i in range(1, len(x)):
+        total = total + x[i - 1]
+        if x[i] < x[i - 1]:
+            drop = x[i - 1] - x[i]
+    return total
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def lagged_total(x):
+    total = 0.0
+    def update_total(i, total):
+        total = total + x[i - 1]
+        return total
+
+    total = lax.fori_loop(1, len(x), update_total, total)
+    return total
+""",
+            unsafe=True,
+            function="lagged_total",
+            inputs=("jnp.array([1.0, 3.0, 2.0])", "jnp.array([5.0])"),
+            note="an `if` that only assigns a temporary nothing reads leaves no `pass` behind",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def two_exits(x):
+    total = 0.0
+    for i in range(len(x)):
+        if x[i] < 0:
+            break
+        total = total + x[i]
+        if total > 10:
+            break
+    return total
+""",
+            note="several `break`s: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def capped_positive_sum(x):
+    total = 0.0
+    for i in range(len(x)):
+        if x[i] > 0:
+            total = total + x[i]
+            if total > 10:
+                break
+    return total
+""",
+            note="a `break` deeper than a top-level `if` of the body: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def first_positive_index(x):
+    for i in range(len(x)):
+        if x[i] > 0:
+            break
+    return i
+""",
+            note="the index is read after a loop whose range may be empty (then `i` has no value): reported",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def shrinking_window(x):
+    n = 5
+    total = 0.0
+    for i in range(n):
+        n = n - 1
+        total = total + x[i]
+        if total > 100:
+            break
+    return total, n
+""",
+            note="`range(n)` reads `n` once, a loop condition would read it every step: reported",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def sum_until(x, limit):
+    total = 0.0
+    for i in range(len(x)):
+        total = total + x[i]
+        if total > limit:
+            break
+    else:
+        total = -1.0
+    return total
+""",
+            note="`for ... else` with a `break`: reported, not rewritten",
         ),
         Invalid(
             """
@@ -545,6 +930,9 @@ def guarded(x):
         self._names_given: dict[int, set[str]] = {}
 
     def visit_For(self, node: cst.For) -> None:
+        # Imported here: the loop machinery is large, and only traced code with a loop needs it.
+        from tracerfix import loops
+
         context = self.context
         branches = loops.per_iteration_branches(node, context)
         if not branches:
@@ -563,7 +951,11 @@ def guarded(x):
             title = f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                if loops.collected_outputs(node, context) is not None:
+                if loops.loop_breaks(loops.statements_in(node.body)):
+                    rewrite = loops.early_exit_rewrite(node, context, jnp, lax, names_given)
+                    advice = "the loop stops at a traced condition: use `lax.while_loop`"
+                    title = f"Replace the loop with `{lax}.while_loop`"
+                elif loops.collected_outputs(node, context) is not None:
                     rewrite = loops.scan_rewrite(node, context, jnp, lax, names_given)
                     advice = "the iterations depend on each other and collect results: use `lax.scan`"
                     title = f"Replace the loop with `{lax}.scan`"

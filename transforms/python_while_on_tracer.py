@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
-from tracerfix import loops
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import truth_test_is_traced
-from tracerfix.rule import Invalid, Rule, Safety, Valid
+from tracerfix.rule import Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from tracerfix import loops
 
 
 class PythonWhileOnTracer(Rule):
@@ -16,7 +20,11 @@ class PythonWhileOnTracer(Rule):
     Finds `while` loops whose condition is a traced value inside a function that JAX traces, and
     rewrites them into `lax.while_loop(cond_fun, body_fun, init)`: the names the loop carries
     become the state, the condition and the body become nested functions named after what the
-    loop updates, and `if`s on traced values in the body become `jnp.where` selections.
+    loop updates, and `if`s on traced values in the body become `jnp.where` selections. A body
+    that leaves the loop with one `if c: ...; break` at its top level carries a `stop` flag set
+    to `c`: the condition becomes `(condition) & ~stop`, the statements before the test run in
+    the iteration that stops, those after it only where it does not (`jnp.where(stop, ...)`). A
+    test that opens the body joins the condition instead: `(condition) & ~(c)`.
 
     ## Why is this bad?
     Python evaluates `while condition:` with `bool(condition)`, which needs the value of a traced
@@ -61,11 +69,16 @@ class PythonWhileOnTracer(Rule):
     raises while tracing); or when a Python number the loop counts with becomes a traced array
     that later code may need as a number. A state whose dtype changes between iterations
     (`x = x / 2` on integers) makes `lax.while_loop` raise while tracing; it never silently
-    computes something else.
+    computes something else. With a `break`, the statements after its test are computed where
+    the loop stops too and discarded by `jnp.where` (the inf/NaN concern applies to them), and
+    the loop condition is evaluated on the state the stopping iteration left (pure array code,
+    so it cannot raise); a `break` test that is not a scalar makes `lax.while_loop` raise while
+    tracing.
 
-    Not rewritten (reported with the reason): `break`, `return` or side effects (`print`,
-    `.append`) in the body, `while ... else`, a `try` around or inside the loop, a name first
-    assigned in the loop and read after it, a state whose shape changes (`jnp.concatenate`).
+    Not rewritten (reported with the reason): several `break`s, or one that does not end an
+    `if` at the top level of the body, `return` or side effects (`print`, `.append`) in the body,
+    `while ... else`, a `try` around or inside the loop, a name first assigned in the loop and
+    read after it, a state whose shape changes (`jnp.concatenate`).
     """
 
     code = "TFX102"
@@ -88,6 +101,20 @@ def f(x, n: int = 3):
     return x
 """,
             note="static conditions: a Python counter, the number of dimensions",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x):
+    while x.ndim < 3:
+        x = x[None]
+        if x.shape[0] > 1:
+            break
+    return x
+""",
+            note="`break` on a static condition in a static loop",
         ),
         Valid(
             """
@@ -295,7 +322,132 @@ def first_above(x, limit):
             break
     return i
 """,
-            note="`break`: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def first_above(x, limit):
+    i = 0
+    def keep_updating_i(state):
+        i, stop = state
+        return (x[i] < limit) & ~stop
+
+    def update_i(state):
+        i, _ = state
+        i += 1
+        return i, i == len(x)
+
+    i, _ = lax.while_loop(keep_updating_i, update_i, (i, False))
+    return i
+""",
+            function="first_above",
+            inputs=(
+                "jnp.array([1.0]), 5.0",
+                "jnp.array([1.0, 2.0, 9.0]), 5.0",
+                "jnp.array([1.0, 2.0]), 5.0",
+                "jnp.array([9.0, 1.0]), 5.0",
+            ),
+            note="`break`: a stop flag in the state and in the condition (stops at once, at the end, never)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def deflate(x, floor):
+    while x.sum() > 0:
+        if x.min() < floor:
+            break
+        x = x - 1
+    return x
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def deflate(x, floor):
+    def keep_updating_x(x):
+        return (x.sum() > 0) & ~(x.min() < floor)
+
+    def update_x(x):
+        x = x - 1
+        return x
+
+    x = lax.while_loop(keep_updating_x, update_x, x)
+    return x
+""",
+            function="deflate",
+            inputs=("jnp.array([5.0, -3.0]), -2.0", "jnp.array([6.0, 0.0]), -1.5", "jnp.array([2.0, 3.0]), -10.0"),
+            note="a `break` that opens the body joins the loop condition",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def root_of_square(lo, hi, target):
+    while hi - lo > 1e-6:
+        mid = (lo + hi) / 2
+        error = mid * mid - target
+        if error == 0:
+            lo, hi = mid, mid
+            break
+        if error > 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2
+""",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def root_of_square(lo, hi, target):
+    def keep_updating_lo_and_hi(state):
+        lo, hi, stop = state
+        return (hi - lo > 1e-6) & ~stop
+
+    def update_lo_and_hi(state):
+        lo, hi, _ = state
+        mid = (lo + hi) / 2
+        error = mid * mid - target
+        stop = error == 0
+        lo = jnp.where(stop, mid, lo)
+        hi = jnp.where(stop, mid, hi)
+        hi = jnp.where(~stop & (error > 0), mid, hi)
+        lo = jnp.where(stop, lo, jnp.where(error > 0, lo, mid))
+        return lo, hi, stop
+
+    lo, hi, _ = lax.while_loop(keep_updating_lo_and_hi, update_lo_and_hi, (lo, hi, False))
+    return (lo + hi) / 2
+""",
+            function="root_of_square",
+            inputs=(
+                "jnp.float32(0.0), jnp.float32(4.0), jnp.float32(4.0)",
+                "jnp.float32(0.0), jnp.float32(8.0), jnp.float32(4.0)",
+                "jnp.float32(0.0), jnp.float32(3.0), jnp.float32(2.0)",
+            ),
+            note="statements before the `break` run where it stops, the `if` after it only where it does not",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def settle(x, limit):
+    while x.max() > limit:
+        x = x * 0.5
+        if x.min() < 0:
+            break
+        if x.sum() < 1:
+            break
+    return x
+""",
+            note="several `break`s: reported, not rewritten",
         ),
         Invalid(
             """
@@ -321,6 +473,9 @@ def grow(x):
         context = self.context
         if not truth_test_is_traced(context, node.test):
             return
+        # Imported only now: the loop machinery is large, and only a leak needs it (for its fix).
+        from tracerfix import loops
+
         problem = (
             f"Python `while` on traced value `{context.describe(node.test)}` fails under "
             f"{under_tracing(context)}"
@@ -344,12 +499,6 @@ def grow(x):
                 message = f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})"
                 self.report(node, message)
                 return
-            if differentiated:
-                rewrite.add_concern(
-                    Safety.UNSAFE,
-                    f"`{context.function_name}` is differentiated: `lax.while_loop` supports "
-                    "forward-mode differentiation only, so reverse mode (`jax.grad`) of the rewrite raises",
-                )
             advice, title = "use `lax.while_loop`", f"Replace the loop with `{lax}.while_loop`"
         for module in sorted(rewrite.modules):
             context.spell(module)
@@ -362,6 +511,8 @@ def grow(x):
 
     def _bounded(self, node: cst.While, jnp: str, lax: str, names_given: set[str]) -> loops.LoopRewrite | None:
         """The loop as a `lax.fori_loop` up to its Python bound (`and step < 100`), if it has one."""
+        from tracerfix import loops
+
         try:
             return loops.bounded_while_rewrite(node, self.context, jnp, lax, names_given)
         except loops.CannotRewrite:
