@@ -370,3 +370,57 @@ def test_syntax_children_come_in_source_order():
             theirs = [child for child in node.children if id(child) in wanted]
             assert [id(c) for c in ours] == [id(c) for c in theirs], type(node).__name__
             pending.extend(ours)
+
+
+def test_a_test_that_calls_a_traced_helper_is_traced():
+    """`if converged(x):` where `converged` is a helper of the module that returns a traced
+    comparison: the rules see the helper's result, as the dataflow does for `c = converged(x)`."""
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def converged(x, tol):
+            return jnp.abs(x).max() < tol
+
+
+        @jax.jit
+        def solve(x):
+            for i in range(100):
+                x = x / 2
+                if converged(x, 1e-3):
+                    break
+            return x
+
+
+        @jax.jit
+        def pick(x):
+            if converged(x, 1.0):
+                x = x * 2
+            return x
+        """
+    ).lstrip()
+    findings = lint(source, Settings(rules=all_rules())).findings
+    assert [(f.code, f.function) for f in findings] == [("TFX108", "solve"), ("TFX101", "pick")]
+    assert all(f.fixable for f in findings)
+
+
+def test_a_helper_that_returns_a_static_value_stays_static():
+    source = textwrap.dedent(
+        """
+        import jax
+
+
+        def wide(shape):
+            return len(shape) > 1
+
+
+        @jax.jit
+        def f(x):
+            if wide(x.shape):
+                x = x.sum(axis=1)
+            return x
+        """
+    ).lstrip()
+    assert lint(source, Settings(rules=all_rules())).findings == []

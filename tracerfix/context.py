@@ -36,9 +36,18 @@ class RuleContext:
         cached = self._values.get(key)
         if cached is not None and cached[0] is node and cached[1] is env:
             return cached[2]
-        value = Evaluator(env, self.imports, self.analysis.index.module_env).value(node)
+        value = self.evaluator(env).value(node)
         self._values[key] = (node, env, value)
         return value
+
+    def evaluator(self, env: Env) -> Evaluator:
+        """Values of expressions in `env` (an environment of the current function)."""
+        return Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
+
+    def _helper_result(self, call: cst.Call, args: list[Value]) -> Value | None:
+        # A call to a traced helper of this module returns what its dataflow found, as it did
+        # when the analysis computed the values of names assigned from it.
+        return self.analysis.helper_result(call, self.function)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """True only when `node` is certainly a traced array (not a container, not unknown)."""

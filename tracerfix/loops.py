@@ -303,7 +303,7 @@ def check_not_inside_try(loop: cst.CSTNode, context) -> None:
 
 
 def evaluator(context, env: Env) -> Evaluator:
-    return Evaluator(env, context.imports, context.analysis.index.module_env)
+    return context.evaluator(env)
 
 
 def env_at(statement: cst.CSTNode, context) -> Env:

@@ -50,6 +50,34 @@ class Analysis:
     def scope_of(self, function: FunctionNode) -> TracedScope | None:
         return self.scopes.get(id(function))
 
+    def resolve_call(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
+        """The function of this module that `call`, made inside `caller`, runs: a name defined in
+        an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
+        func = call.func
+        chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        if isinstance(func, cst.Name):
+            for scope in reversed(chain):
+                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+                    found = self.index.defs_in_scope.get(id(scope), {}).get(func.value)
+                    if found is not None:
+                        return found
+            return self.index.defs_in_scope.get(id(self.index.module), {}).get(func.value)
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+        ):
+            for scope in reversed(chain):
+                if isinstance(scope, cst.ClassDef):
+                    return self.index.methods.get(id(scope), {}).get(func.attr.value)
+        return None
+
+    def helper_result(self, call: cst.Call, caller: FunctionNode | None) -> Value | None:
+        """What a call to a traced helper of this module returns (joined over its call sites)."""
+        callee = None if caller is None else self.resolve_call(call, caller)
+        facts = None if callee is None else self.facts.get(id(callee))
+        return None if facts is None else facts.return_value
+
 
 def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset()) -> Analysis:
     index = build_index(module, source, frozenset(name.rpartition(".")[2] for name in extra_jit))
@@ -126,7 +154,7 @@ class _Propagation:
         walker = FunctionWalker(
             analysis.imports,
             self.index.module_env,
-            resolve_call=lambda call: self._resolve(call, scope.node),
+            resolve_call=lambda call: analysis.resolve_call(call, scope.node),
             helper_result=self._helper_result,
         )
         return walker.walk(scope.node, entry)
@@ -134,26 +162,6 @@ class _Propagation:
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
         facts = self.analysis.facts.get(id(callee))
         return None if facts is None else facts.return_value
-
-    def _resolve(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
-        func = call.func
-        chain = (*self.index.enclosing.get(id(caller), ()), caller)
-        if isinstance(func, cst.Name):
-            for scope in reversed(chain):
-                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
-                    found = self.index.defs_in_scope.get(id(scope), {}).get(func.value)
-                    if found is not None:
-                        return found
-            return self.index.defs_in_scope.get(id(self.index.module), {}).get(func.value)
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value in ("self", "cls")
-        ):
-            for scope in reversed(chain):
-                if isinstance(scope, cst.ClassDef):
-                    return self.index.methods.get(id(scope), {}).get(func.attr.value)
-        return None
 
     def _propagate(self, caller: TracedScope, record) -> bool:
         """Mark the callee's parameters that receive traced arguments; True when anything changed."""
