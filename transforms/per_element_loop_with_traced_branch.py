@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tracerfix.analysis.syntax import descendants
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
 
@@ -930,6 +931,8 @@ def guarded(x):
         self._names_given: dict[int, set[str]] = {}
 
     def visit_For(self, node: cst.For) -> None:
+        if not any(type(inner) is cst.If for inner in descendants(node.body)):
+            return  # no branch at all: not worth loading the loop machinery to look closer
         # Imported here: the loop machinery is large, and only traced code with a loop needs it.
         from tracerfix import loops
 
