@@ -53,24 +53,7 @@ class Analysis:
     def resolve_call(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
         """The function of this module that `call`, made inside `caller`, runs: a name defined in
         an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
-        func = call.func
-        chain = (*self.index.enclosing.get(id(caller), ()), caller)
-        if isinstance(func, cst.Name):
-            for scope in reversed(chain):
-                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
-                    found = self.index.defs_in_scope.get(id(scope), {}).get(func.value)
-                    if found is not None:
-                        return found
-            return self.index.defs_in_scope.get(id(self.index.module), {}).get(func.value)
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value in ("self", "cls")
-        ):
-            for scope in reversed(chain):
-                if isinstance(scope, cst.ClassDef):
-                    return self.index.methods.get(id(scope), {}).get(func.attr.value)
-        return None
+        return self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
 
     def helper_result(self, call: cst.Call, caller: FunctionNode | None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""

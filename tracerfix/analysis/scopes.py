@@ -81,6 +81,27 @@ class ModuleIndex:
     # Index in module.body of the top-level statement holding each function and recorded call.
     top_of: dict[int, int]
 
+    def defined_function(self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...]) -> cst.FunctionDef | None:
+        """The function of this module that `target` names from inside `chain` (the enclosing
+        nodes, outermost first): a def of an enclosing function or of the module, or
+        `self.method` / `cls.method` of an enclosing class."""
+        if isinstance(target, cst.Name):
+            for scope in reversed(chain):
+                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+                    found = self.defs_in_scope.get(id(scope), {}).get(target.value)
+                    if found is not None:
+                        return found
+            return self.defs_in_scope.get(id(self.module), {}).get(target.value)
+        if (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value in ("self", "cls")
+        ):
+            for scope in reversed(chain):
+                if isinstance(scope, cst.ClassDef):
+                    return self.methods.get(id(scope), {}).get(target.attr.value)
+        return None
+
 
 class _Indexer:
     """One walk over the module with a cheap child iteration (see `syntax.child_nodes`).
@@ -359,23 +380,7 @@ class ScopeFinder:
                     for name in unbound:
                         bound.setdefault(name, UNKNOWN_VALUE)
             return function, bound
-        chain = self.index.enclosing.get(id(at), ())
-        if isinstance(target, cst.Name):
-            for scope in reversed(chain):
-                if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
-                    found = self.index.defs_in_scope.get(id(scope), {}).get(target.value)
-                    if found is not None:
-                        return found, {}
-            return self.index.defs_in_scope[id(self.index.module)].get(target.value), {}
-        if (
-            isinstance(target, cst.Attribute)
-            and isinstance(target.value, cst.Name)
-            and target.value.value in ("self", "cls")
-        ):
-            for scope in reversed(chain):
-                if isinstance(scope, cst.ClassDef):
-                    return self.index.methods.get(id(scope), {}).get(target.attr.value), {}
-        return None, {}
+        return self.index.defined_function(target, self.index.enclosing.get(id(at), ())), {}
 
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
