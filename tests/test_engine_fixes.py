@@ -76,3 +76,29 @@ def test_two_fixes_editing_the_same_node_apply_the_first():
     )
     code = engine.apply_fixes(module, [first, second]).module.code
     assert "y = first(x)" in code and "second" not in code and "h = 1" in code
+
+
+def test_rules_leave_methods_run_after_the_nodes_below():
+    """Rules may define leave_<Node> as well as visit_<Node>, as LibCST visitors do."""
+    from tracerfix.engine import Settings, lint
+    from tracerfix.rule import Rule
+
+    order: list[str] = []
+
+    class Recorder(Rule):
+        code = "TFX999"
+        name = "recorder"
+        summary = "records the walk"
+
+        def visit_If(self, node) -> None:
+            order.append(f"visit If, traced scope {self.context.function_name}")
+
+        def visit_Call(self, node) -> None:
+            order.append("visit Call")
+
+        def leave_If(self, node) -> None:
+            order.append(f"leave If, traced scope {self.context.function_name}")
+
+    source = "import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        x = g(x)\n    return x\n"
+    lint(source, Settings(rules=(Recorder,)))
+    assert order == ["visit If, traced scope f", "visit Call", "leave If, traced scope f"]

@@ -196,12 +196,16 @@ class _RuleWalker:
     def __init__(self, analysis: Analysis, context: RuleContext, rules: list[Rule]) -> None:
         self.analysis = analysis
         self.context = context
-        by_name: dict[str, list] = {}
+        visits: dict[str, list] = {}
+        leaves: dict[str, list] = {}
         for rule in rules:
             for attribute in dir(type(rule)):
                 if attribute.startswith("visit_"):
-                    by_name.setdefault(attribute[6:], []).append(getattr(rule, attribute))
-        self.visitors = _VisitorsByType(by_name)
+                    visits.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+                elif attribute.startswith("leave_"):
+                    leaves.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+        self.visitors = _VisitorsByType(visits)
+        self.leavers = _VisitorsByType(leaves)
 
     def walk(self, root: cst.FunctionDef | cst.Lambda) -> None:
         context = self.context
@@ -209,19 +213,22 @@ class _RuleWalker:
         scope = self.analysis.scopes.get(id(root))
         context.scope = scope
         context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
-        visitors = self.visitors
+        visitors, leavers = self.visitors, self.leavers
         env_at = self._env_at(scope)
-        # Entries are a node to visit, or (scope, env, env_at) to restore when leaving a node.
+        # Entries are a node to visit, or (node, scope, env, env_at) to leave it and restore them.
         pending: list = [root]
         while pending:
             item = pending.pop()
             if type(item) is tuple:
+                # Leave methods see the node's own scope and environment, as its visit did.
+                for leave in leavers[type(item[0])]:
+                    leave(item[0])
                 ancestors.pop()
-                context.scope, context.env, env_at = item
+                _, context.scope, context.env, env_at = item
                 continue
             node = item
             kind = type(node)
-            saved = (context.scope, context.env, env_at)
+            saved = (node, context.scope, context.env, env_at)
             if kind in _SCOPE_CHANGES:
                 self._enter(node)
                 env_at = self._env_at(context.scope)
@@ -238,8 +245,10 @@ class _RuleWalker:
                 children.reverse()
                 pending.extend(children)
             else:
+                for leave in leavers[kind]:
+                    leave(node)
                 ancestors.pop()
-                context.scope, context.env, env_at = saved
+                _, context.scope, context.env, env_at = saved
 
     def _env_at(self, scope) -> dict:
         """The environment before each statement of `scope`'s function, by node id."""
@@ -266,7 +275,8 @@ class _RuleWalker:
 
 
 class _VisitorsByType(dict):
-    """Node type -> the rules' visit_<TypeName> methods, looked up by name once per type."""
+    """Node type -> the rules' visit_<TypeName> (or leave_<TypeName>) methods, looked up by name
+    once per type."""
 
     def __init__(self, by_name: dict[str, list]) -> None:
         super().__init__()
