@@ -14,10 +14,9 @@ from typing import Iterator, NamedTuple, Union
 import libcst as cst
 
 from tracerfix.analysis.scopes import param_names
-from tracerfix.analysis.syntax import child_nodes
+from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
-_NESTED_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 def positional_parameter_names(function: FunctionNode) -> list[str]:
@@ -35,7 +34,7 @@ def _target_names(target: cst.BaseExpression) -> Iterator[str]:
         yield from _target_names(target.value)
 
 
-_SCOPE_TYPES = frozenset(_NESTED_SCOPES)
+_SCOPE_TYPES = FUNCTIONS | COMPREHENSIONS | {cst.ClassDef}
 _TARGET_HOLDERS = frozenset({cst.AssignTarget, cst.AugAssign, cst.For, cst.NamedExpr})
 
 
@@ -123,8 +122,6 @@ class Use(NamedTuple):
         return self.ancestors[-1] if self.ancestors else None
 
 
-_COMPREHENSION_TYPES = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
-_FUNCTION_TYPES = frozenset({cst.FunctionDef, cst.Lambda})
 _NOT_READS = frozenset({cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom})
 
 
@@ -138,7 +135,7 @@ def _read_children(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
         return [] if node.default is None else [node.default]
     if kind in _NOT_READS:
         return []
-    if kind in _COMPREHENSION_TYPES and name in _comprehension_targets(node.for_in):
+    if kind in COMPREHENSIONS and name in _comprehension_targets(node.for_in):
         return [node.for_in.iter]  # the only part evaluated in the enclosing scope
     return child_nodes(node)
 
@@ -187,7 +184,7 @@ def reads(root: cst.CSTNode, name: str) -> list[Use]:
             if node.value == name and not _is_declaration(parent) and not _is_store(node, ancestors):
                 uses.append(Use(node, tuple(ancestors)))
             continue
-        if node is not root and kind in _FUNCTION_TYPES and name in bindings(node).local:
+        if node is not root and kind in FUNCTIONS and name in bindings(node).local:
             continue  # shadowed inside
         ancestors.append(node)
         pending.append(None)

@@ -16,7 +16,7 @@ from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
-from tracerfix.analysis.syntax import child_nodes
+from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 from tracerfix.context import RuleContext
 from tracerfix.positions import PositionIndex
 from tracerfix.rule import Finding, Rule, Safety
@@ -287,7 +287,7 @@ class _VisitorsByType(dict):
         return visitors
 
 
-_SCOPE_CHANGES = frozenset({cst.FunctionDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+_SCOPE_CHANGES = FUNCTIONS | COMPREHENSIONS
 
 
 def _lambda_params(node: cst.Lambda) -> dict:

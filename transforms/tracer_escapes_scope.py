@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.syntax import descendants
+from tracerfix.analysis.syntax import FUNCTIONS, descendants
 from tracerfix.analysis.values import TRACED
 from tracerfix.bindings import assigned_values, binding_function, bindings, reads
 from tracerfix.messages import under_tracing
@@ -588,11 +588,10 @@ def _last_statement(function: cst.FunctionDef) -> cst.SimpleStatementLine | None
 
 
 def _returns_or_yields(function: cst.FunctionDef) -> bool:
-    return any(type(node) in _EXITS for node in descendants(function.body, _NESTED_FUNCTIONS))
+    return any(type(node) in _EXITS for node in descendants(function.body, FUNCTIONS))
 
 
 _EXITS = frozenset({cst.Return, cst.Yield})
-_NESTED_FUNCTIONS = frozenset({cst.FunctionDef, cst.Lambda})
 
 
 def _call_statements(module: cst.Module, function: cst.FunctionDef):

@@ -14,6 +14,10 @@ from typing import Iterator
 
 import libcst as cst
 
+# Nodes that open a scope of their own (a comprehension's targets are local to it).
+FUNCTIONS = frozenset({cst.FunctionDef, cst.Lambda})
+COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+
 # Fields that hold only whitespace, comments or punctuation: nothing a rule or the index reads.
 _LAYOUT_FIELDS = frozenset(
     {
