@@ -18,7 +18,7 @@ from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
 from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 from tracerfix.context import RuleContext
-from tracerfix.positions import PositionIndex
+from tracerfix.positions import PositionIndex, unique_span
 from tracerfix.rule import Finding, Rule, Safety
 
 MAX_FIX_PASSES = 4
@@ -437,7 +437,7 @@ def _splice(module: cst.Module, source: str, edited: EditedModule) -> tuple[cst.
         return None  # imports placed after a fixed statement: left to the whole-module path
     edits: list[tuple[int, int, list[cst.CSTNode]]] = []  # (start, end, new statements) in `source`
     for position, statements in edited.replaced.items():
-        span = _span_in(source, module.code_for_node(body[position]))
+        span = unique_span(source, module.code_for_node(body[position]))
         if span is None:
             return None
         edits.append((*span, statements))
@@ -481,21 +481,13 @@ def _splice(module: cst.Module, source: str, edited: EditedModule) -> tuple[cst.
     return new_module, "".join(pieces)
 
 
-def _span_in(source: str, code: str) -> tuple[int, int] | None:
-    """Where `code` is in `source`, when it occurs exactly once."""
-    start = source.find(code)
-    if start < 0 or not code or source.find(code, start + 1) >= 0:
-        return None
-    return start, start + len(code)
-
-
 def _statement_start(module: cst.Module, source: str, position: int | None) -> int | None:
     """The offset in `source` where top-level statement `position` begins (its leading comments
     included); at the end of the body, where the footer begins."""
     if position is None:
         return None
     if position < len(module.body):
-        span = _span_in(source, module.code_for_node(module.body[position]))
+        span = unique_span(source, module.code_for_node(module.body[position]))
         return None if span is None else span[0]
     footer = "".join(module.code_for_node(line) for line in module.footer)
     return len(source) - len(footer) if source.endswith(footer) else None

@@ -56,12 +56,19 @@ class PositionIndex:
         }
 
     def _lines_before(self, top: int, code: str) -> int:
-        source = self.source
-        if source is not None and code:
-            offset = source.find(code)
-            if offset >= 0 and source.find(code, offset + 1) < 0:
-                return _count_lines(source[:offset])
+        span = None if self.source is None else unique_span(self.source, code)
+        if span is not None:
+            return _count_lines(self.source[: span[0]])
         return self.first_line(top) - 1
+
+
+def unique_span(source: str, code: str) -> tuple[int, int] | None:
+    """Where `code` is in `source`, when it occurs there exactly once (LibCST reproduces a
+    statement's text exactly, so a unique match is that statement's place)."""
+    start = source.find(code)
+    if start < 0 or not code or source.find(code, start + 1) >= 0:
+        return None
+    return start, start + len(code)
 
 
 def _count_lines(text: str) -> int:
