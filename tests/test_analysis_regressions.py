@@ -218,14 +218,14 @@ def test_the_prefilter_honours_configured_wrappers():
 )
 def test_import_lines_alone_settle_a_file_that_applies_a_transformation(source):
     """The fast path reads import statements off the text without parsing the module."""
-    assert prefilter._names_transformation(source, prefilter._imports_from_lines(source), frozenset())
+    assert prefilter._names_transformation(source, prefilter.imports_from_lines(source), frozenset())
     assert applies_transformation(source) is True
 
 
 def test_import_lines_that_do_not_settle_a_file_fall_back_to_parsing_it():
     # A backslash continuation hides the alias from the line scan; the parsed module does not.
     source = "import jax.numpy as jnp, \\\n    jax as J\n@J.jit\ndef f(x): return x\n"
-    assert not prefilter._names_transformation(source, prefilter._imports_from_lines(source), frozenset())
+    assert not prefilter._names_transformation(source, prefilter.imports_from_lines(source), frozenset())
     assert applies_transformation(source) is True
 
 

@@ -18,6 +18,7 @@ from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
 from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 from tracerfix.context import RuleContext
+from tracerfix.lazy_module import LazyParseError, parse_lazily
 from tracerfix.positions import PositionIndex, unique_span
 from tracerfix.rule import Finding, Rule, Safety
 
@@ -84,19 +85,40 @@ def parse(source: str) -> cst.Module:
         raise SourceError("the file is nested too deeply to parse") from None
 
 
-def lint(source: str, settings: Settings) -> LintResult:
+def parse_for_detection(source: str, settings: Settings, lazily: bool = True) -> cst.Module:
+    """The module as detection reads it: top-level functions and classes that no transformation
+    can reach are left as text (`lazy_module`), unless `lazily` is false or the split fails."""
+    if lazily:
+        with prefilter.paused_collector():
+            module = parse_lazily(source, settings.extra_jit)
+        if module is not None:
+            return module
+    return parse(source)
+
+
+def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
     if cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
-    module = parse(source)
-    return LintResult(source, _detect(module, source, settings))
+    try:
+        module = parse_for_detection(source, settings, lazily)
+        return LintResult(source, _detect(module, source, settings))
+    except LazyParseError:
+        return lint(source, settings, lazily=False)
 
 
-def fix(source: str, settings: Settings, select=None) -> LintResult:
+def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
     if cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
+    try:
+        return _fix(source, settings, select, lazily)
+    except LazyParseError:
+        return _fix(source, settings, select, lazily=False)
+
+
+def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
     choose = select or settings.applies
-    module = parse(source)
+    module = parse_for_detection(source, settings, lazily)
     fixed: list[Finding] = []
     findings = _detect(module, source, settings)
     for _ in range(MAX_FIX_PASSES):

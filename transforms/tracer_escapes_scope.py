@@ -398,7 +398,7 @@ def init():
             return self._self_outside(name, binder)
         # Other objects count only when they are Python containers made right there: a parameter
         # or a call result may be a Ref or a mutable array, which are meant to be written.
-        if receiver is not base or not _creates_container(binder or self.context.module, name, self.context):
+        if receiver is not base or not _creates_container(binder or _whole_module(self.context), name, self.context):
             return None
         if binder is None:
             return _Outside(name, f"the module-level `{name}`", True)
@@ -458,7 +458,7 @@ def init():
             if (context.qualified_name(base.value) or "").startswith(_STATEFUL_FRAMEWORKS):
                 return True
             if isinstance(base.value, cst.Name):
-                parent = _module_class(context.module, base.value.value)
+                parent = _module_class(_whole_module(context), base.value.value)
                 if parent is not None and parent not in seen and self._manages_its_state(parent, (*seen, owner)):
                     return True
         return False
@@ -507,8 +507,9 @@ def init():
             before, after = f"{outside.base} = ", ""  # latest = f(x)
         else:
             return None
-        calls = _call_statements(context.module, function)
-        if calls is None or not _uses_follow_calls(context.module, outside.base, function, calls):
+        module = _whole_module(context)
+        calls = _call_statements(module, function)
+        if calls is None or not _uses_follow_calls(module, outside.base, function, calls):
             return None
         if isinstance(node, cst.Assign) and not all(
             enclosing is None or outside.base in _declared_globals(enclosing) for enclosing, _ in calls
@@ -558,6 +559,12 @@ def _calls_in(expression: cst.BaseExpression) -> list[cst.Call]:
 
 
 _LAMBDA = frozenset({cst.Lambda})
+
+
+def _whole_module(context) -> cst.Module:
+    """The module with every statement parsed: these questions are about all of its code."""
+    context.analysis.index.statements()
+    return context.module
 
 
 def _module_class(module: cst.Module, name: str) -> cst.ClassDef | None:

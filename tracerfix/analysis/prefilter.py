@@ -37,7 +37,7 @@ def applies_transformation(source: str, extra_jit: frozenset[str] = frozenset())
     does, None when `ast` cannot parse the source (newer syntax, a syntax error: LibCST decides)."""
     # Files that apply a transformation (the editor's file, most of the time) are settled from
     # their import lines alone, without parsing the module.
-    if _names_transformation(source, _imports_from_lines(source), extra_jit):
+    if _names_transformation(source, imports_from_lines(source), extra_jit):
         return True
     try:
         with paused_collector():
@@ -57,9 +57,10 @@ _IMPORT_LINE = re.compile(
 )
 
 
-def _imports_from_lines(source: str) -> ImportTable:
+@lru_cache(maxsize=1)  # the prefilter and then `lazy_module` read the same source's imports
+def imports_from_lines(source: str) -> ImportTable:
     """The imports found by `_IMPORT_LINE`, bound as `ast` would bind them; a match that does not
-    parse on its own is skipped."""
+    parse on its own is skipped. Shared between callers: read it, do not change it."""
     imports = ImportTable()
     for match in _IMPORT_LINE.finditer(source):
         try:

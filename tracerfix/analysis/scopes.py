@@ -16,6 +16,7 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.syntax import child_nodes
+from tracerfix.lazy_module import UnparsedStatement, materialize
 from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
@@ -28,14 +29,14 @@ from tracerfix.analysis.values import (
 
 FunctionNode = cst.FunctionDef | cst.Lambda
 
-_CALL_SITE_WORDS = (
+CALL_SITE_WORDS = (
     "jit", "pjit", "vmap", "pmap", "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian",
     "hessian", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
 )
-_CALL_SITE_WORDS_SET = frozenset(_CALL_SITE_WORDS)
-_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(_CALL_SITE_WORDS))
+_CALL_SITE_WORDS_SET = frozenset(CALL_SITE_WORDS)
+_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(CALL_SITE_WORDS))
 
 
 @dataclass
@@ -80,6 +81,8 @@ class ModuleIndex:
     module: cst.Module
     # Index in module.body of the top-level statement holding each function and recorded call.
     top_of: dict[int, int]
+    # Indexes the statements parsed later (`lazy_module`), into these same tables.
+    indexer: "_Indexer | None" = None
 
     def defined_function(self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...]) -> cst.FunctionDef | None:
         """The function of this module that `target` names from inside `chain` (the enclosing
@@ -91,7 +94,10 @@ class ModuleIndex:
                     found = self.defs_in_scope.get(id(scope), {}).get(target.value)
                     if found is not None:
                         return found
-            return self.defs_in_scope.get(id(self.module), {}).get(target.value)
+            found = self.defs_in_scope.get(id(self.module), {}).get(target.value)
+            if type(found) is UnparsedStatement:
+                return self._parse_kept_text(found)
+            return found
         if (
             isinstance(target, cst.Attribute)
             and isinstance(target.value, cst.Name)
@@ -101,6 +107,23 @@ class ModuleIndex:
                 if isinstance(scope, cst.ClassDef):
                     return self.methods.get(id(scope), {}).get(target.attr.value)
         return None
+
+
+    def statements(self) -> tuple[cst.CSTNode, ...]:
+        """Every top-level statement of the module, parsed (for rules that look at them all)."""
+        for position, statement in enumerate(self.module.body):
+            if type(statement) is UnparsedStatement:
+                self._parse_kept_text(statement, position)
+        return self.module.body
+
+    def _parse_kept_text(self, unparsed: UnparsedStatement, position: int | None = None) -> cst.CSTNode:
+        if position is None:
+            position = self.module.body.index(unparsed)
+        node = materialize(self.module, position)
+        if self.indexer is not None:
+            self.indexer.top = position
+            self.indexer.walk(node)
+        return node
 
 
 class _Indexer:
@@ -188,6 +211,11 @@ class _Indexer:
         if kind is cst.Import or kind is cst.ImportFrom:
             self.imports.add(node)
             return []
+        if kind is UnparsedStatement:
+            # Its name is bound, and it is parsed if a traced function calls it (`defined_function`).
+            if node.is_function:
+                self.defs_in_scope[id(self.module)][node.name] = node
+            return []
         return None
 
     def _names_transformation(self, local: str | None) -> bool:
@@ -236,7 +264,8 @@ _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
 
 
 _RECORDED = frozenset(
-    {cst.SimpleStatementLine, cst.Call, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Import, cst.ImportFrom}
+    {cst.SimpleStatementLine, cst.Call, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Import, cst.ImportFrom,
+     UnparsedStatement}
 )
 
 
@@ -259,6 +288,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         transform_calls=indexer.transform_calls,
         module=module,
         top_of=indexer.top_of,
+        indexer=indexer,
     )
 
 

@@ -1,0 +1,248 @@
+"""Parse only the top-level statements that the analysis can need; keep the others as text.
+
+Parsing with LibCST is most of what a save action costs, and most of a module is usually code that
+no JAX transformation reaches: data loading, logging, command-line handling. Python's own parser
+(`ast`, about a tenth of LibCST's cost) splits the module into top-level statements. A top-level
+`def` or `class` whose text names no transformation (no `jit`, `vmap`, `scan`..., no alias of
+one, no configured wrapper) and holds no `import` cannot start a traced scope, so it stays an
+`UnparsedStatement`: its exact text, printed back verbatim. Everything else (imports, module
+constants, `if __name__ == ...` blocks, and every statement that names a transformation) is
+parsed, each statement on its own, into one `cst.Module` whose code is the source exactly.
+
+A kept-as-text function is parsed when the analysis asks for it by name (a traced function calls
+it: `ModuleIndex.defined_function`), or when a rule needs every statement of the module
+(`ModuleIndex.statements`). Parsing swaps the real statement into `module.body` in place: the
+module is built here and not shared until detection has finished with it.
+
+Whenever the split cannot be shown to reproduce LibCST's own reading (a statement does not parse
+on its own, the chunks disagree on indentation or line endings, `ast` rejects the source) the
+caller parses the whole module instead, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import libcst as cst
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+class LazyParseError(Exception):
+    """The split into statements cannot stand in for a whole-module parse: parse it all."""
+
+
+@dataclass(frozen=True)
+class UnparsedStatement(cst.BaseCompoundStatement):
+    """A top-level `def` or `class` kept as its source text (leading comments included)."""
+
+    text: str
+    name: str
+    is_function: bool
+    start: int  # offset of `text` in the source it came from
+
+    # BaseCompoundStatement declares these; an unparsed statement has neither in parsed form.
+    body: cst.BaseSuite = None  # type: ignore[assignment]
+    leading_lines: tuple = ()
+
+    def _visit_and_replace_children(self, visitor):  # no parsed children to visit
+        return self
+
+    def _codegen_impl(self, state) -> None:
+        state.add_token(self.text)
+
+
+def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Module | None:
+    """The module with its untraceable top-level functions and classes left as text, or None
+    when the whole module should be parsed (nothing to leave out, or a split we cannot trust)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # LibCST reports the error (or parses syntax this Python does not know)
+    line_starts = [0]
+    line_starts.extend(match.end() for match in _NEWLINE.finditer(source))
+    chunks = _chunks(source, line_starts, tree.body)
+    if not chunks:
+        return None
+    markers = _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
+    last = len(chunks) - 1
+    lazy = [
+        position != last
+        and isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and markers.search(text) is None
+        for position, (statement, text, _) in enumerate(chunks)
+    ]
+    if not any(lazy):
+        return None
+    indent = _default_indent(source, line_starts, tree.body)
+    newline_match = _NEWLINE.search(source)
+    newline = newline_match.group() if newline_match else "\n"
+    body: list[cst.CSTNode] = []
+    header: tuple = ()
+    footer: tuple = ()
+    has_trailing_newline = True
+    for position, ((statement, text, start), keep_as_text) in enumerate(zip(chunks, lazy)):
+        if keep_as_text:
+            is_function = not isinstance(statement, ast.ClassDef)
+            body.append(UnparsedStatement(text=text, name=statement.name, is_function=is_function, start=start))
+            continue
+        try:
+            parsed = _parse_chunk(text, indent, newline)
+        except LazyParseError:
+            return None
+        if position == 0:
+            header, node = parsed.header, parsed.body[0]
+        else:
+            node = _with_leading(parsed.body[0], parsed.header)
+        if position == last:
+            footer, has_trailing_newline = parsed.footer, parsed.has_trailing_newline
+        elif parsed.footer:
+            return None  # lines after the statement that LibCST keeps apart: parse it all
+        body.append(node)
+    return cst.Module(
+        body=tuple(body),
+        header=header,
+        footer=footer,
+        encoding="utf-8",
+        default_indent=indent,
+        default_newline=newline,
+        has_trailing_newline=has_trailing_newline,
+    )
+
+
+def materialize(module: cst.Module, position: int) -> cst.CSTNode:
+    """Parse the kept-as-text statement at `module.body[position]` and put it in its place."""
+    unparsed = module.body[position]
+    if not isinstance(unparsed, UnparsedStatement):
+        return unparsed
+    parsed = _parse_chunk(unparsed.text, module.default_indent, module.default_newline)
+    if parsed.footer:
+        raise LazyParseError("a statement kept as text has lines LibCST keeps apart")
+    node = parsed.body[0]
+    if position > 0:
+        node = _with_leading(node, parsed.header)
+    elif parsed.header:
+        raise LazyParseError("the first statement's comments belong to the module header")
+    body = list(module.body)
+    body[position] = node
+    # The module is private to the detection that built it (see the module docstring).
+    object.__setattr__(module, "body", tuple(body))
+    return node
+
+
+def _chunks(source: str, line_starts: list[int], statements: list[ast.stmt]) -> list[tuple[ast.stmt, str, int]]:
+    """The source cut after the last line of each top-level statement: each piece holds the
+    comments and blank lines before its statement, as LibCST's `leading_lines` do. Statements
+    sharing a line (`a = 1; b = 2`) stay one piece, like LibCST's SimpleStatementLine."""
+    chunks: list[tuple[ast.stmt, str, int]] = []
+    start = 0
+    for index, statement in enumerate(statements):
+        following = statements[index + 1] if index + 1 < len(statements) else None
+        if following is not None and _first_line(following) == statement.end_lineno:
+            continue  # a `;` joins the next statement to this line
+        end_line = statement.end_lineno or statement.lineno
+        end = line_starts[end_line] if end_line < len(line_starts) else len(source)
+        if following is None:
+            end = len(source)  # the module's trailing comments go with the last statement
+        chunks.append((statement, source[start:end], start))
+        start = end
+    return chunks
+
+
+def _first_line(statement: ast.stmt) -> int:
+    decorators = getattr(statement, "decorator_list", None)
+    return min([statement.lineno, *(d.lineno for d in decorators)]) if decorators else statement.lineno
+
+
+def _parse_chunk(text: str, indent: str, newline: str) -> cst.Module:
+    try:
+        parsed = cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError) as error:
+        raise LazyParseError(f"a statement does not parse on its own: {error}") from None
+    if len(parsed.body) != 1:
+        raise LazyParseError("a piece of the source is not one statement")
+    # Nodes leave indentation and line endings that match the module's defaults implicit: they
+    # must mean the same in the assembled module as in the piece that was parsed.
+    if parsed.default_indent != indent and _indents(text):
+        raise LazyParseError("the statement is indented unlike the module's first block")
+    if parsed.default_newline != newline and _NEWLINE.search(text):
+        raise LazyParseError("the statement's line endings differ from the module's")
+    return parsed
+
+
+def _indents(text: str) -> bool:
+    return re.search(r"(?:\r\n?|\n)[ \t]+\S", text) is not None
+
+
+def _with_leading(node: cst.CSTNode, header) -> cst.CSTNode:
+    """A piece's header (comments before its statement) as the statement's leading lines."""
+    if not header:
+        return node
+    return node.with_changes(leading_lines=(*header, *node.leading_lines))
+
+
+def _default_indent(source: str, line_starts: list[int], statements: list[ast.stmt]) -> str:
+    """The indentation of the module's first indented block, which LibCST takes as the default."""
+    for statement in statements:
+        found = _first_block_indent(source, line_starts, statement)
+        if found is not None:
+            return found
+    return " " * 4
+
+
+def _first_block_indent(source: str, line_starts: list[int], statement: ast.stmt) -> str | None:
+    """The indentation of the first statement under `statement` that starts an indented line.
+    Clauses written on their header's line (`if x: y`) have none; an `elif` is looked into."""
+    for field in ("body", "handlers", "orelse", "finalbody", "cases"):
+        for child in getattr(statement, field, None) or ():
+            if isinstance(child, (ast.excepthandler, ast.match_case)):
+                children = child.body
+            else:
+                children = [child]
+            for inner in children:
+                line = _first_line(inner)
+                start = line_starts[line - 1]
+                text = source[start : start + 200]
+                indentation = text[: len(text) - len(text.lstrip(" \t"))]
+                if indentation:
+                    return indentation
+                found = _first_block_indent(source, line_starts, inner)
+                if found is not None:
+                    return found
+    return None
+
+
+def _transformation_aliases(source: str, extra_jit: frozenset[str]) -> frozenset[str]:
+    """Local names that imports bind to a transformation (`from jax import jit as compile`)."""
+    from tracerfix.analysis.prefilter import imports_from_lines
+
+    leaves = _marker_leaves(extra_jit)
+    aliases = imports_from_lines(source).aliases
+    return frozenset(local for local, imported in aliases.items() if imported.rpartition(".")[2] in leaves)
+
+
+@lru_cache(maxsize=8)
+def _marker_leaves(extra_jit: frozenset[str]) -> frozenset[str]:
+    # Imported here: the analysis package imports this module.
+    from tracerfix.analysis import known
+    from tracerfix.analysis.scopes import CALL_SITE_WORDS
+
+    qualified = (
+        known.TRACED_SCOPE_TRANSFORMS | known.REVERSE_MODE_BODIES | set(known.LAX_BODY_ARGUMENTS) | extra_jit
+    )
+    return frozenset(
+        {name.rpartition(".")[2] for name in qualified} | set(known.TRACE_MARKERS) | set(CALL_SITE_WORDS)
+    )
+
+
+def _marker_pattern(extra_jit: frozenset[str], aliases: frozenset[str]) -> re.Pattern[str]:
+    words = sorted(_marker_leaves(extra_jit) | aliases | {"import"})
+    return _compiled(tuple(words))
+
+
+@lru_cache(maxsize=8)
+def _compiled(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:%s)\b" % "|".join(re.escape(word) for word in words))
