@@ -182,7 +182,7 @@ def test_rewrite_in_place_and_exit_codes(project):
 # parser when no pyproject.toml configures tracerfix.
 NOT_FOR_THE_SAVE_ACTION = (
     "tracerfix.loops", "tracerfix.fileio", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
-    "tracerfix.verify", "tracerfix.lsp", "difflib", "tomllib",
+    "tracerfix.verify", "tracerfix.lsp", "difflib", "tomllib", "click",
 )
 
 
@@ -333,3 +333,75 @@ def test_pre_commit_hooks_run_on_the_files_pre_commit_passes(project):
     assert checked.returncode == 1 and "TFX101" in checked.stdout
     rewritten = run(*hooks["tracerfix-rewrite"]["entry"].split()[1:], *files, cwd=project)
     assert rewritten.returncode == 0 and FIXED_CLIP_LINE in (project / "pkg" / "clip.py").read_text()
+
+
+# --- the save hook without click (tracerfix/entry.py) ----------------------------------------------
+
+SAVE_HOOK_FORMS = [
+    ["rewrite", "-"],
+    ["rewrite", "-", "--stdin-filename", "pkg/clip.py"],
+    ["rewrite", "--stdin-filename=pkg/clip.py", "-"],
+    ["rewrite", "-", "--quiet", "--exit-zero", "--stdin-filename", "pkg/clip.py"],
+    ["rewrite", "-q", "-", "--exit-zero"],
+]
+CLICK_FORMS = [
+    ["rewrite", "pkg/clip.py"],
+    ["rewrite", "-", "--diff"],
+    ["rewrite", "-", "--unsafe-fixes"],
+    ["rewrite", "-", "-", "--quiet"],
+    ["rewrite", "-", "--quiet", "--quiet"],
+    ["rewrite", "-", "--stdin-filename"],
+    ["rewrite", "-", "--stdin-filename", "--quiet"],
+    ["rewrite", "-", "--select", "TFX101"],
+    ["rewrite", "-", "-qv"],
+    ["rewrite", "--help"],
+    ["check", "-"],
+    ["rewrite"],
+    [],
+]
+
+
+def test_the_save_hook_forms_mean_to_click_what_they_mean_to_the_fast_path():
+    """Every form `entry` serves without click is read by click with the same values, and every
+    other option stays with click."""
+    from tracerfix.cli import rewrite
+    from tracerfix.entry import save_hook_options
+
+    for arguments in SAVE_HOOK_FORMS:
+        options = save_hook_options(arguments)
+        assert options is not None, arguments
+        parsed = rewrite.make_context("rewrite", arguments[1:]).params
+        bare = rewrite.make_context("rewrite", ["-"]).params  # every option at its default
+        assert parsed == {**bare, **options}, arguments
+    for arguments in CLICK_FORMS:
+        assert save_hook_options(arguments) is None, arguments
+
+
+@pytest.mark.parametrize(
+    "arguments, source, pyproject",
+    [
+        (["rewrite", "-", "--stdin-filename", "pkg/clip.py"], SEED_CLIP, None),
+        (["rewrite", "-", "--quiet", "--exit-zero"], UNFIXABLE, None),
+        (["rewrite", "-"], CLEAN, None),
+        (["rewrite", "-", "--stdin-filename", "pkg/broken.py"], "def f(:\n", None),
+        (["rewrite", "-", "--stdin-filename", "pkg/clip.py"], SEED_CLIP, '[tool.tracerfix]\nexclude = ["pkg"]\n'),
+        (["rewrite", "-", "--stdin-filename", "pkg/clip.py"], SEED_CLIP, '[tool.tracerfix]\nselect = 3\n'),
+    ],
+    ids=["fixed", "unfixable-quiet", "clean", "syntax-error", "excluded", "configuration-error"],
+)
+def test_the_save_hook_without_click_answers_as_click_does(tmp_path, arguments, source, pyproject):
+    (tmp_path / "pkg").mkdir()
+    if pyproject is not None:
+        (tmp_path / "pyproject.toml").write_text(pyproject)
+    env = {**os.environ, "NO_COLOR": "1"}
+    fast = subprocess.run(
+        [sys.executable, "-m", "tracerfix", *arguments], input=source, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
+    )
+    through_click = subprocess.run(
+        [sys.executable, "-c", "from tracerfix.cli import main; main()", *arguments],
+        input=source, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120,
+    )
+    assert (fast.returncode, fast.stdout, fast.stderr) == (through_click.returncode, through_click.stdout, through_click.stderr)
+    assert fast.returncode in (0, 1, 2)
+    if pyproject is not None and "select = 3" in pyproject:
+        assert fast.returncode == 2 and fast.stderr.startswith("error: ")

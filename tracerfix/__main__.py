@@ -1,3 +1,3 @@
-from tracerfix.cli import main
+from tracerfix.entry import main
 
 main()

@@ -6,38 +6,18 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 from pathlib import Path
 
 import click
 
-from tracerfix import api, config, engine, output
+from tracerfix import api, config, output
+from tracerfix.commands import prepare, report_rewrite, write_rewritten
+from tracerfix.commands import resolver as _resolver
+from tracerfix.commands import stdin_report as _stdin_report
 from tracerfix.registry import all_rules, rule_by_code
 
 STDIN = "-"
-
-
-def _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore) -> config.Resolver:
-    """Command-line flags over the configuration files (see tracerfix/config.py for the layering)."""
-    overrides = config.Overrides(
-        select=config.selectors(select),
-        ignore=config.selectors(ignore),
-        unsafe_fixes=unsafe_fixes,
-        exclude=tuple(exclude),
-        respect_gitignore=respect_gitignore,
-    )
-    return config.Resolver(overrides, Path(config_file) if config_file else None)
-
-
-def _stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> api.FileReport:
-    """Standard input, configured as if it were the file `--stdin-filename` names."""
-    source = sys.stdin.read()
-    path = None if stdin_filename == "<stdin>" else Path(stdin_filename)
-    if path is not None and resolver.is_excluded(path):
-        return api.FileReport(stdin_filename, before=source, after=source)
-    rewrite = verifier.rewriter(path) if verifier is not None else engine.fix
-    return api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
 
 
 def _paths(paths: tuple[str, ...]) -> list[Path]:
@@ -92,11 +72,7 @@ class _Commands(click.Group):
 @click.version_option(package_name="tracerfix")
 def main() -> None:
     """Find JAX tracer leaks and rewrite them into jit-safe code."""
-    # Every command needs the rules. Once they are loaded, what the imports made (LibCST's classes,
-    # the analysis tables, the rules) lives until the process exits: frozen, the garbage collector
-    # stops scanning it again at each full collection and at exit (a few percent of a save).
-    all_rules()
-    gc.freeze()
+    prepare()
 
 
 @main.command()
@@ -170,7 +146,7 @@ def rewrite(
             if diff:
                 click.echo(output.colour_diff(report.diff()), nl=False)
             else:
-                sys.stdout.write(report.after if report.after is not None else report.before or "")
+                write_rewritten(report)
         if verifier is not None:
             reports = verifier.process_paths(files, write=not diff)
         else:
@@ -179,7 +155,7 @@ def rewrite(
             summary.reports.append(report)
             if diff:
                 click.echo(output.colour_diff(report.diff()), nl=False)
-    _report_rewrite(summary, quiet)
+    report_rewrite(summary, quiet)
     code = summary.exit_code(fail_on_change=diff, exit_zero=exit_zero)
     if verifier is not None:
         verdict = _report_verification(verifier, everything=False, quiet=quiet, err=True)
@@ -252,24 +228,6 @@ def _report_verification(verifier, *, everything: bool, quiet: bool, err: bool) 
     if not quiet:
         click.echo(report.summary_line(verifier.results, verifier.seeds), err=err)
     return report.exit_code(verifier.results)
-
-
-def _report_rewrite(summary: output.Summary, quiet: bool) -> None:
-    for path, finding in summary.findings:
-        click.echo(output.finding_line(path, finding), err=True)
-    for line in output.error_lines(summary.reports):
-        click.echo(line, err=True)
-    if quiet:
-        return
-    fixed = summary.fixed_count
-    remaining = len(summary.findings)
-    if fixed or remaining:
-        files = sum(1 for r in summary.reports if r.written)
-        message = f"Fixed {fixed} tracer leak{'s' if fixed != 1 else ''}"
-        if files:
-            message += f" in {files} file{'s' if files != 1 else ''}"
-        message += f"; {remaining} left to fix by hand." if remaining else "."
-        click.echo(message, err=True)
 
 
 @main.command(name="rules")
