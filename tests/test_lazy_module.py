@@ -186,6 +186,74 @@ def test_a_function_naming_a_transformation_alias_is_parsed():
     assert [type(s).__name__ for s in module.body][:3] == ["SimpleStatementLine", "FunctionDef", "UnparsedStatement"]
 
 
+def test_a_configured_jit_wrapper_and_its_alias_keep_their_functions_parsed():
+    source = textwrap.dedent(
+        """\
+        import jax.numpy as jnp
+        from mylib.utils import fast_jit as compiled
+
+
+        def helper(rows):
+            return sorted(rows)
+
+
+        @compiled
+        def step(x):
+            if x.sum() > 0:
+                x = x - 1
+            return x
+
+
+        def main():
+            return helper([3, 1])
+        """
+    )
+    wrapper = engine.Settings(rules=all_rules(), extra_jit=frozenset({"mylib.utils.fast_jit"}))
+    module = parse_lazily(source, wrapper.extra_jit)
+    assert [type(s).__name__ for s in module.body] == [
+        "SimpleStatementLine", "SimpleStatementLine", "UnparsedStatement", "FunctionDef", "FunctionDef"
+    ]
+    lazy, whole = engine.lint(source, wrapper), engine.lint(source, wrapper, lazily=False)
+    assert [f.code for f in lazy.findings] == ["TFX101"]
+    assert observable(lazy) == observable(whole)
+
+
+def test_async_functions_and_redefinitions_resolve_as_in_the_whole_module():
+    source = textwrap.dedent(
+        """\
+        import jax
+
+
+        def clip(x):
+            return x
+
+
+        async def fetch(url):
+            return url
+
+
+        def clip(x):
+            if x < 0:
+                return 0.0
+            return x
+
+
+        def unused():
+            return 1
+
+
+        @jax.jit
+        def step(x):
+            return clip(x)
+        """
+    )
+    module = parse_lazily(source)
+    assert sum(isinstance(s, UnparsedStatement) for s in module.body) == 4
+    findings = engine.lint(source, settings()).findings
+    assert [(f.code, f.line) for f in findings] == [("TFX101", 13)]  # the second `clip` is the one called
+    assert_same_as_whole_module_parse(source)
+
+
 @pytest.mark.slow
 def test_the_whole_corpus_gives_what_the_whole_module_parse_gives():
     sys.path.insert(0, str(REPO / "bench"))

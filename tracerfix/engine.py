@@ -18,7 +18,7 @@ from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
 from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 from tracerfix.context import RuleContext
-from tracerfix.lazy_module import LazyParseError, parse_lazily
+from tracerfix.lazy_module import LazyParseError, parse_lazily, statements_with_header
 from tracerfix.positions import PositionIndex, unique_span
 from tracerfix.rule import Finding, Rule, Safety
 
@@ -523,13 +523,9 @@ def _parse_statements(code: str, config: cst.PartialParserConfig) -> list[cst.CS
             snippet = cst.parse_module(code, config=config)
     except (cst.ParserSyntaxError, RecursionError):
         return None
-    statements = list(snippet.body)
-    if not statements or snippet.footer:
+    if not snippet.body or snippet.footer:
         return None
-    if snippet.header:
-        first = statements[0]
-        statements[0] = first.with_changes(leading_lines=[*snippet.header, *first.leading_lines])
-    return statements
+    return statements_with_header(snippet)
 
 
 def missing_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> tuple[list[cst.CSTNode], int]:

@@ -42,7 +42,6 @@ class UnparsedStatement(cst.BaseCompoundStatement):
     text: str
     name: str
     is_function: bool
-    start: int  # offset of `text` in the source it came from
 
     # BaseCompoundStatement declares these; an unparsed statement has neither in parsed form.
     body: cst.BaseSuite = None  # type: ignore[assignment]
@@ -69,11 +68,12 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
         return None
     markers = _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
     last = len(chunks) - 1
+    # The first and last statements are always parsed: they carry the module's header and footer.
     lazy = [
-        position != last
+        0 < position < last
         and isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         and markers.search(text) is None
-        for position, (statement, text, _) in enumerate(chunks)
+        for position, (statement, text) in enumerate(chunks)
     ]
     if not any(lazy):
         return None
@@ -84,10 +84,10 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
     header: tuple = ()
     footer: tuple = ()
     has_trailing_newline = True
-    for position, ((statement, text, start), keep_as_text) in enumerate(zip(chunks, lazy)):
+    for position, ((statement, text), keep_as_text) in enumerate(zip(chunks, lazy)):
         if keep_as_text:
             is_function = not isinstance(statement, ast.ClassDef)
-            body.append(UnparsedStatement(text=text, name=statement.name, is_function=is_function, start=start))
+            body.append(UnparsedStatement(text=text, name=statement.name, is_function=is_function))
             continue
         try:
             parsed = _parse_chunk(text, indent, newline)
@@ -96,7 +96,7 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
         if position == 0:
             header, node = parsed.header, parsed.body[0]
         else:
-            node = _with_leading(parsed.body[0], parsed.header)
+            node = statements_with_header(parsed)[0]
         if position == last:
             footer, has_trailing_newline = parsed.footer, parsed.has_trailing_newline
         elif parsed.footer:
@@ -121,11 +121,7 @@ def materialize(module: cst.Module, position: int) -> cst.CSTNode:
     parsed = _parse_chunk(unparsed.text, module.default_indent, module.default_newline)
     if parsed.footer:
         raise LazyParseError("a statement kept as text has lines LibCST keeps apart")
-    node = parsed.body[0]
-    if position > 0:
-        node = _with_leading(node, parsed.header)
-    elif parsed.header:
-        raise LazyParseError("the first statement's comments belong to the module header")
+    node = statements_with_header(parsed)[0]
     body = list(module.body)
     body[position] = node
     # The module is private to the detection that built it (see the module docstring).
@@ -133,11 +129,11 @@ def materialize(module: cst.Module, position: int) -> cst.CSTNode:
     return node
 
 
-def _chunks(source: str, line_starts: list[int], statements: list[ast.stmt]) -> list[tuple[ast.stmt, str, int]]:
+def _chunks(source: str, line_starts: list[int], statements: list[ast.stmt]) -> list[tuple[ast.stmt, str]]:
     """The source cut after the last line of each top-level statement: each piece holds the
     comments and blank lines before its statement, as LibCST's `leading_lines` do. Statements
     sharing a line (`a = 1; b = 2`) stay one piece, like LibCST's SimpleStatementLine."""
-    chunks: list[tuple[ast.stmt, str, int]] = []
+    chunks: list[tuple[ast.stmt, str]] = []
     start = 0
     for index, statement in enumerate(statements):
         following = statements[index + 1] if index + 1 < len(statements) else None
@@ -147,7 +143,7 @@ def _chunks(source: str, line_starts: list[int], statements: list[ast.stmt]) -> 
         end = line_starts[end_line] if end_line < len(line_starts) else len(source)
         if following is None:
             end = len(source)  # the module's trailing comments go with the last statement
-        chunks.append((statement, source[start:end], start))
+        chunks.append((statement, source[start:end]))
         start = end
     return chunks
 
@@ -177,11 +173,15 @@ def _indents(text: str) -> bool:
     return re.search(r"(?:\r\n?|\n)[ \t]+\S", text) is not None
 
 
-def _with_leading(node: cst.CSTNode, header) -> cst.CSTNode:
-    """A piece's header (comments before its statement) as the statement's leading lines."""
-    if not header:
-        return node
-    return node.with_changes(leading_lines=(*header, *node.leading_lines))
+def statements_with_header(snippet: cst.Module) -> list[cst.CSTNode]:
+    """The statements of code parsed on its own, with the comments and blank lines that LibCST
+    keeps as the snippet's module header moved back to the first statement, where they are in
+    the file the code comes from."""
+    statements = list(snippet.body)
+    if snippet.header and statements:
+        first = statements[0]
+        statements[0] = first.with_changes(leading_lines=[*snippet.header, *first.leading_lines])
+    return statements
 
 
 def _default_indent(source: str, line_starts: list[int], statements: list[ast.stmt]) -> str:
