@@ -254,6 +254,17 @@ def test_async_functions_and_redefinitions_resolve_as_in_the_whole_module():
     assert_same_as_whole_module_parse(source)
 
 
+def test_parsing_every_statement_keeps_the_last_definition_of_a_name():
+    source = "import jax\n\ndef helper(x):\n    return x\n\ndef helper(x):\n    return -x\n\n@jax.jit\ndef f(x):\n    return x\n"
+    module = parse_lazily(source)
+    index = analyze(module, source).index
+    second = index.defined_function(cst.Name("helper"), ())  # parses the later definition only
+    assert isinstance(module.body[1], UnparsedStatement) and second is module.body[2]
+    index.statements()  # now the earlier one too: the name still means the later one
+    assert "-x" in module.code_for_node(second)
+    assert index.defined_function(cst.Name("helper"), ()) is second
+
+
 @pytest.mark.slow
 def test_the_whole_corpus_gives_what_the_whole_module_parse_gives():
     sys.path.insert(0, str(REPO / "bench"))

@@ -121,8 +121,12 @@ class ModuleIndex:
             position = self.module.body.index(unparsed)
         node = materialize(self.module, position)
         if self.indexer is not None:
+            module_defs = self.defs_in_scope[id(self.module)]
+            bound = module_defs.get(unparsed.name)
             self.indexer.top = position
             self.indexer.walk(node)
+            if bound is not unparsed and bound is not None:
+                module_defs[unparsed.name] = bound  # a later statement binds the name again
         return node
 
 
