@@ -6,8 +6,15 @@ no JAX transformation reaches: data loading, logging, command-line handling. Pyt
 `def` or `class` whose text names no transformation (no `jit`, `vmap`, `scan`..., no alias of
 one, no configured wrapper) and holds no `import` cannot start a traced scope, so it stays an
 `UnparsedStatement`: its exact text, printed back verbatim. Everything else (imports, module
-constants, `if __name__ == ...` blocks, and every statement that names a transformation) is
-parsed, each statement on its own, into one `cst.Module` whose code is the source exactly.
+constants, `if __name__ == ...` blocks, every statement that names a transformation, and the first
+and last statements, which carry the module's header and footer) is parsed, each statement on its
+own, into one `cst.Module` whose code is the source exactly.
+
+Why it is safe: the analysis starts traced scopes only at decorators and calls that name a
+transformation, reads imports and module constants (all parsed), and reaches any other function
+only by name, which parses it. When LibCST cannot read a statement that detection needs, the whole
+module is parsed and the error reported as before; syntax that LibCST does not know, inside a
+function nothing reaches, is no longer an error (Python itself accepted the file).
 
 A kept-as-text function is parsed when the analysis asks for it by name (a traced function calls
 it: `ModuleIndex.defined_function`), or when a rule needs every statement of the module
