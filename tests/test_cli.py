@@ -405,3 +405,36 @@ def test_the_save_hook_without_click_answers_as_click_does(tmp_path, arguments, 
     assert fast.returncode in (0, 1, 2)
     if pyproject is not None and "select = 3" in pyproject:
         assert fast.returncode == 2 and fast.stderr.startswith("error: ")
+
+
+def test_the_tool_runs_from_a_zip_archive(tmp_path):
+    """A zipapp or a zipped pex imports tracerfix from an archive: the rules must still be found."""
+    import zipfile
+
+    archive = tmp_path / "tracerfix.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        for path in (REPO / "tracerfix").rglob("*.py"):
+            bundle.write(path, path.relative_to(REPO).as_posix())
+        for path in (REPO / "transforms").glob("*.py"):
+            bundle.write(path, f"tracerfix/transforms/{path.name}")
+    import libcst
+
+    site_packages = str(Path(libcst.__file__).resolve().parent.parent)
+    program = (
+        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; del sys.argv[1:3]; sys.argv[0] = 'tracerfix'\n"
+        "import tracerfix.registry\n"
+        "assert tracerfix.registry.__file__.startswith(sys.path[0]), tracerfix.registry.__file__\n"
+        "from tracerfix.entry import main\n"
+        "main()\n"
+    )
+    # -S: no site-packages, so the editable install of this checkout cannot answer the imports.
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", program, str(archive), site_packages, "rewrite", "-"],
+        input=SEED_CLIP, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert FIXED_CLIP_LINE in result.stdout
+    listed = subprocess.run(
+        [sys.executable, "-S", "-c", program, str(archive), site_packages, "rules"], capture_output=True, text=True, timeout=120
+    )
+    assert len(listed.stdout.splitlines()) == len(all_rules()), listed.stderr

@@ -28,11 +28,17 @@ def all_rules() -> tuple[type[Rule], ...]:
 
 def _module_names(folders) -> list[str]:
     """The public modules in the package's folders. Listed directly: this runs at every start-up,
-    and importing pkgutil alone costs more than the listing."""
+    and importing pkgutil alone costs more than the listing. A package imported from a zip archive
+    (a zipapp, a zipped pex) has no folder to list: pkgutil asks its importer instead."""
     names = set()
     for folder in folders:
-        with os.scandir(folder) as entries:
-            names.update(entry.name[:-3] for entry in entries if entry.name.endswith(".py") and not entry.name.startswith("_"))
+        try:
+            with os.scandir(folder) as entries:
+                names.update(entry.name[:-3] for entry in entries if entry.name.endswith(".py") and not entry.name.startswith("_"))
+        except (NotADirectoryError, FileNotFoundError):
+            import pkgutil
+
+            names.update(module.name for module in pkgutil.iter_modules([folder]) if not module.name.startswith("_"))
     return sorted(names)
 
 
