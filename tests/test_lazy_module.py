@@ -11,7 +11,7 @@ import libcst as cst
 import pytest
 
 from casekit import settings, source_of
-from tracerfix import engine
+from tracerfix import engine, lazy_module
 from tracerfix.analysis import analyze
 from tracerfix.lazy_module import UnparsedStatement, parse_lazily
 from tracerfix.registry import all_rules
@@ -43,6 +43,13 @@ def _format_report(rows, width=10):
             lines.append(str(row)[:width])
     return "\\n".join(lines)
 '''
+
+
+@pytest.fixture(autouse=True)
+def split_whenever_possible(monkeypatch):
+    """Split every module that can be split, however little it would save: these tests compare
+    the split with the whole-module parse, so they must not skip the split (see the last test)."""
+    monkeypatch.setattr(lazy_module, "_WORTHWHILE_SHARE", 0.0)
 
 
 def observable(result: engine.LintResult) -> tuple:
@@ -263,6 +270,19 @@ def test_parsing_every_statement_keeps_the_last_definition_of_a_name():
     index.statements()  # now the earlier one too: the name still means the later one
     assert "-x" in module.code_for_node(second)
     assert index.defined_function(cst.Name("helper"), ()) is second
+
+
+def test_splitting_is_skipped_where_it_would_save_little(monkeypatch):
+    monkeypatch.setattr(lazy_module, "_WORTHWHILE_SHARE", 0.3)
+    application = (REPO / "bench" / "data" / "training_module.py").read_text()
+    assert parse_lazily(application) is not None  # most of it is host-side code
+    library = "import jax\n\n" + "".join(
+        f"@jax.jit\ndef f{i}(x):\n    return x + {i}\n\n\n" for i in range(8)
+    ) + "def host(rows):\n    return sorted(rows)\n\n\n@jax.jit\ndef g(x):\n    return x\n"
+    assert lazy_module._untraceable_share(library, lazy_module._marker_pattern(frozenset(), frozenset())) < 0.3
+    assert parse_lazily(library) is None
+    monkeypatch.setattr(lazy_module, "_WORTHWHILE_SHARE", 0.0)
+    assert parse_lazily(library) is not None
 
 
 @pytest.mark.slow

@@ -64,6 +64,9 @@ class UnparsedStatement(cst.BaseCompoundStatement):
 def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Module | None:
     """The module with its untraceable top-level functions and classes left as text, or None
     when the whole module should be parsed (nothing to leave out, or a split we cannot trust)."""
+    markers = _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
+    if _untraceable_share(source, markers) < _WORTHWHILE_SHARE:
+        return None  # in library code most functions are traced: the split would only cost
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -73,7 +76,6 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
     chunks = _chunks(source, line_starts, tree.body)
     if not chunks:
         return None
-    markers = _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
     last = len(chunks) - 1
     # The first and last statements are always parsed: they carry the module's header and footer.
     lazy = [
@@ -97,7 +99,7 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
             body.append(UnparsedStatement(text=text, name=statement.name, is_function=is_function))
             continue
         try:
-            parsed = _parse_chunk(text, indent, newline)
+            parsed = _parse_chunk(text, indent, newline, compound=hasattr(statement, "body"))
         except LazyParseError:
             return None
         if position == 0:
@@ -125,7 +127,7 @@ def materialize(module: cst.Module, position: int) -> cst.CSTNode:
     unparsed = module.body[position]
     if not isinstance(unparsed, UnparsedStatement):
         return unparsed
-    parsed = _parse_chunk(unparsed.text, module.default_indent, module.default_newline)
+    parsed = _parse_chunk(unparsed.text, module.default_indent, module.default_newline, compound=True)
     if parsed.footer:
         raise LazyParseError("a statement kept as text has lines LibCST keeps apart")
     node = statements_with_header(parsed)[0]
@@ -155,12 +157,30 @@ def _chunks(source: str, line_starts: list[int], statements: list[ast.stmt]) -> 
     return chunks
 
 
+# Below this share of the text in top-level functions and classes that name no transformation,
+# splitting costs more than the parsing it saves (`ast` costs about a tenth of LibCST).
+_WORTHWHILE_SHARE = 0.3
+_DEFINITION_START = re.compile(r"^(?:@|def[ \t]|async[ \t]+def[ \t]|class[ \t])", re.MULTILINE)
+
+
+def _untraceable_share(source: str, markers: re.Pattern[str]) -> float:
+    """A quick estimate, from the text alone, of the share of the module that would stay text:
+    top-level definitions (from a line starting with a decorator, `def` or `class` to the next
+    such line) that name no transformation. It only decides whether splitting is worth its cost."""
+    starts = [match.start() for match in _DEFINITION_START.finditer(source)]
+    # A definition starts at its first decorator; the lines after a decorator line belong to it.
+    starts = [start for index, start in enumerate(starts) if index == 0 or source[starts[index - 1]] != "@"]
+    ends = [*starts[1:], len(source)]
+    kept = sum(end - start for start, end in zip(starts, ends) if markers.search(source, start, end) is None)
+    return kept / len(source) if source else 0.0
+
+
 def _first_line(statement: ast.stmt) -> int:
     decorators = getattr(statement, "decorator_list", None)
     return min([statement.lineno, *(d.lineno for d in decorators)]) if decorators else statement.lineno
 
 
-def _parse_chunk(text: str, indent: str, newline: str) -> cst.Module:
+def _parse_chunk(text: str, indent: str, newline: str, compound: bool) -> cst.Module:
     try:
         parsed = cst.parse_module(text)
     except (cst.ParserSyntaxError, RecursionError) as error:
@@ -168,8 +188,9 @@ def _parse_chunk(text: str, indent: str, newline: str) -> cst.Module:
     if len(parsed.body) != 1:
         raise LazyParseError("a piece of the source is not one statement")
     # Nodes leave indentation and line endings that match the module's defaults implicit: they
-    # must mean the same in the assembled module as in the piece that was parsed.
-    if parsed.default_indent != indent and _indents(text):
+    # must mean the same in the assembled module as in the piece that was parsed. (Only compound
+    # statements have indented blocks; other lines may be indented inside brackets.)
+    if parsed.default_indent != indent and compound and _indents(text):
         raise LazyParseError("the statement is indented unlike the module's first block")
     if parsed.default_newline != newline and _NEWLINE.search(text):
         raise LazyParseError("the statement's line endings differ from the module's")
