@@ -7,7 +7,8 @@ user can act on) rather than guessing:
 - `vectorise`: a `for i in range(len(x))` loop whose iterations each read and write only element
   `i` of its arrays becomes whole-array statements (`x = jnp.where(x < 0, 0, x)`);
 - `fori_loop_rewrite` / `while_loop_rewrite`: a loop whose iterations depend on each other becomes
-  `lax.fori_loop` / `lax.while_loop`, with the names it carries as the state;
+  `lax.fori_loop` / `lax.while_loop`, with the names it carries as the state; a `break` on a
+  traced value (the only way out of `while True:`) becomes a stop flag in that state;
 - both turn the `if`s on traced values of the body into `jnp.where` selections (`Selection`).
 """
 
@@ -22,7 +23,14 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
 from tracerfix.analysis.values import STATIC, TRACED_VALUE, Evaluator, literal_int
-from tracerfix.rewrite import BINARY_OF_AUGMENTED, builtin_called, is_boolean, names_read, where_safety
+from tracerfix.rewrite import (
+    BINARY_OF_AUGMENTED,
+    builtin_called,
+    is_boolean,
+    names_read,
+    truth_test_is_traced,
+    where_safety,
+)
 from tracerfix.rule import Safety
 
 
@@ -445,17 +453,57 @@ def plain_body(loop: cst.For | cst.While, context, exits: bool = False) -> LoopB
     return LoopBody(statements, skips, exit)
 
 
-def loop_breaks(statements: Sequence[cst.CSTNode]) -> list[cst.Break]:
-    """The `break`s that end this loop, not those of loops or functions nested in it."""
-    found: list[cst.Break] = []
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def _own(statements: Sequence[cst.CSTNode], kind: type, opaque: tuple[type, ...]) -> list[cst.CSTNode]:
+    """The `kind` nodes under `statements`, not looking inside `opaque` nodes."""
+    found = []
     pending = list(statements)
     while pending:
         node = pending.pop()
-        if isinstance(node, cst.Break):
+        if isinstance(node, kind):
             found.append(node)
-        elif not isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        elif not isinstance(node, opaque):
             pending.extend(node.children)
     return found
+
+
+def loop_breaks(statements: Sequence[cst.CSTNode]) -> list[cst.Break]:
+    """The `break`s that end this loop, not those of loops or functions nested in it."""
+    return _own(statements, cst.Break, (cst.For, cst.While, *_SCOPES))
+
+
+def always_true(test: cst.BaseExpression) -> bool:
+    """`True` or a nonzero integer literal: the test of a `while` that only a `break` (or a
+    `return`) ends."""
+    if isinstance(test, cst.Name):
+        return test.value == "True"
+    value = literal_int(test)
+    return value is not None and value != 0
+
+
+def traced_exit(loop: cst.While, context) -> cst.If | None:
+    """For `while True:`, the `if c: ...; break` at the top level of its body when that is the
+    loop's only way out (one `break`, no `return`) and `c` is traced: the leak of the loop."""
+    statements = statements_in(loop.body)
+    if _own(statements, cst.Return, _SCOPES):
+        return None
+    try:
+        position = _exit_position([_in_blocks(statement) for statement in statements])
+    except CannotRewrite:
+        return None
+    if position is None:
+        return None
+    exit = statements[position]
+    # The test is judged where it stands, as the `if` rule judges it: a name the body assigns
+    # before it may be traced there and unknown at the `while`.
+    saved = context.env
+    context.env = env_at(exit, context)
+    try:
+        return exit if truth_test_is_traced(context, exit.test) else None
+    finally:
+        context.env = saved
 
 
 def _exit_position(statements: Sequence[cst.BaseStatement]) -> int | None:
@@ -1419,7 +1467,19 @@ class Selection:
         then = [s for s in statements_in(node.body) if not _is_pass(s)]
         rest = statements_in(node.orelse.body)
         statements: list[cst.BaseStatement] = []
-        if exit_flag is not None:
+        if exit_flag is not None and isinstance(outer, cst.Name) and outer.value == exit_flag:
+            # A loop that runs every step carries its flag: once set it stays set, and the
+            # branch of the `break` runs only in the step that sets it.
+            if then:
+                if self.fresh is None:
+                    raise CannotRewrite("a `break` after other statements of its branch")
+                stopping = self.fresh("stopping")
+                statements.append(assignment(stopping, conjunction(unary(cst.BitInvert(), outer), skip)))
+                defined = defined | {stopping}
+                runs_then, skip = cst.Name(stopping), cst.Name(stopping)
+            statements.append(assignment(exit_flag, binary(outer, cst.BitOr(), skip)))
+            skip = outer
+        elif exit_flag is not None:
             # The loop stops where the test holds and an earlier `continue` did not skip it.
             stop = skip if outer is None else conjunction(unary(cst.BitInvert(), outer), skip)
             statements.append(assignment(exit_flag, stop))
@@ -1438,8 +1498,10 @@ class Selection:
                 skip, defined = cst.Name(name), defined | {name}
             runs_then = skip
         if then:
-            statements += self._select(cst.If(test=runs_then, body=cst.IndentedBlock(body=then)), defined, later)
-            defined = exposed_reads(then, defined)[1] | defined
+            selected = self._select(cst.If(test=runs_then, body=cst.IndentedBlock(body=then)), defined, later)
+            statements += selected
+            # A temporary of the branch (not selected: nothing after it reads it) has no value.
+            defined = defined | set(store_counts(selected))
         statements += self.block(rest, defined, later, skip)
         return keep_comments(node, statements or [cst.SimpleStatementLine(body=[cst.Pass()])])
 
@@ -2111,9 +2173,12 @@ def traced_entry(context, names: Iterable[str]) -> Env:
 
 
 def fori_loop_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
-    """`for i in range(a, b)` with dependent iterations as `lax.fori_loop(a, b, update, state)`."""
+    """`for i in range(a, b)` with dependent iterations as `lax.fori_loop(a, b, update, state)`.
+    A body that stops the loop with `if c: ...; break` carries a `stop` flag through every step,
+    and a step after it changes nothing: reverse-mode differentiable, unlike `lax.while_loop`
+    (`early_exit_rewrite`), at the cost of always running `b - a` steps."""
     header = range_header(loop, context)
-    body = plain_body(loop, context)
+    body = plain_body(loop, context, exits=True)
     if header.index in read_after([header.index], loop, context):
         raise CannotRewrite(f"the loop index `{header.index}` is read after the loop")
     carried = carried_names(loop, body.statements, context)
@@ -2311,28 +2376,40 @@ def _fori_loop(
     `collected`, `def ys_step(state, i): ...; return state, y` and
     `state, ys = lax.scan(ys_step, state, jnp.arange(start, stop))`."""
     body = loop_body.statements
+    exit = loop_body.exit
     traced_code = [*body, collected.line] if collected is not None else body
     check_fixed_shapes(body, carried, context)
     entry = traced_entry(context, [header.index, *carried])
     check_index_uses(traced_code, header.index, entry, context)
     selected = body_traced_tests(body, entry, context)
+    flag = None
+    if exit is not None:
+        check_exit_traced(exit, selected, loop, context)
+        if exit is not body[-1]:  # `if c: continue` before it: a stopped step could restart
+            raise CannotRewrite("a `continue` comes before the `break`")
+        flag = fresh_name("stop", context, set(names_given))
     selection = Selection(
         context,
         jnp,
         lambda node: id(node.test) in selected,
         loop_body.skips,
         lambda base: fresh_name(base, context, names_given),
+        {id(exit): flag} if flag else None,
     )
-    new_body = selection.block(body, {header.index, *carried}, needed_after=set(carried))
+    # With a `break`, every step runs; once the flag is set, steps keep the state as it is.
+    state = [*carried, *([flag] if flag else [])]
+    skip = cst.Name(flag) if flag else None
+    new_body = selection.block(body, {header.index, *state}, needed_after=set(state), skip=skip)
 
     start = context.code(header.start) if header.start is not None else "0"
     stop = context.code(header.stop)
     if collected is None:
         name = fresh_name(f"update_{function_stem(carried)}", context, names_given)
-        update = StateFunction(name, [header.index], carried)
-        definition = update.build(new_body, state_return(carried, context), context)
-        state = state_text(carried)
-        call = loop_call(carried, f"{lax}.fori_loop({start}, {stop}, {update.name}, {state})", context)
+        update = StateFunction(name, [header.index], state)
+        definition = update.build(new_body, state_return(state, context), context)
+        initial = state_text([*carried, *(["False"] if flag else [])])
+        targets = [*carried, *(["_"] if flag else [])]
+        call = loop_call(targets, f"{lax}.fori_loop({start}, {stop}, {update.name}, {initial})", context)
     else:
         name = fresh_name(f"{collected.name}_step", context, names_given)
         update = StateFunction(name, [], carried, [header.index])
@@ -2361,8 +2438,12 @@ def _fori_loop(
 
 
 def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
-    """`while <traced>:` as `lax.while_loop(keep_going, update, state)`."""
-    return _while_loop(loop, plain_body(loop, context, exits=True), None, context, jnp, lax, names_given)
+    """`while <traced>:` as `lax.while_loop(keep_going, update, state)`; `while True:` too, when
+    its body leaves it with `if c: ...; break`."""
+    loop_body = plain_body(loop, context, exits=True)
+    if loop_body.exit is None and always_true(loop.test):
+        raise CannotRewrite("the loop has no `break`")
+    return _while_loop(loop, loop_body, None, context, jnp, lax, names_given)
 
 
 def early_exit_rewrite(loop: cst.For, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
@@ -2430,10 +2511,8 @@ def _while_loop(
     if header is not None:
         check_index_uses(original, header.index, entry, context)
     selected = body_traced_tests(original, entry, context)
-    if exit is not None and id(exit.test) not in selected and not _traced_in_loop(exit.test, loop, context):
-        raise CannotRewrite(
-            f"the `break` tests `{context.describe(exit.test)}`, a Python value: decide it before the loop"
-        )
+    if exit is not None:
+        check_exit_traced(exit, selected, loop, context)
     # The flag lives only in this loop's functions (outside it is unpacked as `_`): another loop
     # of the function may use the same name.
     flag = fresh_name("stop", context, set(names_given)) if exit is not None and not folded else None
@@ -2448,7 +2527,8 @@ def _while_loop(
     state = [*counter, *carried, *([flag] if flag else [])]
     new_body = selection.block(body, {*counter, *carried}, needed_after=set(state))
 
-    going = loop.test if header is None else _counted_bound(counter[0], header)
+    endless = header is None and always_true(loop.test)  # `while True:` tests nothing
+    going = None if endless else loop.test if header is None else _counted_bound(counter[0], header)
     if folded:
         selection.converted.add(id(exit.test))
         test = exit.test
@@ -2456,10 +2536,14 @@ def _while_loop(
             staying = test.expression  # `if not ok: break` keeps going while `ok`
         else:
             staying = cst.UnaryOperation(cst.Not(), test)
-        going = cst.BooleanOperation(left=going, operator=cst.And(), right=staying)
-    going = condition(going, context, jnp)
+        going = staying if going is None else cst.BooleanOperation(left=going, operator=cst.And(), right=staying)
+    if going is not None:
+        going = condition(going, context, jnp)
     if flag:
-        going = binary(truth(going, context), cst.BitAnd(), unary(cst.BitInvert(), cst.Name(flag)))
+        stopped = unary(cst.BitInvert(), cst.Name(flag))
+        going = stopped if going is None else binary(truth(going, context), cst.BitAnd(), stopped)
+    elif endless:
+        going = truth(going, context)  # `if not n: break` keeps going while `n` is nonzero
     returned: list[cst.BaseExpression] = [cst.Name(name) for name in state]
     if header is not None:
         operator = cst.Add() if header.step > 0 else cst.Subtract()
@@ -2501,6 +2585,14 @@ def _while_loop(
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)
     return rewrite
+
+
+def check_exit_traced(exit: cst.If, selected: set[int], loop: cst.For | cst.While, context) -> None:
+    """Refuse a `break` on a Python value: the loop is unrolled, and that is fine."""
+    if id(exit.test) not in selected and not _traced_in_loop(exit.test, loop, context):
+        raise CannotRewrite(
+            f"the `break` tests `{context.describe(exit.test)}`, a Python value: decide it before the loop"
+        )
 
 
 def _traced_in_loop(test: cst.BaseExpression, loop: cst.For | cst.While, context) -> bool:

@@ -104,6 +104,13 @@ def is_boolean(expression: cst.BaseExpression, context) -> bool:
         return True
     if isinstance(expression, cst.BooleanOperation):
         return is_boolean(expression.left, context) and is_boolean(expression.right, context)
+    # `&`, `|`, `^` and `~` of booleans are booleans (the conditions the rewrites build).
+    if isinstance(expression, cst.BinaryOperation) and isinstance(
+        expression.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)
+    ):
+        return is_boolean(expression.left, context) and is_boolean(expression.right, context)
+    if isinstance(expression, cst.UnaryOperation) and isinstance(expression.operator, cst.BitInvert):
+        return is_boolean(expression.expression, context)
     if isinstance(expression, cst.Name) and expression.value in ("True", "False"):
         return True
     if isinstance(expression, cst.Call) and isinstance(expression.func, cst.Name):

@@ -27,6 +27,10 @@ class PerElementLoopWithTracedBranch(Rule):
       only there (`jnp.where(stop, ...)`), those after it only where it does not stop. A test
       that opens the body joins the loop condition instead (`(i < n) & ~(c)`); one that ends it
       is returned as the flag. The loop index read after the loop is the last one that ran.
+      In a differentiated function (`jax.grad`...), the loop becomes `lax.fori_loop` over the
+      whole range instead, carrying the flag (`stop = stop | c`): every step after the one
+      that stops keeps the state as it is (`x = jnp.where(stop, x, ...)`), and the branch of
+      the `break` runs only in the step that stops.
 
     ## Why is this bad?
     JAX unrolls a Python loop while tracing, so each `if x[i] < 0` asks for the truth value of a
@@ -72,13 +76,18 @@ class PerElementLoopWithTracedBranch(Rule):
 
     A loop that stops at a `break` runs the same iterations in the same order as `lax.while_loop`;
     the statements after the test are computed where the loop stops too, and discarded by
-    `jnp.where` (the NaN/inf concern above applies to them). Unsafe, with the reason, when the
-    function is differentiated (`jax.grad`...: `lax.while_loop` supports forward mode only, so
-    reverse mode of the rewrite raises), when the range may be empty and the body indexes an
-    array with the index (the empty-array concern above), or when a Python number the loop
-    carries becomes a traced array that later code may need as a number. A carried value whose
-    dtype changes between iterations, or a `break` test that is not a scalar, makes
-    `lax.while_loop` raise while tracing; it never silently computes something else.
+    `jnp.where` (the NaN/inf concern above applies to them). In a differentiated function the
+    `lax.fori_loop` form computes the same values and gradients, at the cost of always running
+    every step of the range: the steps after the stop compute the body again from the kept
+    state and discard it (the NaN/inf concern applies to them too). Where that form cannot be
+    built (a range step other than 1, the loop index read after the loop, a `continue` before
+    the `break`), the `lax.while_loop` form is unsafe: it supports forward mode only, so
+    reverse mode of the rewrite raises. Also unsafe, with the reason, when the range may be
+    empty and the body indexes an array with the index (the empty-array concern above), or when
+    a Python number the loop carries becomes a traced array that later code may need as a
+    number. A carried value whose dtype changes between iterations, or a `break` test that is
+    not a scalar, makes the `lax` loop raise while tracing; it never silently computes
+    something else.
 
     Not rewritten (reported with the reason): loops that are not `for i in range(...)` (with a
     literal step), several `break`s or one that does not end an `if` at the top level of the body,
@@ -731,6 +740,85 @@ grad_loss = jax.grad(loss)
             expected="""
 import jax
 from jax import lax
+import jax.numpy as jnp
+
+def loss(x):
+    def update_x(_, state):
+        x, stop = state
+        x = jnp.where(stop, x, x * 0.5)
+        stop = stop | (x.sum() < 1)
+        return x, stop
+
+    x, _ = lax.fori_loop(0, 20, update_x, (x, False))
+    return x.sum()
+
+grad_loss = jax.grad(loss)
+""",
+            function="loss",
+            inputs=("jnp.array([0.25])", "jnp.array([3.0, 1.0])", "jnp.array([1e9])"),
+            note="differentiated with jax.grad: a `lax.fori_loop` carrying the stop flag, which reverse mode differentiates",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def capped_sum(x, cap):
+    total = jnp.zeros_like(cap)
+    for i in range(3):
+        if total + x[i] > cap:
+            total = cap
+            break
+        total = total + x[i]
+    return total
+
+capped_sum_grad = jax.grad(capped_sum)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def capped_sum(x, cap):
+    total = jnp.zeros_like(cap)
+    def update_total(i, state):
+        total, stop = state
+        stopping = ~stop & (total + x[i] > cap)
+        stop = stop | stopping
+        total = jnp.where(stopping, cap, total)
+        total = jnp.where(stop, total, total + x[i])
+        return total, stop
+
+    total, _ = lax.fori_loop(0, 3, update_total, (total, False))
+    return total
+
+capped_sum_grad = jax.grad(capped_sum)
+""",
+            function="capped_sum_grad",
+            inputs=(
+                "jnp.array([4.0, 1.0, 1.0]), jnp.float32(3.0)",
+                "jnp.array([1.0, 1.5, 2.0]), jnp.float32(3.0)",
+                "jnp.array([0.5, 0.5, 0.5]), jnp.float32(3.0)",
+            ),
+            note="gradients of the fori_loop form match the eager loop's (stops at once, later, never); the "
+            "branch of the `break` runs only in the step that stops",
+        ),
+        Invalid(
+            """
+import jax
+
+def loss(x):
+    for i in range(20):
+        x = x * 0.5
+        if x.sum() < 1:
+            break
+    return x.sum() * i
+
+grad_loss = jax.grad(loss)
+""",
+            expected="""
+import jax
+from jax import lax
 
 def loss(x):
     def keep_updating_x(state):
@@ -742,15 +830,17 @@ def loss(x):
         x = x * 0.5
         return i + 1, x, x.sum() < 1
 
-    _, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))
-    return x.sum()
+    i, x, _ = lax.while_loop(keep_updating_x, update_x, (0, x, False))
+    i = i - 1
+    return x.sum() * i
 
 grad_loss = jax.grad(loss)
 """,
             unsafe=True,
             function="loss",
             inputs=("jnp.array([0.25])", "jnp.array([3.0, 1.0])", "jnp.array([1e9])"),
-            note="differentiated with jax.grad: reverse mode through lax.while_loop raises, so the fix is unsafe",
+            note="differentiated, but the index is read after the loop: only the lax.while_loop form, which "
+            "reverse mode cannot differentiate, so the fix is unsafe",
         ),
         Invalid(
             """
@@ -954,7 +1044,16 @@ def guarded(x):
             title = f"Vectorise the loop with `{jnp}.where`"
         except loops.CannotRewrite:
             try:
-                if loops.loop_breaks(loops.statements_in(node.body)):
+                differentiated = context.scope is not None and context.scope.differentiated
+                breaks = loops.loop_breaks(loops.statements_in(node.body))
+                rewrite = self._stopped_fori_loop(node, jnp, lax, names_given) if breaks and differentiated else None
+                if rewrite is not None:
+                    advice = (
+                        f"`{context.function_name}` is differentiated: use `lax.fori_loop` over the whole "
+                        "range with a stop flag, which reverse mode can differentiate"
+                    )
+                    title = f"Replace the loop with `{lax}.fori_loop` carrying a stop flag"
+                elif breaks:
                     rewrite = loops.early_exit_rewrite(node, context, jnp, lax, names_given)
                     advice = "the loop stops at a traced condition: use `lax.while_loop`"
                     title = f"Replace the loop with `{lax}.while_loop`"
@@ -977,3 +1076,16 @@ def guarded(x):
         edits = [(node, cst.FlattenSentinel(rewrite.statements)), *rewrite.other_edits]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _stopped_fori_loop(self, node: cst.For, jnp: str, lax: str, names_given: set[str]):
+        """The loop as a `lax.fori_loop` carrying its stop flag, or None (the `lax.while_loop`
+        form, which reverse mode cannot differentiate, is the fallback)."""
+        from tracerfix import loops
+
+        attempt = set(names_given)  # a refused attempt hands out no names
+        try:
+            rewrite = loops.fori_loop_rewrite(node, self.context, jnp, lax, attempt)
+        except loops.CannotRewrite:
+            return None
+        names_given |= attempt
+        return rewrite

@@ -32,7 +32,9 @@ class PythonIfOnTracer(Rule):
     ## What it does
     Finds `if` and `elif` statements whose condition is a traced array inside a function that JAX
     traces (`jax.jit`, `vmap`, `grad`, `lax.scan` bodies...), and rewrites them into a selection
-    when every branch only assigns names or only returns a value.
+    when every branch only assigns names or only returns a value. An `if` that a loop rule
+    rewrites with its loop (TFX102, TFX108), and the `if c: break` that alone ends a
+    `while True:` loop (TFX102 reports the loop), are left to that rule.
 
     ## Why is this bad?
     Under tracing, arrays are abstract: their shape and dtype are known, their values are not. A

@@ -26,6 +26,12 @@ class PythonWhileOnTracer(Rule):
     the iteration that stops, those after it only where it does not (`jnp.where(stop, ...)`). A
     test that opens the body joins the condition instead: `(condition) & ~(c)`.
 
+    It also finds `while True:` (or `while 1:`) loops whose only way out is such a `break` on a
+    traced value: the same rewrite, with `~stop` (or `~(c)`) as the whole condition. The `if c:
+    ...; break` is this rule's finding then, not TFX101's. A `while True:` that ends on a Python
+    value is unrolled while tracing and left alone; one with several `break`s, a `break` deeper
+    than a top-level `if`, or a `return` inside is not this rule's: TFX101 reports its `if`s.
+
     ## Why is this bad?
     Python evaluates `while condition:` with `bool(condition)`, which needs the value of a traced
     array while JAX only knows its shape and dtype, so tracing raises `TracerBoolConversionError`
@@ -73,7 +79,8 @@ class PythonWhileOnTracer(Rule):
     the loop stops too and discarded by `jnp.where` (the inf/NaN concern applies to them), and
     the loop condition is evaluated on the state the stopping iteration left (pure array code,
     so it cannot raise); a `break` test that is not a scalar makes `lax.while_loop` raise while
-    tracing.
+    tracing. The same holds for `while True:`; a `while True:` loop that never reaches its
+    `break` hangs under `jax.jit` exactly as it hangs eagerly.
 
     Not rewritten (reported with the reason): several `break`s, or one that does not end an
     `if` at the top level of the body, `return` or side effects (`print`, `.append`) in the body,
@@ -126,6 +133,53 @@ def halve(x):
     return x
 """,
             note="not traced",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x, n: int = 3):
+    i = 0
+    while True:
+        x = x * 2
+        i += 1
+        if i >= n:
+            break
+    while 1:
+        x = x[None]
+        if x.ndim >= 3:
+            break
+    return x
+""",
+            note="`while True:` ending on a Python value: unrolled while tracing, which is fine",
+        ),
+        Valid(
+            """
+import jax.numpy as jnp
+
+def newton(x, a):
+    while True:
+        x_next = x - (x * x - a) / (2 * x)
+        if jnp.abs(x_next - x) < 1e-6:
+            break
+        x = x_next
+    return x
+""",
+            note="`while True:` with a `break` on an array, not traced",
+        ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def halve_until_small(x):
+    while True:
+        x = x / 2
+        if x.max() < 1:
+            return x
+""",
+            note="a `while True:` left by `return`: the `if` is TFX101's finding, not this rule's",
         ),
     )
     INVALID = (
@@ -436,6 +490,173 @@ def root_of_square(lo, hi, target):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def newton_sqrt(x, a):
+    while True:
+        x_next = x - (x * x - a) / (2 * x)
+        if jnp.abs(x_next - x) < 1e-6:
+            break
+        x = x_next
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def newton_sqrt(x, a):
+    def keep_updating_x(state):
+        _, stop = state
+        return ~stop
+
+    def update_x(state):
+        x, _ = state
+        x_next = x - (x * x - a) / (2 * x)
+        stop = jnp.abs(x_next - x) < 1e-6
+        x = jnp.where(stop, x, x_next)
+        return x, stop
+
+    x, _ = lax.while_loop(keep_updating_x, update_x, (x, False))
+    return x
+""",
+            function="newton_sqrt",
+            inputs=(
+                "jnp.float32(1.0), jnp.float32(2.0)",
+                "jnp.float32(3.0), jnp.float32(9.0)",
+                "jnp.float32(10.0), jnp.float32(0.25)",
+            ),
+            note="`while True:` ending on a traced `break`: only the stop flag keeps the loop going",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def countdown(n):
+    count = 0
+    while 1:  # until n reaches zero
+        n = n - 1
+        count += 1
+        if n <= 0:
+            break
+    return count
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def countdown(n):
+    count = 0
+    def keep_updating_n_and_count(state):
+        _, _, stop = state
+        return ~stop
+
+    def update_n_and_count(state):
+        n, count, _ = state
+        n = n - 1
+        count += 1
+        return n, count, n <= 0
+
+    n, count, _ = lax.while_loop(keep_updating_n_and_count, update_n_and_count, (n, count, False))  # until n reaches zero
+    return count
+""",
+            function="countdown",
+            inputs=("jnp.int32(5)", "jnp.int32(1)", "jnp.int32(0)", "jnp.int32(-3)"),
+            note="`while 1:`; the statements before the test run in the iteration that stops",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def lift_until_positive(x):
+    while True:
+        if x.min() >= 0:
+            break
+        x = x + 1
+    return x
+""",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def lift_until_positive(x):
+    def keep_updating_x(x):
+        return ~(x.min() >= 0)
+
+    def update_x(x):
+        x = x + 1
+        return x
+
+    x = lax.while_loop(keep_updating_x, update_x, x)
+    return x
+""",
+            function="lift_until_positive",
+            inputs=("jnp.array([-1.0, 2.0, -3.0])", "jnp.array([1.0, 2.0, 3.0])", "jnp.array([-0.5])"),
+            note="a `break` that opens a `while True:` body becomes the whole loop condition",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def loss(x):
+    while True:
+        x = x * 0.5
+        if jnp.abs(x).sum() < 1.0:
+            break
+    return (x**2).sum()
+
+grad_loss = jax.grad(loss)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def loss(x):
+    def keep_updating_x(state):
+        _, stop = state
+        return ~stop
+
+    def update_x(state):
+        x, _ = state
+        x = x * 0.5
+        return x, jnp.abs(x).sum() < 1.0
+
+    x, _ = lax.while_loop(keep_updating_x, update_x, (x, False))
+    return (x**2).sum()
+
+grad_loss = jax.grad(loss)
+""",
+            unsafe=True,
+            function="loss",
+            inputs=("jnp.array([3.0, 1.0])", "jnp.array([0.25])"),
+            note="`while True:` in a differentiated function: reverse mode breaks, so the fix is unsafe",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def halve_noisily(x):
+    while True:
+        x = x / 2
+        print(x)
+        if x.max() < 1:
+            break
+    return x
+""",
+            note="`while True:` whose body prints: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def settle(x, limit):
@@ -471,15 +692,27 @@ def grow(x):
 
     def visit_While(self, node: cst.While) -> None:
         context = self.context
-        if not truth_test_is_traced(context, node.test):
-            return
+        traced_test = truth_test_is_traced(context, node.test)
+        if not traced_test and not isinstance(node.test, (cst.Name, cst.Integer)):
+            return  # only a literal `while True:` can end on a traced `break` instead
         # Imported only now: the loop machinery is large, and only a leak needs it (for its fix).
         from tracerfix import loops
 
-        problem = (
-            f"Python `while` on traced value `{context.describe(node.test)}` fails under "
-            f"{under_tracing(context)}"
-        )
+        if traced_test:
+            problem = (
+                f"Python `while` on traced value `{context.describe(node.test)}` fails under "
+                f"{under_tracing(context)}"
+            )
+        else:
+            exit = loops.traced_exit(node, context) if loops.always_true(node.test) else None
+            if exit is None:
+                return
+            # The loop's one leak: the `if` rule does not report its exit test a second time.
+            context.claim(exit)
+            problem = (
+                f"`while {context.describe(node.test)}:` ends on traced value "
+                f"`{context.describe(exit.test)}` (its `break` test), which fails under {under_tracing(context)}"
+            )
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
         names_given = self._names_given.setdefault(id(context.function), set())
