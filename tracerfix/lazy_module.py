@@ -36,6 +36,7 @@ from functools import lru_cache
 import libcst as cst
 
 _NEWLINE = re.compile(r"\r\n?|\n")
+_INDENTATION = re.compile(r"[ \t]*")
 
 
 class LazyParseError(Exception):
@@ -231,10 +232,7 @@ def _first_block_indent(source: str, line_starts: list[int], statement: ast.stmt
             else:
                 children = [child]
             for inner in children:
-                line = _first_line(inner)
-                start = line_starts[line - 1]
-                text = source[start : start + 200]
-                indentation = text[: len(text) - len(text.lstrip(" \t"))]
+                indentation = _INDENTATION.match(source, line_starts[_first_line(inner) - 1]).group()
                 if indentation:
                     return indentation
                 found = _first_block_indent(source, line_starts, inner)
