@@ -16,7 +16,6 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.syntax import child_nodes
-from tracerfix.lazy_module import UnparsedStatement, materialize
 from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
@@ -26,6 +25,7 @@ from tracerfix.analysis.values import (
     is_none_literal,
     literal_int,
 )
+from tracerfix.lazy_module import UnparsedStatement, materialize
 
 FunctionNode = cst.FunctionDef | cst.Lambda
 
@@ -107,7 +107,6 @@ class ModuleIndex:
                 if isinstance(scope, cst.ClassDef):
                     return self.methods.get(id(scope), {}).get(target.attr.value)
         return None
-
 
     def statements(self) -> tuple[cst.CSTNode, ...]:
         """Every top-level statement of the module, parsed (for rules that look at them all)."""
