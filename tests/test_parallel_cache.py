@@ -125,19 +125,28 @@ def test_progress_bar_only_on_a_terminal_and_only_when_slow():
 # --- cache --------------------------------------------------------------------------------------
 
 
-def test_a_warm_cache_serves_the_same_reports_without_analysing(tmp_path, monkeypatch):
+def test_a_warm_cache_serves_unchanged_files_and_recomputes_fixed_ones(tmp_path, monkeypatch):
     make_tree(tmp_path)
     monkeypatch.setenv("TRACERFIX_CACHE_DIR", str(tmp_path / "cache"))
+    folders = [tmp_path / "pkg0", tmp_path / "pkg1", tmp_path / "pkg2"]
     resolver = Resolver()
-    cold = api.process_paths([tmp_path / "pkg0", tmp_path / "pkg1", tmp_path / "pkg2"], resolver, fix=True, write=False, jobs=1)
+    cold_check = api.process_paths(folders, resolver, fix=False, write=False, jobs=1)
+    cold_fix = api.process_paths(folders, resolver, fix=True, write=False, jobs=1)
+    analysed = []
+    real_process_text = api.process_text
 
-    def must_not_run(*args, **kwargs):
-        raise AssertionError("analysed a file the cache holds")
+    def counting(source, display, *args, **kwargs):
+        analysed.append(Path(display).name)
+        return real_process_text(source, display, *args, **kwargs)
 
-    monkeypatch.setattr(api, "process_text", must_not_run)
-    warm = api.process_paths([tmp_path / "pkg0", tmp_path / "pkg1", tmp_path / "pkg2"], resolver, fix=True, write=False, jobs=1)
-    assert summary_of(warm) == summary_of(cold)
-    assert sum(len(r.fixed) for r in warm) == 6
+    monkeypatch.setattr(api, "process_text", counting)
+    assert summary_of(api.process_paths(folders, resolver, fix=False, write=False, jobs=1)) == summary_of(cold_check)
+    assert analysed == []
+    warm_fix = api.process_paths(folders, resolver, fix=True, write=False, jobs=1)
+    assert summary_of(warm_fix) == summary_of(cold_fix)
+    assert sum(len(r.fixed) for r in warm_fix) == 6
+    # The rewritten text is never stored: exactly the files a fix changes are analysed again.
+    assert sorted(analysed) == sorted(Path(r.path).name for r in cold_fix if r.changed)
 
 
 def test_the_cache_key_covers_content_mode_and_settings(tmp_path):
@@ -177,7 +186,7 @@ def test_a_damaged_entry_is_computed_again(tmp_path):
     entries[0].write_text('{"findings": [')
     again = api.process_path(tmp_path / "a.py", settings, fix=False, write=False, cache=cache)
     assert [f.line for f in again.findings] == [f.line for f in first.findings] == [7]
-    assert json.loads(entries[0].read_text())["findings"][0]["code"] == "TFX101"
+    assert json.loads(entries[0].read_text())["entry"]["findings"][0]["code"] == "TFX101"
     assert (tmp_path / "cache" / ".gitignore").read_text() == "*\n"
     assert (tmp_path / "cache" / "CACHEDIR.TAG").exists()
 

@@ -10,12 +10,25 @@ to add what it reads to the key).
 Each entry is one small JSON file written atomically (temporary file, then rename), so concurrent
 runs at worst compute the same entry twice. The folder holds a `.gitignore` of `*` and a
 CACHEDIR.TAG, as ruff's does, and can be deleted at any time.
+
+The cache is not a channel into the user's files. Anyone who can write to the folder (a committed
+`.tracerfix_cache/`, a CI cache restored from another branch, a shared folder) could otherwise make
+`rewrite` write their text under the cover of a fix, so:
+- no entry holds source text: a file that a fix changes is analysed again, and what `rewrite`
+  writes is always text this process computed in this run;
+- every entry is signed (HMAC-SHA256) with a per-user secret kept outside the project, in the
+  user's cache folder with mode 0600; an entry whose signature does not match is ignored;
+- a folder owned by another user, or one that tracerfix did not create (no tracerfix
+  CACHEDIR.TAG) and that is not empty, is neither read nor written.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sys
 import tempfile
 from dataclasses import fields, replace
@@ -81,8 +94,6 @@ def code_fingerprint() -> str:
 
 def sources_fingerprint(folders: list[str]) -> str:
     """A hash of the version and of the name, size and modification time of every .py file."""
-    import hashlib
-
     import tracerfix
 
     digest = hashlib.sha256(f"{tracerfix.__version__} {sys.version_info[:2]}".encode())
@@ -111,14 +122,14 @@ def settings_fingerprint(settings: Settings) -> str:
 class Cache:
     """Results by content hash under `folder/<code fingerprint>/`."""
 
-    def __init__(self, folder: Path, fingerprint: str | None = None) -> None:
+    def __init__(self, folder: Path, fingerprint: str | None = None, secret: bytes | None = None) -> None:
         self.root = folder
         self.folder = folder / (fingerprint or code_fingerprint())
         self._ready = False
+        self._secret = secret
+        self._trusted: bool | None = None
 
     def key(self, raw: bytes, settings: Settings, fix: bool) -> str:
-        import hashlib
-
         digest = hashlib.sha256(raw)
         digest.update(f"\0{'fix' if fix else 'check'}|{settings_fingerprint(settings)}".encode())
         return digest.hexdigest()
@@ -129,7 +140,6 @@ class Cache:
         if entry is None:
             return None
         try:
-            after = entry["after"]
             return FileReport(
                 display,
                 findings=[finding_from_record(record) for record in entry["findings"]],
@@ -138,18 +148,21 @@ class Cache:
                 error_line=entry["error_line"],
                 error_column=entry["error_column"],
                 before=text,
-                after=text if after is None else after,
+                after=text,
             )
         except (KeyError, TypeError, ValueError):
             return None
 
     def store(self, key: str, report: FileReport) -> None:
+        """Remember `report` unless it changes the file: the new text is never stored, so that
+        nothing read from the cache can end up in the user's sources."""
+        if report.changed:
+            return
         self.put(
             key,
             {
                 "findings": [finding_record(finding) for finding in report.findings],
                 "fixed": [finding_record(finding) for finding in report.fixed],
-                "after": report.after if report.changed else None,
                 "error": report.error,
                 "error_line": report.error_line,
                 "error_column": report.error_column,
@@ -157,21 +170,36 @@ class Cache:
         )
 
     def get(self, key: str) -> dict[str, Any] | None:
+        """The entry stored under `key` by this user's tracerfix, or None: missing, unreadable,
+        damaged, unsigned or signed with another secret all mean "compute again"."""
+        secret = self._secret_key()
+        if secret is None or not self._root_is_trusted():
+            return None
         try:
             with open(self.folder / f"{key}.json", encoding="utf-8") as handle:
-                entry = json.load(handle)
+                stored = json.load(handle)
         except (OSError, ValueError):
-            return None  # missing, unreadable or damaged: compute again
-        return entry if isinstance(entry, dict) else None
+            return None
+        if not isinstance(stored, dict) or not isinstance(stored.get("entry"), dict):
+            return None
+        expected = _signature(secret, key, stored["entry"])
+        if not isinstance(stored.get("mac"), str) or not hmac.compare_digest(stored["mac"], expected):
+            return None
+        return stored["entry"]
 
     def put(self, key: str, entry: dict[str, Any]) -> None:
         """Store `entry`; a cache that cannot be written is skipped silently, never an error."""
+        secret = self._secret_key()
+        if secret is None:
+            return
+        signed = {"mac": _signature(secret, key, entry), "entry": entry}
         try:
-            self._prepare()
+            if not self._prepare():
+                return
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=self.folder)
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    json.dump(entry, out, separators=(",", ":"))
+                    json.dump(signed, out, separators=(",", ":"))
                 os.replace(temporary, self.folder / f"{key}.json")
             except BaseException:
                 try:
@@ -182,12 +210,86 @@ class Cache:
         except OSError:
             pass
 
-    def _prepare(self) -> None:
+    def _prepare(self) -> bool:
+        """Create the folder with its markers; False when it is not ours to write into."""
         if self._ready:
-            return
+            return True
+        if self.root.exists() and not self._root_is_trusted():
+            adoptable = self.root.is_dir() and _owned_by_us(self.root) and not any(self.root.iterdir())
+            if not adoptable:
+                return False
         self.folder.mkdir(parents=True, exist_ok=True)
         for name, text in ((".gitignore", "*\n"), ("CACHEDIR.TAG", _TAG)):
             marker = self.root / name
             if not marker.exists():
                 marker.write_text(text, encoding="utf-8")
-        self._ready = True
+        self._trusted = None
+        self._ready = self._root_is_trusted()
+        return self._ready
+
+    def _root_is_trusted(self) -> bool:
+        """The folder is this user's and was created by tracerfix (it holds our CACHEDIR.TAG)."""
+        if self._trusted is None:
+            tag = self.root / "CACHEDIR.TAG"
+            try:
+                self._trusted = (
+                    self.root.is_dir() and not self.root.is_symlink() and _owned_by_us(self.root)
+                    and _owned_by_us(tag) and tag.read_text(encoding="utf-8") == _TAG
+                )
+            except (OSError, UnicodeDecodeError):
+                self._trusted = False
+        return self._trusted
+
+    def _secret_key(self) -> bytes | None:
+        if self._secret is None:
+            self._secret = user_secret(secret_path())
+        return self._secret or None
+
+
+def _signature(secret: bytes, key: str, entry: dict[str, Any]) -> str:
+    message = key.encode() + b"\0" + json.dumps(entry, sort_keys=True, separators=(",", ":")).encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def _owned_by_us(path: Path) -> bool:
+    if not hasattr(os, "getuid"):
+        return True  # Windows: folders under the user's profile are private by default
+    return path.lstat().st_uid == os.getuid()
+
+
+def secret_path() -> Path:
+    """The per-user secret that signs cache entries: in the user's cache folder, never in a project."""
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.environ.get("LOCALAPPDATA") if sys.platform == "win32" else None
+    ) or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "tracerfix" / "secret"
+
+
+@lru_cache(maxsize=None)
+def user_secret(path: Path) -> bytes:
+    """This user's signing secret, created (mode 0600) on first use; empty when it cannot be read
+    or created safely, which turns the cache off rather than trusting unsigned entries."""
+    for _ in range(2):
+        try:
+            status = path.lstat()
+        except FileNotFoundError:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue  # another process created it first: read theirs
+            except OSError:
+                return b""
+            with os.fdopen(descriptor, "w", encoding="ascii") as out:
+                out.write(secrets.token_hex(32))
+            continue
+        except OSError:
+            return b""
+        if hasattr(os, "getuid") and (status.st_uid != os.getuid() or status.st_mode & 0o077):
+            return b""  # readable by others, or not ours: not a secret
+        try:
+            text = path.read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            return b""
+        return text.encode() if len(text) >= 32 else b""
+    return b""
