@@ -5,6 +5,10 @@
     trials = 16           # random trials per input signature, on top of the edge values
     timeout = 60          # seconds per function
     file-timeout = 600    # seconds per file, importing it included
+    memory-limit = "4GiB" # address space of the worker that runs the code (see limits.py)
+    cpu-limit = 300       # CPU seconds per function
+    max-processes = 16    # processes the code under test may start, per function
+    output-limit = "256MiB"  # bytes the worker may write to one file, its captured output included
 
     [tool.tracerfix.verify.inputs]
     clip = "x=f32[8]"                                    # every function named `clip`
@@ -25,9 +29,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from tracerfix.config import ConfigError
+from tracerfix.verify.limits import Limits, parse_size
 from tracerfix.verify.specs import LiteralSpec, SpecError, format_signature, parse_signature, parse_spec
 
-KEYS = ("seed", "trials", "timeout", "file-timeout", "inputs")
+KEYS = ("seed", "trials", "timeout", "file-timeout", "memory-limit", "cpu-limit", "max-processes", "output-limit",
+        "inputs")
 
 
 @dataclass
@@ -38,6 +44,7 @@ class VerifyOptions:
     file_timeout: float = 600.0
     # Function key -> signatures, each written `x=f32[8], axis=0`.
     inputs: dict[str, list[str]] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)
     root: Path | None = None  # the folder of the configuration these came from
 
     def signatures_for(self, path: Path | None, unit: str) -> list[str]:
@@ -65,6 +72,13 @@ def parse_options(table: Mapping[str, Any], root: Path | None, label: str = "") 
         options.trials = _integer(table.get("trials", options.trials))
         options.function_timeout = _number(table.get("timeout", options.function_timeout))
         options.file_timeout = _number(table.get("file-timeout", options.file_timeout))
+        defaults = options.limits
+        options.limits = Limits(
+            memory=parse_size(table.get("memory-limit", defaults.memory)),
+            cpu_seconds=_positive_integer(table.get("cpu-limit", defaults.cpu_seconds)),
+            processes=_integer(table.get("max-processes", defaults.processes)),
+            output=parse_size(table.get("output-limit", defaults.output)),
+        )
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{where}: {error}") from None
     inputs = table.get("inputs", {})
@@ -82,6 +96,12 @@ def parse_options(table: Mapping[str, Any], root: Path | None, label: str = "") 
 def _integer(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _positive_integer(value: Any) -> int:
+    if _integer(value) <= 0:
+        raise ValueError(f"expected a positive number of seconds, got {value!r}")
     return value
 
 

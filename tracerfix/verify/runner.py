@@ -21,6 +21,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from tracerfix.verify.limits import Limits, describe_exit
+
 STARTUP_TIMEOUT = 180.0
 _EOF = object()
 
@@ -43,6 +45,7 @@ class FileJob:
     # What was rewritten: the file is imported when it still holds exactly this (not an editor's
     # unsaved buffer read from standard input).
     original_source: str = ""
+    limits: dict = field(default_factory=lambda: Limits().to_json())  # memory, CPU, processes, output
     trial_limit: float = field(init=False)
 
     def __post_init__(self) -> None:
@@ -215,7 +218,8 @@ class Worker:
                 return
             if event is _EOF:
                 code = self.kill()
-                message = f"the worker process died (exit status {code}) {self._stderr_tail()}".strip()
+                message = describe_exit(code, Limits.from_json(job.limits)) or (
+                    f"the worker process died (exit status {code}) {self._stderr_tail()}".strip())
                 names = list(remaining) if current is None else [current]
                 for name in names:
                     results[name] = unverifiable(name, message)

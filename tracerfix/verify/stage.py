@@ -230,6 +230,7 @@ class Verifier:
             function_timeout=options.function_timeout,
             file_timeout=options.file_timeout,
             original_source=original,
+            limits=options.limits.to_json(),
         )
         for unit, record in (worker or self.worker).verify(job).items():
             result = UnitResult.from_worker(display, lines.get(unit, 0), record)

@@ -50,6 +50,7 @@ def main() -> int:
             "install it with `pip install 'tracerfix[verify]'`")})
         return 2
     sys.dont_write_bytecode = True  # importing user modules must not leave __pycache__ behind
+    from tracerfix.verify import limits
     from tracerfix.verify.check import check_unit
 
     send({"event": "ready", "jax": jax.__version__, "pid": os.getpid()})
@@ -57,6 +58,8 @@ def main() -> int:
         if not line.strip():
             continue
         job = json.loads(line)
+        bounds = limits.Limits.from_json(job.get("limits"))
+        limits.apply(bounds)
         with _isolated(job["sys_path"], jax):
             try:
                 original, rewritten, reload_original = load(job)
@@ -66,8 +69,9 @@ def main() -> int:
                 send({"event": "loaded"})
                 for plan in job["units"]:
                     send({"event": "start", "unit": plan["name"]})
-                    result = check_unit(plan, original, rewritten, reload_original,
-                                        job["seed"], job["trials"], job["trial_limit"])
+                    limits.start_function(bounds)
+                    result = limits.verdict(check_unit(plan, original, rewritten, reload_original,
+                                                       job["seed"], job["trials"], job["trial_limit"]), bounds)
                     send({"event": "result", "unit": plan["name"], **result})
         send({"event": "done"})
     return 0
