@@ -1,0 +1,174 @@
+"""Reading tracer errors out of real tracebacks: produced here by JAX, and pasted from issue threads."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tracerfix import tracebacks
+
+DATA = Path(__file__).parent / "data" / "tracebacks"
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("traceback_generator", DATA / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CASES = {name: case for name, _, case in _generator().leaky_cases()}
+GENERATED = sorted((DATA / "generated").glob("*.txt"))
+
+
+def test_the_generated_corpus_covers_the_rule_cases():
+    assert len(GENERATED) >= 100
+    assert {path.stem for path in GENERATED} <= set(CASES)
+
+
+@pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.stem)
+def test_generated_traceback_names_the_leaking_line_of_the_case(path):
+    errors = tracebacks.parse(path.read_text())
+    assert len(errors) == 1, [e.kind for e in errors]
+    error = errors[0]
+    source = textwrap.dedent(CASES[path.stem].code).lstrip("\n")
+    leak = error.leak_frame
+    assert leak is not None and leak.path.endswith(f"cases/{path.stem}.py")
+    lines = source.splitlines()
+    if leak.code:
+        assert lines[leak.line - 1].strip() == leak.code
+    functions = {
+        node.name: node for node in ast.walk(ast.parse(source)) if isinstance(node, (ast.FunctionDef, ast.Lambda))
+        and hasattr(node, "name")
+    }
+    if error.traced_function is not None:
+        traced = functions[error.traced_function]
+        assert error.transform == "jit"
+        first = min([traced.lineno, *(d.lineno for d in traced.decorator_list)])
+        assert first <= error.traced_at.line <= traced.lineno
+        parameters = {a.arg for a in (*traced.args.posonlyargs, *traced.args.args, *traced.args.kwonlyargs)}
+        assert set(error.arguments) <= parameters
+    if error.kind == "UnexpectedTracerError":
+        assert error.created_at and error.traced_function
+
+
+PASTED = {
+    # file: (kind, leak (path suffix, line, code) or None, traced function, transform, arguments)
+    "001_scan_body_bool": ("TracerBoolConversionError", ("jax/sholto8.py", 2, "def body(c, _): return bool(c), None"), "body", "scan", ("c",)),
+    "002_add_notes_grad_in_jit": ("TracerBoolConversionError", ("file.py", 5, "bool(x)  # not valid code"), None, None, ()),
+    "003_remat_old_wording": ("ConcretizationTypeError", ("p/jax/c.py", 8, "if jax.jit(lax.gt)(x, 0.):"), None, None, ()),
+    "004_flax_library_unfiltered": ("ConcretizationTypeError", None, "_initialize_model", "jit", ()),
+    "005_colab_scan_quoted_argument": ("TracerArrayConversionError", None, "f", "scan", ("state",)),
+    "006_ipython_list_index": ("TypeError", None, None, None, ()),
+    "007_stdin_frames_library": ("TracerArrayConversionError", None, None, None, ()),
+    "008_message_only_from_line": ("TracerIntegerConversionError", None, "forwardEuler", "jit", ()),
+    "009_jax01_no_traceback": ("TypeError", None, None, None, ()),
+    "010_windows_escaped_paths": ("TracerArrayConversionError", None, "apply_fn", "jit", ()),
+    "011_old_tinygp_library": ("TracerArrayConversionError", None, "_condition", "jit", ()),
+    "012_ensure_index_relative_path": ("ConcretizationTypeError", None, "f", "jit", ()),
+    "013_filtered_stack_trace_no_transform": ("ConcretizationTypeError", None, "incsubtensor", None, ()),
+}
+
+
+def test_every_pasted_traceback_has_an_expectation_and_a_cited_source():
+    files = {path.stem: path for path in (DATA / "pasted").glob("*.txt")}
+    assert set(files) == set(PASTED)
+    for path in files.values():
+        assert re.match(r"source: https://github\.com/\S+/(issues|pull)/\d+ ", path.read_text())
+
+
+@pytest.mark.parametrize("name", sorted(PASTED))
+def test_pasted_traceback(name):
+    kind, leak, traced, transform, arguments = PASTED[name]
+    errors = tracebacks.parse((DATA / "pasted" / f"{name}.txt").read_text())
+    assert len(errors) == 1
+    error = errors[0]
+    assert (error.kind, error.traced_function, error.transform, error.arguments) == (kind, traced, transform, arguments)
+    frame = error.leak_frame
+    if leak is None:
+        assert frame is None
+    else:
+        assert frame is not None and frame.path.endswith(leak[0]) and (frame.line, frame.code) == leak[1:]
+
+
+def test_windows_paths_pasted_with_doubled_backslashes_are_read_as_paths():
+    (error,) = tracebacks.parse((DATA / "pasted" / "010_windows_escaped_paths.txt").read_text())
+    assert error.traced_at.path == "c:/Users/90566/miniconda3/envs/graphcast/lib/site-packages/haiku/_src/transform.py"
+    assert error.traced_at.is_library
+    assert [(f.path, f.line, f.function) for f in error.created_at][0] == (
+        "d:/code/graphcast-0.1/graphcast/xarray_jax.py", 353, "wrapped_func",
+    )
+
+
+def test_old_wording_without_a_transformation_still_names_the_function_and_provenance():
+    (error,) = tracebacks.parse((DATA / "pasted" / "013_filtered_stack_trace_no_transform.txt").read_text())
+    assert error.traced_at.line == 125 and error.traced_at.path.endswith("theano/sandbox/jax.py")
+    assert error.created_at[0].line == 127 and error.created_at[0].function == "jax_func"
+
+
+FORMATS = sorted((DATA / "formats").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", FORMATS, ids=lambda p: p.stem)
+def test_pytest_and_terminal_formats_of_one_run_agree(path):
+    """The same two failures (tests/data/tracebacks/formats: pkg/model.py's f and h, run by
+    pytest with each --tb style, and by Python with and without JAX's frame filtering)."""
+    errors = tracebacks.parse(path.read_text())
+    expected = {("f", 7, ("x", "y")), ("h", 13, ("x",))}
+    found = {(e.traced_function, e.leak_frame.line, e.arguments) for e in errors}
+    assert found <= expected and found, found
+    for error in errors:
+        assert error.leak_frame.path.endswith("pkg/model.py")
+        if error.leak_frame.code:
+            assert error.leak_frame.code in ("if z.sum() > y:", "return int(x)")
+    if path.stem.startswith("pytest"):
+        assert found == expected
+
+
+def test_ci_noise_colours_and_timestamps_do_not_hide_the_error():
+    text = (DATA / "formats" / "pytest_short.txt").read_text()
+    noisy = "\n".join(
+        f"2024-06-13T12:00:{i % 60:02d}.1234567Z \x1b[31m{line}\x1b[0m" for i, line in enumerate(text.splitlines())
+    )
+    noisy = "##[group]Run pytest\nsome unrelated output\n" + noisy + "\n##[error]Process completed with exit code 1."
+    assert [(e.kind, e.leak_frame.line) for e in tracebacks.parse(noisy)] == [
+        (e.kind, e.leak_frame.line) for e in tracebacks.parse(text)
+    ]
+
+
+def test_chained_exceptions_keep_the_tracer_error_only():
+    text = (DATA / "generated" / "tfx203_1.txt").read_text()
+    assert "During handling of the above exception" in text
+    (error,) = tracebacks.parse(text)
+    assert error.kind == "TracerIntegerConversionError" and error.arguments == ("axis",)
+
+
+def test_an_error_printed_twice_by_jax_is_reported_once():
+    text = (DATA / "formats" / "filtering_off.txt").read_text()
+    assert text.count("TracerBoolConversionError:") >= 1
+    assert len(tracebacks.parse(text + "\n" + text)) == 1
+
+
+def test_other_errors_are_ignored():
+    text = 'Traceback (most recent call last):\n  File "a.py", line 3, in <module>\n    1 / 0\nZeroDivisionError: division by zero\n'
+    assert tracebacks.parse(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [("x", ("x",)), ("x and y", ("x", "y")), ("'state'", ("state",)), ("params['w'], x[0] and y", ("params", "x", "y"))],
+)
+def test_argument_names(text, names):
+    assert tracebacks.argument_names(text) == names
+
+
+def test_library_paths():
+    assert tracebacks.is_library_path("/usr/lib/python3.11/site-packages/jax/_src/core.py")
+    assert tracebacks.is_library_path("C:\\\\Python311\\\\Lib\\\\site-packages\\\\flax\\\\core.py")
+    assert tracebacks.is_library_path("<stdin>")
+    assert not tracebacks.is_library_path("/home/me/project/jax_models/model.py")
