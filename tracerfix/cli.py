@@ -258,3 +258,86 @@ def lsp() -> None:
             raise
         raise click.ClickException("the language server needs pygls: pip install 'tracerfix[lsp]'") from None
     serve()
+
+
+@main.command(name="from-traceback")
+@click.argument("logs", nargs=-1)
+@click.option("--fix", is_flag=True, help="Apply the fixes at the lines the tracebacks point at.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a diff and write nothing.")
+@click.option(
+    "--unsafe-fixes/--no-unsafe-fixes", default=None,
+    help="Also apply fixes that may change behaviour (see `tracerfix explain`); overrides `unsafe-fixes`.",
+)
+@click.option(
+    "--verify", is_flag=True,
+    help="Run each rewritten function against its original first (executes your code in a "
+    "subprocess); keep only the fixes that agree, unsafe ones included. Implies --fix unless --diff.",
+)
+@click.option("--root", type=click.Path(exists=True, file_okay=False), default=".", show_default=True,
+              help="The project folder: paths from another machine are matched to its files by their end.")
+@click.option("--output-format", type=click.Choice(sorted(output.FORMATS)), default="text", show_default=True)
+@_quiet
+@_seed
+@click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False),
+              help="Use this configuration file for every file.")
+def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, quiet, seed, config_file) -> None:
+    """Fix the tracer leaks that JAX errors in LOGS point at ('-' or nothing: standard input).
+
+    Paste or pipe a terminal's output, a pytest or CI log, or a notebook's error: each JAX tracer
+    error's traceback says which statement needed a concrete value, which function JAX traced and
+    which arguments the value depends on. tracerfix takes that as fact, reports the leak at that
+    line with the fix `rewrite` would make there, and applies it with --fix.
+
+    Exit status: 0 nothing left to fix, 1 a leak is reported or left, 2 no tracer error was found
+    in the input or a file could not be processed.
+    """
+    from tracerfix import from_traceback as core
+    from tracerfix import engine
+    from tracerfix.tracebacks import parse
+
+    if seed is not None and not verify:
+        raise click.UsageError("--seed replays a verification: use it with --verify")
+    texts = []
+    for log in logs or (STDIN,):
+        if log == STDIN:
+            texts.append(sys.stdin.read())
+        else:
+            try:
+                texts.append(Path(log).read_text(encoding="utf-8", errors="replace"))
+            except OSError as error:
+                raise click.UsageError(f"cannot read {log}: {error.strerror or error}") from None
+    errors = parse("\n".join(texts))
+    if not errors:
+        click.echo("error: no JAX tracer error found in the input (pass the whole traceback)", err=True)
+        sys.exit(output.EXIT_ERROR)
+    fix = fix or (verify and not diff)
+    resolver = _resolver(config_file, (), (), unsafe_fixes, (), None)
+    project = core.ProjectFiles(Path(root))
+    plan = core.plan(errors, project)
+    summary = output.Summary()
+    notes = list(plan.notes)
+    with _verifying(resolver, verify, seed) as verifier:
+        for file, facts in plan.facts.items():
+            settings = core.settings_with(resolver.settings_for(file), facts)
+            rewrite = verifier.rewriter(file) if verifier is not None else engine.fix
+            report = api.process_path(file, settings, fix=fix or diff, write=fix and not diff, rewrite=rewrite)
+            report.path = core.display(file)
+            summary.reports.append(report)
+            if diff:
+                click.echo(output.colour_diff(report.diff()), nl=False)
+            if report.error is None:
+                notes += core.unexplained(file, report, plan.errors.get(file, []))
+    if fix or diff:
+        report_rewrite(summary, quiet)
+    else:
+        click.echo(output.render(summary, output_format, quiet=quiet), nl=False)
+        for line in output.error_lines(summary.reports):
+            click.echo(line, err=True)
+    for note in notes:
+        click.echo(note.line(), err=True)
+    code = summary.exit_code(fail_on_change=diff)
+    if notes and code == output.EXIT_CLEAN:
+        code = output.EXIT_FINDINGS  # a tracer error is still there, with nothing to fix it
+    if verifier is not None:
+        code = max(code, _report_verification(verifier, everything=False, quiet=quiet, err=True))
+    sys.exit(code)

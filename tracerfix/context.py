@@ -51,7 +51,17 @@ class RuleContext:
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """True only when `node` is certainly a traced array (not a container, not unknown)."""
-        return self.value(node).traced
+        if self.value(node).traced:
+            return True
+        return self.analysis.evidence is not None and self.proven_traced(node)
+
+    def proven_traced(self, node: cst.CSTNode) -> bool:
+        """A traceback proved `node` traced: it is on the statement that raised a tracer error."""
+        if self.analysis.evidence is None:
+            return False
+        from tracerfix.evidence import proves_traced
+
+        return proves_traced(self, node)
 
     def qualified_name(self, node: cst.BaseExpression) -> str | None:
         return self.imports.qualify(node)

@@ -39,6 +39,8 @@ class Settings:
     rules: Sequence[type[Rule]]
     unsafe_fixes: bool = False
     extra_jit: frozenset[str] = frozenset()
+    # Facts a traceback proved (tracerfix.evidence.Evidence): `from-traceback` only.
+    evidence: object = None
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -88,7 +90,7 @@ def parse(source: str) -> cst.Module:
 def parse_for_detection(source: str, settings: Settings, lazily: bool = True) -> cst.Module:
     """The module as detection reads it: top-level functions and classes that no transformation
     can reach are left as text (`lazy_module`), unless `lazily` is false or the split fails."""
-    if lazily:
+    if lazily and settings.evidence is None:  # evidence may name a function nothing here traces
         with prefilter.paused_collector():
             module = parse_lazily(source, settings.extra_jit)
         if module is not None:
@@ -97,7 +99,7 @@ def parse_for_detection(source: str, settings: Settings, lazily: bool = True) ->
 
 
 def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
-    if cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         module = parse_for_detection(source, settings, lazily)
@@ -108,7 +110,7 @@ def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
 
 def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
-    if cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         return _fix(source, settings, select, lazily)
@@ -153,7 +155,7 @@ def check_syntax(source: str) -> None:
 
 
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
-    analysis = analyze(module, source, settings.extra_jit)
+    analysis = analyze(module, source, settings.extra_jit, settings.evidence)
     if not analysis.roots:
         return []
     context = RuleContext(analysis)
@@ -179,6 +181,8 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
         if span is not None:
             finding.line, finding.column, finding.end_line, finding.end_column = span
     findings.sort(key=lambda f: (f.line, f.column, f.code))
+    if settings.evidence is not None:
+        findings = settings.evidence.relevant(findings, analysis)
     # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
     from tracerfix import suppressions  # only a file with findings needs its comments read
 

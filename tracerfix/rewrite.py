@@ -85,7 +85,7 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
             context.env = saved
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         return truth_test_is_traced(context, test.expression)
-    if isinstance(test, cst.Name) and _untyped_parameter(context, test.value):
+    if isinstance(test, cst.Name) and _untyped_parameter(context, test.value) and not context.proven_traced(test):
         return False
     return context.is_traced(test)
 

@@ -292,8 +292,10 @@ def _ends_message(lines: list[str], index: int) -> bool:
     stripped = line.strip()
     if stripped.startswith(_STARTS) or stripped.startswith(_CHAIN_MARKERS) or _IPYTHON_HEADER.match(stripped):
         return True
-    if _PYTHON_FRAME.match(line) or _PYTEST_LOCATION.match(stripped):
+    if _PYTHON_FRAME.match(line) or _PYTEST_LOCATION.match(stripped) or stripped.startswith("```"):
         return True
+    if line == stripped and _EXCEPTION_LINE.match(line) and re.match(r"[\w.]+(?:Error|Exception):", line):
+        return True  # the next error of a log (a message's own lines are not exceptions' names)
     if re.match(r"^(?:={5,}|_{5,}|(?:_ ){5,})", stripped):
         return True  # pytest's section rules
     if stripped == "-" * 20 and index + 1 < len(lines) and lines[index + 1].startswith("For simplicity"):

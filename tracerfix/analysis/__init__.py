@@ -39,6 +39,7 @@ class Analysis:
     facts: dict[int, FunctionFacts] = field(default_factory=dict)
     closures: dict[int, Env] = field(default_factory=dict)
     roots: list[FunctionNode] = field(default_factory=list)
+    evidence: object = None  # what a traceback proved (tracerfix.evidence), bound to this module
 
     @property
     def imports(self) -> ImportTable:
@@ -62,10 +63,12 @@ class Analysis:
         return None if facts is None else facts.return_value
 
 
-def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset()) -> Analysis:
+def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset(), evidence=None) -> Analysis:
     index = build_index(module, source, frozenset(name.rpartition(".")[2] for name in extra_jit))
     analysis = Analysis(module, index)
     analysis.scopes = ScopeFinder(index, extra_jit).find()
+    if evidence is not None:
+        evidence.seed(analysis, source)  # functions and arguments a traceback proved traced
     if analysis.scopes:
         _Propagation(analysis).run()
     return analysis

@@ -56,6 +56,7 @@ def write_project(root: Path, cases) -> None:
 
 def run_cases(root: Path, cases, out: Path, filtering: str | None = None, timeout: float = 600) -> dict[str, str]:
     """Run every case of the project at `root` under jit; {name: traceback text} of those that raised."""
+    out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(name, case.function, case.inputs[0], str(out / f"{name}.txt")) for name, _, case in cases]
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1")
