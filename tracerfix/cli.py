@@ -292,7 +292,6 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
     in the input or a file could not be processed.
     """
     from tracerfix import from_traceback as core
-    from tracerfix import engine
     from tracerfix.tracebacks import parse
 
     if seed is not None and not verify:
@@ -312,21 +311,14 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
         sys.exit(output.EXIT_ERROR)
     fix = fix or (verify and not diff)
     resolver = _resolver(config_file, (), (), unsafe_fixes, (), None)
-    project = core.ProjectFiles(Path(root))
-    plan = core.plan(errors, project)
     summary = output.Summary()
-    notes = list(plan.notes)
     with _verifying(resolver, verify, seed) as verifier:
-        for file, facts in plan.facts.items():
-            settings = core.settings_with(resolver.settings_for(file), facts)
-            rewrite = verifier.rewriter(file) if verifier is not None else engine.fix
-            report = api.process_path(file, settings, fix=fix or diff, write=fix and not diff, rewrite=rewrite)
-            report.path = core.display(file)
-            summary.reports.append(report)
-            if diff:
-                click.echo(output.colour_diff(report.diff()), nl=False)
-            if report.error is None:
-                notes += core.unexplained(file, report, plan.errors.get(file, []))
+        summary.reports, notes = core.analyse(
+            errors, core.ProjectFiles(Path(root)), resolver, fix=fix or diff, write=fix and not diff, verifier=verifier,
+        )
+    if diff:
+        for report in summary.reports:
+            click.echo(output.colour_diff(report.diff()), nl=False)
     if fix or diff:
         report_rewrite(summary, quiet)
     else:

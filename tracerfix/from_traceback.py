@@ -293,3 +293,21 @@ def settings_with(settings: engine.Settings, facts: list[Fact]) -> engine.Settin
 
 def is_user_path(path: str) -> bool:
     return not is_library_path(path)
+
+
+def analyse(
+    errors: list[TracerError], project: ProjectFiles, resolver, *, fix: bool, write: bool, verifier=None,
+) -> tuple[list[api.FileReport], list[Note]]:
+    """Check (or, with `fix`, fix) every file the errors name, with what they prove; the reports
+    and the notes on what no finding covers. `verifier` keeps only the fixes that verify."""
+    result = plan(errors, project)
+    reports, notes = [], list(result.notes)
+    for file, facts in result.facts.items():
+        settings = settings_with(resolver.settings_for(file), facts)
+        rewrite = verifier.rewriter(file) if verifier is not None else engine.fix
+        report = api.process_path(file, settings, fix=fix, write=write, rewrite=rewrite)
+        report.path = display(file)
+        reports.append(report)
+        if report.error is None:
+            notes += unexplained(file, report, result.errors.get(file, []))
+    return reports, notes
