@@ -322,7 +322,10 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
     if fix or diff:
         report_rewrite(summary, quiet)
     else:
-        click.echo(output.render(summary, output_format, quiet=quiet), nl=False)
+        text = output_format == "text"
+        click.echo(output.render(summary, output_format, quiet=quiet or text), nl=False)
+        if text and not quiet and summary.findings:
+            click.echo(core.summary_line(summary))
         for line in output.error_lines(summary.reports):
             click.echo(line, err=True)
     for note in notes:

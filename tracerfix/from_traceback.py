@@ -311,3 +311,20 @@ def analyse(
         if report.error is None:
             notes += unexplained(file, report, result.errors.get(file, []))
     return reports, notes
+
+
+def summary_line(summary) -> str:
+    """The text format's last lines: `check`'s, but the fixes are made by this command (`rewrite`
+    would not see the leaks that only the traceback proves)."""
+    from tracerfix.rule import Safety
+
+    findings = [finding for _, finding in summary.findings]
+    count = len(findings)
+    safe = sum(1 for f in findings if f.fix and f.fix.safety is Safety.SAFE)
+    unsafe = sum(1 for f in findings if f.fix and f.fix.safety is Safety.UNSAFE)
+    line = f"Found {count} tracer leak{'s' if count != 1 else ''}."
+    if safe:
+        line += f" [*] {safe} fixable with `tracerfix from-traceback --fix`."
+    if unsafe:
+        line += f" {unsafe} more with `--fix --unsafe-fixes` (or `--verify`)."
+    return line + f"\nRun `tracerfix explain {sorted(f.code for f in findings)[0]}` to read about a rule."
