@@ -8,7 +8,6 @@ tenth case; `-m slow` runs them all.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -20,22 +19,13 @@ from pathlib import Path
 
 import pytest
 
+import traceback_generator as generator
 from casekit import run_side_by_side
 from tracerfix.engine import Settings, fix
 from tracerfix.registry import all_rules
 from tracerfix.tracebacks import parse
 
 DATA = Path(__file__).parent / "data" / "tracebacks"
-
-
-def _generator():
-    spec = importlib.util.spec_from_file_location("traceback_generator", DATA / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-generator = _generator()
 ALL_CASES = list(generator.leaky_cases())
 
 
@@ -300,3 +290,40 @@ def test_library_frames_and_missing_files_are_explained_not_guessed(tmp_path):
 def test_input_without_a_tracer_error(tmp_path):
     result = tracerfix("from-traceback", cwd=tmp_path, stdin="all tests passed\n")
     assert result.returncode == 2 and "no JAX tracer error" in result.stderr
+
+
+# --- examples from JAX's issue tracker ------------------------------------------------------------
+
+REAL = DATA / "real"
+RUN_EACH = r"""
+import runpy, sys, traceback
+for path in sys.argv[1:]:
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except Exception:
+        traceback.print_exc()
+"""
+
+
+def test_examples_from_the_issue_tracker(tmp_path):
+    """Snippets from JAX's issue threads, run by the real JAX: `check` alone is silent on three
+    (a bare parameter in `and`, `bool()` under grad inside jit, a scan body's `bool()`);
+    from-traceback reports each at the line JAX names."""
+    pytest.importorskip("jax")
+    project = tmp_path / "examples"
+    shutil.copytree(REAL, project)
+    scripts = sorted(path.name for path in project.glob("*.py"))
+    ran = run_python(project, "-c", RUN_EACH, *scripts)
+    errors = parse(ran.stderr)
+    assert sorted(Path(e.leak_frame.path).name for e in errors) == scripts
+    checked = tracerfix("check", "--no-cache", "--output-format", "json", ".", cwd=project)
+    seen_by_check = {Path(f["path"]).name for f in json.loads(checked.stdout)}
+    assert seen_by_check == {"jax5853_list_indexed_by_tracer.py"}
+    report = tracerfix("from-traceback", "--output-format", "json", "-", cwd=project, stdin=ran.stderr)
+    found = {(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(report.stdout)}
+    assert found == {
+        ("jax22098_bool_and_parameter.py", 7, "TFX101"),
+        ("jax16949_bool_under_grad_in_jit.py", 6, "TFX106"),
+        ("jax23637_scan_body_bool.py", 3, "TFX106"),
+        ("jax5853_list_indexed_by_tracer.py", 4, "TFX402"),
+    }

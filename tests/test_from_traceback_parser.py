@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
 import textwrap
 from pathlib import Path
 
 import pytest
 
+import traceback_generator
 from tracerfix import tracebacks
 
 DATA = Path(__file__).parent / "data" / "tracebacks"
-
-
-def _generator():
-    spec = importlib.util.spec_from_file_location("traceback_generator", DATA / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CASES = {name: case for name, _, case in _generator().leaky_cases()}
+CASES = {name: case for name, _, case in traceback_generator.leaky_cases()}
 GENERATED = sorted((DATA / "generated").glob("*.txt"))
 
 

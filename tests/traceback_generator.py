@@ -1,12 +1,12 @@
 """Produce real tracebacks: every rule case that leaks, run under `jax.jit` by the real JAX.
 
-    python tests/data/tracebacks/generate.py [--filtering off] [OUT]
+    python tests/traceback_generator.py [--filtering off] [OUT]
 
 Each INVALID case that names a function and inputs is written to its own module of a throwaway
 project (`cases/<code>_<n>.py`), imported, and called under `jax.jit` (its own decorators kept);
 a tracer error's traceback is printed exactly as Python prints an uncaught one, to
-`OUT/<code>_<n>.txt`. The tests use the same function to make fresh tracebacks for the end-to-end
-checks; the committed `generated/` folder keeps a snapshot for the parser's tests.
+`OUT/<code>_<n>.txt`. The tests use the same functions to make fresh tracebacks for the end-to-end
+checks; the committed `tests/data/tracebacks/generated/` keeps a snapshot for the parser's tests.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def main(argv: list[str]) -> None:
     filtering = None
     if argv[:1] == ["--filtering"]:
         filtering, argv = argv[1], argv[2:]
-    out = Path(argv[0]) if argv else Path(__file__).parent / "generated"
+    out = Path(argv[0]) if argv else Path(__file__).parent / "data" / "tracebacks" / "generated"
     cases = list(leaky_cases())
     with tempfile.TemporaryDirectory(prefix="tracerfix-traceback-") as folder:
         root = Path(folder) / "project"
