@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tracerfix import api, engine
 from tracerfix.evidence import Evidence, Fact, locate
-from tracerfix.tracebacks import Frame, TracerError, is_library_path, normalise_path
+from tracerfix.tracebacks import Frame, TracerError, normalise_path
 
 
 @dataclass
@@ -290,9 +290,6 @@ def _package(path: str) -> str:
 def settings_with(settings: engine.Settings, facts: list[Fact]) -> engine.Settings:
     return replace(settings, evidence=Evidence(tuple(facts)))
 
-
-def is_user_path(path: str) -> bool:
-    return not is_library_path(path)
 
 
 def analyse(
