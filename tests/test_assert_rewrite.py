@@ -1,13 +1,15 @@
-"""`checkify.check` rewrites (TFX105's `assert`, TFX101's `if c: raise`), run the way their safety
-note tells callers to run them.
+"""Runtime-check rewrites (TFX105's `assert`, TFX101's `if c: raise`) called the way callers
+already call them: plain `jax.jit`, no wrapper.
 
-A jitted function holding `checkify.check` only traces under `checkify.checkify`, so the generic
-side-by-side harness cannot call it directly. Here each case's rewrite runs under
-`checkify.checkify(jax.jit(f))`: where the eager original runs through, the outputs must agree
-and no error may be reported; where it raises, the check must report an error.
+Each case's rewrite runs under `jax.jit` on its inputs and on a failing input: where the eager
+original runs through, the outputs must agree; where it raises, the jitted rewrite must raise too,
+quoting the original message. The `checkify` form is only documented as an opt-in, so no fix may
+write `checkify.check` (a plain `jax.jit` cannot trace it).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -15,41 +17,47 @@ from casekit import arguments, load, rewrite, source_of
 from tracerfix.transforms.assert_on_tracer import AssertOnTracer
 from tracerfix.transforms.python_if_on_tracer import PythonIfOnTracer
 
+RULES = (AssertOnTracer, PythonIfOnTracer)
 CASES = [
     pytest.param(rule, case, id=f"{rule.code}-{case.function}")
-    for rule in (AssertOnTracer, PythonIfOnTracer)
+    for rule in RULES
     for case in rule.INVALID
-    if case.expected and "checkify.check(" in case.expected and case.function and case.inputs
+    if case.expected and "jax.debug.callback(" in case.expected and case.function and case.inputs
 ]
+# An input each function rejects: the original raises on it.
+FAILING = {"normalize": "jnp.array([-1.0, 1.0])", "log_prob": "jnp.array([0.5, -0.25])",
+           "safe_log": "jnp.array([1.0, -2.0])"}
 
 
-def test_there_are_checkify_cases():
-    assert {rule for rule, _ in (p.values for p in CASES)} == {AssertOnTracer, PythonIfOnTracer}
+def test_there_are_runtime_check_cases():
+    assert {rule for rule, _ in (p.values for p in CASES)} == set(RULES)
+    assert {case.function for _, case in (p.values for p in CASES)} <= set(FAILING)
+
+
+def test_no_fix_writes_checkify():
+    for rule in RULES:
+        for case in rule.INVALID:
+            assert "checkify" not in (case.expected or ""), case.code
 
 
 @pytest.mark.parametrize("rule, case", CASES)
-def test_checkify_rewrite_raises_where_the_eager_original_raises(rule, case):
+def test_runtime_check_raises_under_plain_jit_where_the_eager_original_raises(rule, case):
     jax = pytest.importorskip("jax")
     import numpy as np
-    from jax.experimental import checkify
 
     rewritten_source = rewrite(rule, case.code, unsafe=True)
     assert rewritten_source == source_of(case.expected)
     original = getattr(load(source_of(case.code), "original"), case.function)
-    checked = checkify.checkify(jax.jit(getattr(load(rewritten_source, "rewritten"), case.function)))
-    outcomes = set()
-    for expression in case.inputs:
+    rewritten = getattr(load(rewritten_source, "rewritten"), case.function)
+    assert hasattr(rewritten, "lower"), "the rewrite must stay a plain jax.jit function"
+    message = case.expected.split('"')[1]
+    for expression in (*case.inputs, FAILING[case.function]):
         args = arguments(expression)
         try:
             with jax.disable_jit():
                 expected = original(*args)
         except (AssertionError, ValueError):
-            expected = None
-        error, actual = checked(*args)
-        if expected is None:
-            assert error.get() is not None, f"the check missed the failure on {expression}"
-        else:
-            assert error.get() is None, f"the check failed where the original ran through on {expression}"
-            np.testing.assert_allclose(np.asarray(actual), np.asarray(expected), rtol=1e-6)
-        outcomes.add(expected is None)
-    assert outcomes == {True, False}, "inputs must include a passing and a failing case"
+            with pytest.raises(Exception, match=re.escape(message)):
+                jax.block_until_ready(rewritten(*args))
+            continue
+        np.testing.assert_allclose(np.asarray(rewritten(*args)), np.asarray(expected), rtol=1e-6)

@@ -8,7 +8,7 @@
   not select costs: NaN in gradients, side effects, work.
 - `Selection`: spells the choice between branch values as a JAX expert would: `jnp.where`,
   `jnp.select`, `lax.cond` for an expensive branch, `lax.switch` for a dispatch on an index.
-- `runtime_check`: `checkify.check` (or `eqx.error_if`) for an `assert` or a `raise`.
+- `runtime_check`: a raising `jax.debug.callback` (or `eqx.error_if`) for an `assert` or a `raise`.
 - `statements_replacing`: the rewritten statements, keeping the comments of the replaced ones.
 
 Whatever cannot be rewritten faithfully raises `Refused`, whose text completes the sentence
@@ -929,17 +929,18 @@ def loses_comments(node: cst.CSTNode, kept: Sequence[cst.CSTNode]) -> bool:
 
 
 class RuntimeCheck(NamedTuple):
-    """A statement that raises at run time, under tracing, where Python raised while tracing."""
+    """Statements that raise at run time, under tracing, where Python raised while tracing."""
 
-    statement: str
+    lines: tuple[str, ...]  # each one statement (a `def` spans several lines)
     title: str
     note: str
 
 
 def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, message: cst.BaseExpression | None,
                   replaces: str) -> RuntimeCheck:
-    """`checkify.check(...)`, or `x = eqx.error_if(x, ...)` in a module that imports Equinox, for a
-    check that fails when `condition` is `fails_when` (`assert c`: False; `if c: raise`: True).
+    """A check that fails when `condition` is `fails_when` (`assert c`: False; `if c: raise`:
+    True), callable as before under plain `jax.jit`: a `jax.debug.callback` that raises on the
+    host, or `x = eqx.error_if(x, ...)` in a module that imports Equinox.
 
     `message` is the original message (None: the condition's source); `replaces` names what the
     check stands for in the note ("`assert`", "`raise`"). Raises Refused for a computed message.
@@ -950,19 +951,25 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
         if carrier is not None:
             failing = text if fails_when else _negation(condition, text, context)
             return RuntimeCheck(
-                f"{carrier} = {context.spell('equinox')}.error_if({carrier}, {failing}, {_message(message, text, False)})",
+                (f"{carrier} = {context.spell('equinox')}.error_if({carrier}, {failing}, {_message(message, text)})",),
                 "Replace with `eqx.error_if(...)`",
                 f"eqx.error_if raises only where the returned `{carrier}` is used afterwards; unlike "
                 f"{replaces}, it raises Equinox's own error" + _optimized_note(replaces),
             )
-    holding = _negation(condition, text, context) if fails_when else text
-    checkify = context.spell("jax.experimental.checkify")
+    callback = context.spell("jax.debug.callback")
+    literal = _message(message, text)
+    if fails_when:
+        host = f"def raise_if(failed):\n    if failed:\n        raise RuntimeError({literal})"
+        name = "raise_if"
+    else:
+        host = f"def assert_holds(holds):\n    assert holds, {literal}"
+        name = "assert_holds"
     return RuntimeCheck(
-        f"{checkify}.check({holding}, {_message(message, text, True)})",
-        "Replace with `checkify.check(...)`",
-        f"checkify.check needs every caller to wrap the function: `err, out = "
-        f"checkify.checkify({context.function_name})(...)` then `err.throw()`; without it the jitted "
-        f"function fails to trace. Unlike {replaces}, it raises a JaxRuntimeError" + _optimized_note(replaces),
+        (host, f"{callback}({name}, {text})"),
+        "Replace with a `jax.debug.callback` that raises",
+        f"the check runs on the host when the compiled function runs (callers keep calling it as "
+        f"before); under jax.jit its error reaches the caller as a JaxRuntimeError that quotes the "
+        f"message, and the check is not differentiated",
     )
 
 
@@ -985,8 +992,8 @@ def _carrier(condition: cst.BaseExpression, context) -> str | None:
     return None
 
 
-def _message(message: cst.BaseExpression | None, condition_text: str, formatted: bool) -> str:
-    """The message as a string literal; checkify formats it, so its braces are doubled."""
+def _message(message: cst.BaseExpression | None, condition_text: str) -> str:
+    """The message as a string literal."""
     if message is None:
         escaped = condition_text.replace("\\", "\\\\").replace('"', '\\"')
         literal = f'"{escaped}"'
@@ -994,7 +1001,7 @@ def _message(message: cst.BaseExpression | None, condition_text: str, formatted:
         literal = cst.Module([]).code_for_node(message).strip()
     else:
         raise Refused("its message is computed, and a check's message must be a plain string")
-    return literal.replace("{", "{{").replace("}", "}}") if formatted else literal
+    return literal
 
 
 # --- statements ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.rewrite import report_condition, runtime_check
+from tracerfix.rewrite import Refused, report_condition, runtime_check, statements_replacing
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 
@@ -12,8 +12,9 @@ class AssertOnTracer(Rule):
     """
     ## What it does
     Finds `assert` statements whose condition is a traced array, and rewrites them into a runtime
-    check that works under tracing: `checkify.check(condition, "message")`, or
-    `x = eqx.error_if(x, ~condition, "message")` in modules that use Equinox.
+    check that works under tracing and keeps the function callable as before: a
+    `jax.debug.callback` that asserts on the host, or `x = eqx.error_if(x, ~condition, "message")`
+    in modules that use Equinox.
 
     ## Why is this bad?
     `assert c` calls `bool(c)`. Under `jax.jit`, `vmap` or `grad`, `c` is an abstract tracer, so
@@ -30,25 +31,28 @@ class AssertOnTracer(Rule):
 
     ## Use instead
     ```python
-    from jax.experimental import checkify
-
     @jax.jit
     def normalize(x):
-        checkify.check(x[0] > 0, "x[0] must be positive")
+        def assert_holds(holds):
+            assert holds, "x[0] must be positive"
+        jax.debug.callback(assert_holds, x[0] > 0)
         return x / x[0]
-
-    err, out = checkify.checkify(normalize)(x)
-    err.throw()
     ```
-    With Equinox, `x = eqx.error_if(x, ~(x[0] > 0), "x[0] must be positive")` raises at run time
-    without a wrapper. An assertion about shapes or dtypes is static and is not reported.
+    Callers keep calling `normalize(x)` under plain `jax.jit`; when the condition fails, the call
+    raises a `JaxRuntimeError` quoting the message. With Equinox,
+    `x = eqx.error_if(x, ~(x[0] > 0), "x[0] must be positive")` does the same without a callback.
+    If every caller can change, `checkify.check(x[0] > 0, "x[0] must be positive")` is the
+    functional alternative (no host round trip, works under `vmap` and `grad`), but then each
+    call must become `err, out = checkify.checkify(normalize)(x); err.throw()`: a jitted function
+    with an unwrapped check fails to trace, so the fix never writes it for you. An assertion
+    about shapes or dtypes is static and is not reported.
 
     ## Fix safety
-    Always unsafe. `checkify.check` only runs once every caller wraps the function with
-    `checkify.checkify` and throws the returned error: a jitted function with an unwrapped
-    check fails to trace. `eqx.error_if` raises only when the value it returns is used. Both
-    checks also run under `python -O`, which removes `assert` statements. A message that is
-    computed (an f-string, a variable) is reported and not rewritten.
+    Always unsafe: the error is raised when the compiled function runs, wrapped in a
+    `JaxRuntimeError` rather than a bare `AssertionError`; the callback is a host round trip;
+    under `jax.grad` it checks the forward values only. `eqx.error_if` raises only when the value
+    it returns is used. A message that is computed (an f-string, a variable) is reported and not
+    rewritten.
     """
 
     code = "TFX105"
@@ -95,18 +99,18 @@ def normalize(x):
 """,
             expected="""
 import jax
-from jax.experimental import checkify
 
 @jax.jit
 def normalize(x):
-    checkify.check(x[0] > 0, "x[0] must be positive")
+    def assert_holds(holds):
+        assert holds, "x[0] must be positive"
+    jax.debug.callback(assert_holds, x[0] > 0)
     return x / x[0]
 """,
             unsafe=True,
             function="normalize",
-            inputs=("jnp.array([2.0, 1.0])", "jnp.array([-1.0, 1.0])", "jnp.array([0.0, 1.0])"),
-            verify=False,
-            note="the seed's `assert x[0] > 0`; tests/test_assert_rewrite.py runs it under checkify",
+            inputs=("jnp.array([2.0, 1.0])", "jnp.array([4.0, -1.0])"),
+            note="the seed's `assert x[0] > 0`; tests/test_assert_rewrite.py checks that a failing input raises under plain jax.jit",
         ),
         Invalid(
             """
@@ -121,17 +125,17 @@ def log_prob(p):
             expected="""
 import jax
 import jax.numpy as jnp
-from jax.experimental import checkify
 
 @jax.jit
 def log_prob(p):
-    checkify.check(jnp.all(p >= 0), "jnp.all(p >= 0)")
+    def assert_holds(holds):
+        assert holds, "jnp.all(p >= 0)"
+    jax.debug.callback(assert_holds, jnp.all(p >= 0))
     return jnp.log(p).sum()
 """,
             unsafe=True,
             function="log_prob",
-            inputs=("jnp.array([0.5, 0.25])", "jnp.array([0.5, -0.25])"),
-            verify=False,
+            inputs=("jnp.array([0.5, 0.25])", "jnp.array([1.5, 2.0])"),
             note="no message: the condition's source becomes the message",
         ),
         Invalid(
@@ -171,10 +175,14 @@ def f(x):
     )
 
     def visit_Assert(self, node: cst.Assert) -> None:
-        advice = "use `checkify.check` or `eqx.error_if`"
+        advice = "check it at run time with `jax.debug.callback` (or `eqx.error_if`)"
         report_condition(self, node, node.test, "`assert`", advice, lambda: self._fix(node))
 
     def _fix(self, node: cst.Assert) -> Fix:
         check = runtime_check(self.context, node.test, False, node.msg, "`assert`")
-        replacement = self.context.parse_statement(check.statement + "\n").body[0].with_changes(semicolon=node.semicolon)
-        return self.context.fix(check.title, [(node, replacement)], Safety.UNSAFE, check.note)
+        line = self.context.parent()
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            raise Refused("it shares its line with other statements")
+        statements = statements_replacing(line, list(check.lines), self.context)
+        replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
+        return self.context.fix(check.title, [(line, replacement)], Safety.UNSAFE, check.note)

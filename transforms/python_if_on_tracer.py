@@ -76,8 +76,9 @@ class PythonIfOnTracer(Rule):
       `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`.
     - A temporary that one branch computes and nothing reads after the `if` is computed ahead
       of the selection; assignments between an early `return` and the last one stay in place.
-    - `if c: raise ValueError("message")` becomes `checkify.check(~c, "message")` (or
-      `eqx.error_if` in a module that imports Equinox), as TFX105 does for `assert`.
+    - `if c: raise ValueError("message")` becomes a `jax.debug.callback` that raises when `c`
+      holds (or `eqx.error_if` in a module that imports Equinox), as TFX105 does for `assert`:
+      callers keep calling the function as before.
 
     ## Fix safety
     Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
@@ -96,8 +97,8 @@ class PythonIfOnTracer(Rule):
     - `lax.switch` clamps its index, so a negative index no longer reaches the `else` branch;
     - code now runs whatever the condition says (a hoisted temporary, assignments that an early
       `return` skipped) and may be costly or produce NaN;
-    - a `raise` became a runtime check: callers must wrap the function in `checkify.checkify`,
-      and the exception type changes.
+    - a `raise` became a runtime check: it raises when the compiled function runs, as a
+      `JaxRuntimeError` quoting the message, so the exception type changes.
     It is reported and not rewritten (the message says why) when a branch does anything but
     assign, return or raise (a call for its effect, a loop), some branches return and others
     assign, a name is first defined in one branch and read after the `if`, a name is assigned
@@ -801,18 +802,19 @@ def safe_log(x):
             expected="""
 import jax
 import jax.numpy as jnp
-from jax.experimental import checkify
 
 @jax.jit
 def safe_log(x):
-    checkify.check(~jnp.any(x <= 0), "safe_log needs positive inputs")
+    def raise_if(failed):
+        if failed:
+            raise RuntimeError("safe_log needs positive inputs")
+    jax.debug.callback(raise_if, jnp.any(x <= 0))
     return jnp.log(x)
 """,
             unsafe=True,
             function="safe_log",
-            inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -2.0])"),
-            verify=False,
-            note="validation that raises becomes checkify.check (tests/test_assert_rewrite.py runs it)",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([3.0, 0.5])"),
+            note="validation that raises becomes a raising callback (tests/test_assert_rewrite.py runs a failing input)",
         ),
         Invalid(
             """
@@ -1001,7 +1003,7 @@ def swap_if_larger(a, b):
         if len(arguments) > 1 or any(argument.keyword or argument.star for argument in arguments):
             raise Refused(f"`{context.describe(exception)}` takes more than a message")
         check = runtime_check(context, node.test, True, arguments[0].value if arguments else None, "`raise`")
-        statements = statements_replacing(node, [check.statement], context)
+        statements = statements_replacing(node, list(check.lines), context)
         replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
         note = f"{check.note}; the exception is no longer a `{context.describe(_exception_type(exception))}`"
         return context.fix(check.title, [(node, replacement)], Safety.UNSAFE, note)
