@@ -127,6 +127,7 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
         chosen = [f for f in findings if f.fix is not None and choose(f)]
         if not chosen:
             break
+        chosen = [f for f in chosen if f.fix.first] or chosen
         edited = apply_fixes(module, chosen)
         # The output must parse; re-parsing also gives every node its own identity again (a fix
         # may reuse one node in two places). Only the statements that changed are re-parsed.

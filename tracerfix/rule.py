@@ -43,6 +43,9 @@ class Fix:
     imports: frozenset[ImportSpec] = frozenset()
     # Why the fix is unsafe, when it is: shown to the user next to the finding.
     safety_note: str = ""
+    # It changes what the analysis knows (a parameter becomes static): applied in a pass of its
+    # own, so that fixes of findings it makes moot are never written.
+    first: bool = False
 
 
 @dataclass

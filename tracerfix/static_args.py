@@ -12,7 +12,10 @@ The edit keeps the form the code already uses:
 
 The fix is offered only when the value is the parameter itself (not a helper's parameter, not a
 value computed from it), every way the function is transformed is `jax.jit`, nothing else in the
-function uses the parameter as an array, and no traced caller passes it a traced value.
+function uses the parameter as an array, no traced caller passes it a traced value, and no call in
+the module passes it an array (`f(x, jnp.ceil(t / dt))`): JAX refuses unhashable static
+arguments, so such a fix would break every existing call. `argument_kind` classifies what a call
+passes; verification uses it too, to prove the fix on the calls the project shows.
 """
 
 from __future__ import annotations
@@ -54,11 +57,15 @@ def direct_parameter(context, expression: cst.BaseExpression) -> str | None:
     return name
 
 
-def static_argument_fix(context, parts: Sequence[cst.BaseExpression]) -> tuple[Fix | None, str]:
+def static_argument_fix(
+    context, parts: Sequence[cst.BaseExpression], converted: bool = False
+) -> tuple[Fix | None, str]:
     """A fix making the traced `parts` static, and what to tell the user when there is none.
 
-    The advice is empty when some part is not a parameter of the function being walked: the rule
-    knows better what to suggest for a computed value.
+    With `converted`, the parts are operands of `int()`/`float()`: a parameter that is read
+    anywhere else as well is a value the function computes with, most likely an array, and is
+    not made static. The advice is empty when some part is not a parameter of the function being
+    walked: the rule knows better what to suggest for a computed value.
     """
     names = [direct_parameter(context, part) for part in parts]
     if not names or not all(names):
@@ -76,6 +83,12 @@ def static_argument_fix(context, parts: Sequence[cst.BaseExpression]) -> tuple[F
             return None, f"`{name}` is also used as an array, so it cannot simply be made static"
         if _traced_callers(context, function, name):
             return None, f"traced code passes `{context.function_name}` a traced `{name}`, so it cannot be made static"
+        if converted and _read_outside_conversions(function, name, parts):
+            return None, ""
+        passing = _call_passing_array(context, function, scope, name)
+        if passing is not None:
+            return None, (f"a call passes `{name}` an array (`{passing}`), and a static argument must be "
+                          "hashable, so it cannot be made static")
     edits: list[tuple[cst.CSTNode, cst.CSTNode]] = []
     decorators = []
     for site in scope.jit_sites:
@@ -93,6 +106,7 @@ def static_argument_fix(context, parts: Sequence[cst.BaseExpression]) -> tuple[F
             expression = context.parse_expression(f"{partial}({jit}, static_argnames={_names_literal(names)})")
             edits.append((decorator, decorator.with_changes(decorator=expression)))
     fix = context.fix(f"Mark {listed} static", edits, Safety.UNSAFE, safety_note(names))
+    fix.first = True  # other findings in the function may no longer hold once these are static
     return fix, f"mark {listed} static (JAX recompiles for each new value, which must be hashable)"
 
 
@@ -224,4 +238,115 @@ def _traced_callers(context, function, name: str) -> bool:
                     position += 1
                 if bound == name and value.trace != STATIC:
                     return True
+    return False
+
+
+# -- what callers pass -----------------------------------------------------------------------------
+
+HASHABLE, ARRAY, UNKNOWN = "hashable", "array", "unknown"
+_ARRAY_MAKERS = ("jax.", "numpy.")
+# Calls into those namespaces that return Python values, not arrays.
+_PYTHON_VALUED = frozenset({"numpy.prod", "math.prod", "numpy.ndim", "numpy.shape", "jax.numpy.ndim",
+                            "jax.numpy.shape", "numpy.iinfo", "jax.numpy.iinfo", "numpy.finfo", "jax.numpy.finfo"})
+_PYTHON_BUILTINS = frozenset({"int", "float", "bool", "str", "len", "tuple", "round", "abs", "min", "max"})
+
+
+def argument_kind(expression: cst.BaseExpression, qualify) -> str:
+    """What a call passes, judged from its source: HASHABLE (literals, tuples of them, shapes,
+    `len()`), ARRAY (a jnp/np/jax call, an operation on one) or UNKNOWN (a name, anything else).
+    `qualify(node)` gives the qualified name a callee refers to, or None."""
+    if isinstance(expression, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+        return HASHABLE
+    if isinstance(expression, cst.Name):
+        return HASHABLE if expression.value in ("True", "False", "None") else UNKNOWN
+    if isinstance(expression, cst.UnaryOperation):
+        return argument_kind(expression.expression, qualify)
+    if isinstance(expression, (cst.Tuple,)):
+        kinds = {argument_kind(element.value, qualify) for element in expression.elements}
+        return ARRAY if ARRAY in kinds else HASHABLE if kinds <= {HASHABLE} else UNKNOWN
+    if isinstance(expression, (cst.List, cst.Dict, cst.Set)):
+        return ARRAY  # unhashable: as fatal to a static argument as an array
+    if isinstance(expression, cst.Attribute) and expression.attr.value in ("shape", "ndim", "size", "dtype"):
+        return HASHABLE
+    if isinstance(expression, cst.Subscript):
+        value = expression.value
+        if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+            return HASHABLE
+        return ARRAY if argument_kind(value, qualify) == ARRAY else UNKNOWN
+    if isinstance(expression, cst.BinaryOperation):
+        kinds = {argument_kind(expression.left, qualify), argument_kind(expression.right, qualify)}
+        return ARRAY if ARRAY in kinds else HASHABLE if kinds <= {HASHABLE} else UNKNOWN
+    if isinstance(expression, cst.Call):
+        qualified = qualify(expression.func)
+        if qualified is None and isinstance(expression.func, cst.Name) and expression.func.value in _PYTHON_BUILTINS:
+            return HASHABLE
+        if qualified is not None and qualified not in _PYTHON_VALUED and qualified.startswith(_ARRAY_MAKERS):
+            return ARRAY
+        if isinstance(expression.func, cst.Attribute) and argument_kind(expression.func.value, qualify) == ARRAY:
+            return ARRAY  # a method of an array: `x.sum()`
+    return UNKNOWN
+
+
+def call_arguments(module: cst.Module, names: set[str], positional: Sequence[str]) -> list[tuple[cst.Call, dict]]:
+    """Calls of `names` anywhere in `module`, each with the argument expression bound to every
+    parameter it passes (by position or keyword)."""
+    found = []
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name) or node.func.value not in names:
+            continue
+        if any(arg.star for arg in node.args):
+            continue
+        bound: dict[str, cst.BaseExpression] = {}
+        position = 0
+        for arg in node.args:
+            if arg.keyword is not None:
+                bound[arg.keyword.value] = arg.value
+            else:
+                if position < len(positional):
+                    bound[positional[position]] = arg.value
+                position += 1
+        found.append((node, bound))
+    return found
+
+
+def _call_passing_array(context, function, scope, name: str) -> str | None:
+    """The source of an argument for `name` that is an array, at any call in the module."""
+    names = {function.name.value} if isinstance(function, cst.FunctionDef) else set()
+    for site in scope.jit_sites:
+        if site.form == "call" and site.call is not None:
+            names.update(_assigned_names(context.module, site.call))
+    for _, bound in call_arguments(context.module, names, positional_parameter_names(function)):
+        value = bound.get(name)
+        if value is not None and argument_kind(value, context.qualified_name) == ARRAY:
+            return " ".join(context.code(value).split())
+    return None
+
+
+def _assigned_names(module: cst.Module, call: cst.Call) -> set[str]:
+    """`g` in `g = jax.jit(f, ...)`: the name callers use for the jitted function."""
+    names = set()
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and small.value is call:
+                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+    return names
+
+
+def _read_outside_conversions(function, name: str, parts: Sequence[cst.BaseExpression]) -> bool:
+    """Whether `name` is read anywhere but as the operand of the conversions being fixed (and
+    other `int()`/`float()` calls of it)."""
+    converted = {id(part) for part in parts}
+    for use in reads(function.body, name):
+        if id(use.node) in converted:
+            continue
+        parent = use.parent
+        if isinstance(parent, cst.Arg) and len(use.ancestors) >= 2:
+            call = use.ancestors[-2]
+            if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ("int", "float"):
+                continue
+        return True
     return False

@@ -23,7 +23,7 @@ _MAX_NAME_HOPS = 3
 _NOTES = {
     "item": (
         "`.item()` gave a weakly typed Python scalar; the array keeps its own dtype (mixed "
-        "precision may promote differently) and its shape (a shape-(1,) array stays 1-D)"
+        "precision may promote differently); `.reshape(())` keeps the scalar shape"
     ),
     "tolist": (
         "`.tolist()` gave Python lists; the array is used as it is, so its own dtype replaces the "
@@ -78,10 +78,13 @@ class ConcreteConversionOfTracer(Rule):
     ## Fix safety
     Dropping a conversion is unsafe: the Python number was weakly typed and the array is not, so
     the dtype of the surrounding arithmetic can change (an integer array stays integer under
-    `float()`, a `bfloat16` computation can be promoted to `float32`), and `.item()` of a
-    shape-(1,) array no longer removes the axis. `int(t)` becomes `t.astype(int)`, which keeps
-    the truncation. Marking a parameter static is unsafe because JAX recompiles for every new
-    value, which must be hashable. A conversion whose result is used as a Python value (an index,
+    `float()`, a `bfloat16` computation can be promoted to `float32`). The shape is kept: an
+    operand that is not certainly a scalar (a full reduction such as `x.sum()`) becomes
+    `t.reshape(())`, which accepts exactly the size-1 arrays the conversion accepted.
+    `int(t)` becomes `t.astype(int)`, which keeps the truncation. Marking a parameter static is
+    unsafe because JAX recompiles for every new value, which must be hashable; it is not offered
+    when the parameter is also used as a value (the conversion is dropped instead) or when a call
+    in the module passes it an array. A conversion whose result is used as a Python value (an index,
     a shape, a condition, a format string) is reported without a fix.
     """
 
@@ -158,7 +161,7 @@ import jax.numpy as jnp
 
 @jax.jit
 def rescale(x, scale):
-    return jnp.asarray(x) * scale + x[0].astype(int)
+    return jnp.asarray(x) * scale.reshape(()) + x[0].reshape(()).astype(int)
 """,
             unsafe=True,
             count=3,
@@ -168,7 +171,7 @@ def rescale(x, scale):
                 "jnp.array([-0.7, 3.0, 4.0]), jnp.array(-1.0)",
                 "4 * jax.random.normal(jax.random.key(7), (5,)), jax.random.normal(jax.random.key(8), ())",
             ),
-            note="int() keeps its truncation as astype(int)",
+            note="int() keeps its truncation as astype(int); reshape(()) keeps the scalar shape of any size-1 operand",
         ),
         Invalid(
             """
@@ -267,7 +270,17 @@ def shrink(x):
         x = x / 2
     return x
 """,
-            note="a Python condition: TFX101's territory once the conversion is gone, so only reported",
+            expected="""
+import jax
+
+@jax.jit
+def shrink(x):
+    if x.max() > 1.0:
+        x = x / 2
+    return x
+""",
+            unsafe=True,
+            note="the test of an `if`: the conversion goes, and TFX101 turns the traced `if` into a selection",
         ),
     )
 
@@ -285,7 +298,7 @@ def shrink(x):
             fix = self._drop_fix(node, kind, spelled, operand)
             advice = "drop the conversion: the value is only used in array math"
         elif kind in ("int", "float", "complex", "index"):
-            fix, advice = static_argument_fix(context, [operand])
+            fix, advice = static_argument_fix(context, [operand], converted=True)
         else:
             advice = ""
         if not advice:
@@ -305,8 +318,12 @@ def shrink(x):
             operand = operand.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         replacement = operand
         title = f"Remove `{spelled}`"
+        if kind != "tolist" and not _is_scalar(operand, context):
+            # The conversion accepted any size-1 array and gave a scalar: keep that shape.
+            replacement = context.parse_expression(f"{context.code(operand).strip()}.reshape(())")
+            title = f"Replace with `{context.describe(replacement)}`"
         if kind == "int":
-            replacement = context.parse_expression(f"{context.code(operand).strip()}.astype(int)")
+            replacement = context.parse_expression(f"{context.code(replacement).strip()}.astype(int)")
             title = f"Replace with `{context.describe(replacement)}`"
         replacement = replacement.with_changes(lpar=node.lpar, rpar=node.rpar) if node.lpar else replacement
         return context.fix(title, [(node, replacement)], Safety.UNSAFE, _NOTES[kind])
@@ -327,6 +344,13 @@ def shrink(x):
             if isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not):
                 child = parent
                 continue
+            if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+                child = parent  # a traced comparison: a boolean array
+                continue
+            if isinstance(parent, (cst.IfExp, cst.If)) and parent.test is child:
+                # `x if float(x) >= 0 else -x`: the traced test is what the rules for `if` and
+                # conditional expressions turn into a selection.
+                return True
             if isinstance(parent, cst.Index) and position > 1:
                 # x[int(i)] -> x[i]: a traced array takes a traced integer index.
                 subscript = ancestors[position - 2]
@@ -367,3 +391,34 @@ def shrink(x):
             return False
         uses = reads(function.body, name)
         return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)
+
+
+_FULL_REDUCTIONS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
+                              "ptp", "median", "norm", "count_nonzero", "nansum", "nanmean", "nanmax", "nanmin",
+                              "trace", "dot", "vdot", "logsumexp"})
+
+
+def _is_scalar(expression: cst.BaseExpression, context) -> bool:
+    """Whether `expression` certainly has shape (): a number, a reduction over every axis
+    (`x.sum()`, `jnp.max(x)`), `len()`, or arithmetic of those."""
+    if isinstance(expression, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expression, cst.UnaryOperation):
+        return _is_scalar(expression.expression, context)
+    if isinstance(expression, cst.BinaryOperation):
+        return _is_scalar(expression.left, context) and _is_scalar(expression.right, context)
+    if isinstance(expression, cst.Call):
+        func = expression.func
+        keywords = {arg.keyword.value for arg in expression.args if arg.keyword is not None}
+        if keywords & {"axis", "axes", "keepdims", "where"}:
+            return False
+        positional = [arg for arg in expression.args if arg.keyword is None]
+        qualified = context.qualified_name(func)
+        if qualified is not None:
+            leaf = qualified.rpartition(".")[2]
+            return qualified.startswith(known.ARRAY_NAMESPACES) and leaf in _FULL_REDUCTIONS and (
+                len(positional) == 1 or leaf in ("dot", "vdot"))
+        if isinstance(func, cst.Attribute):
+            return func.attr.value in _FULL_REDUCTIONS and not positional and func.attr.value != "dot"
+        return isinstance(func, cst.Name) and func.value == "len"
+    return False
