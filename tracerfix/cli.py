@@ -55,6 +55,10 @@ def _configured(command):
 _quiet = click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary lines).")
 _exit_zero = click.option("--exit-zero", is_flag=True, help="Exit 0 even when leaks are found (2 still means a file could not be processed).")
 _seed = click.option("--seed", type=int, default=None, help="Replay the inputs of an earlier verification (its report prints the seed).")
+_strict_dtypes = click.option(
+    "--strict-dtypes", is_flag=True, default=None,
+    help="Verification fails on any dtype change, even a weak-type promotion that keeps the values.",
+)
 
 
 class _Commands(click.Group):
@@ -124,9 +128,10 @@ def check(
     "subprocess); keep only the fixes that agree, unsafe ones included.",
 )
 @_seed
+@_strict_dtypes
 def rewrite(
     paths, diff, unsafe_fixes, quiet, exit_zero, select, ignore, stdin_filename,
-    config_file, exclude, respect_gitignore, jobs, no_cache, verify, seed,
+    config_file, exclude, respect_gitignore, jobs, no_cache, verify, seed, strict_dtypes,
 ) -> None:
     """Rewrite tracer leaks in PATHS in place ('-': standard input to standard output).
 
@@ -139,7 +144,7 @@ def rewrite(
     resolver = _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    with _verifying(resolver, verify, seed, no_cache=no_cache, jobs=jobs) as verifier:
+    with _verifying(resolver, verify, seed, no_cache=no_cache, jobs=jobs, strict_dtypes=strict_dtypes) as verifier:
         if STDIN in paths:
             report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier)
             summary.reports.append(report)
@@ -171,9 +176,10 @@ def rewrite(
 @_configured
 @_jobs
 @_no_cache
+@_strict_dtypes
 def verify(
     paths, seed, trials, timeout, select, ignore, stdin_filename, config_file, exclude,
-    respect_gitignore, jobs, no_cache,
+    respect_gitignore, jobs, no_cache, strict_dtypes,
 ) -> None:
     """Check every rewrite of PATHS against its original, and write nothing.
 
@@ -184,7 +190,7 @@ def verify(
     resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
-    with _verifying(resolver, True, seed, trials, timeout, no_cache, jobs) as verifier:
+    with _verifying(resolver, True, seed, trials, timeout, no_cache, jobs, strict_dtypes) as verifier:
         if STDIN in paths:
             summary.reports.append(_stdin_report(resolver, stdin_filename, fix=True, verifier=verifier))
         summary.reports += verifier.process_paths(files, write=False)
@@ -195,7 +201,8 @@ def verify(
 
 
 @contextlib.contextmanager
-def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, timeout=None, no_cache=False, jobs=None):
+def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, timeout=None, no_cache=False, jobs=None,
+               strict_dtypes=None):
     """A Verifier when `enabled`; imported only then, so plain check/rewrite never load it."""
     if not enabled:
         yield None
@@ -208,6 +215,7 @@ def _verifying(resolver: config.Resolver, enabled: bool, seed, trials=None, time
     workers = jobs or min(default_jobs(), 4)
     verifier = Verifier(
         resolver, seed=seed, trials=trials, function_timeout=timeout, compile_cache=not no_cache, jobs=workers,
+        strict_dtypes=strict_dtypes,
     )
     try:
         yield verifier

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import dataclasses
 import importlib
 import inspect
 import signal
@@ -24,7 +25,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from tracerfix.verify.compare import GRADIENT_SLACK, compare, describe_tree, nonfinite_only, output_shape
+from tracerfix.verify.compare import (
+    GRADIENT_SLACK,
+    broadcast_to,
+    common_shapes,
+    compare,
+    describe_tree,
+    nonfinite_only,
+    output_shape,
+)
 from tracerfix.verify.inputs import (
     Arguments,
     Signature,
@@ -34,13 +43,15 @@ from tracerfix.verify.inputs import (
     shrink,
     sizes_for,
 )
-from tracerfix.verify.specs import ArraySpec, LiteralSpec, ScalarSpec, TupleSpec, parse_signature
+from tracerfix.verify.specs import ArraySpec, ClassSpec, DictSpec, LiteralSpec, ScalarSpec, TupleSpec, parse_signature
 
 MAX_SIGNATURES = 3  # from configuration, annotations and examples
 MAX_PROBED_SIGNATURES = 2  # found by probing: each costs three compilations
 VMAP_BATCH = 3
 GRADIENT_EDGE_TRIALS = 6
 GRADIENT_RANDOM_TRIALS = 2
+CONVERSION_RULE = "TFX201"
+MOSTLY_RAISES = 16  # trials after which a signature the original mostly rejects is set aside
 
 
 class Unverifiable(Exception):
@@ -136,6 +147,9 @@ class Prepared:
     rewrite: Callable
     examples: list[tuple[str, Arguments]] = field(default_factory=list)
     compiled: bool = False
+    # The leaf shapes the original's outputs broadcast to, when its output shape varies by branch
+    # (a scalar on one path, an array on the other): its outputs are compared broadcast to them.
+    broadcast: list | None = None
 
 
 class UnitCheck:
@@ -147,7 +161,7 @@ class UnitCheck:
         self.order = [p["name"] for p in plan["params"]]
         self.seed = seed
         self.rng = np.random.default_rng([seed, zlib.crc32(self.name.encode())])
-        self.values = Values(self.rng, plan["constants"])
+        self.values = Values(self.rng, plan["constants"], self.module_class)
         self.trials = trials
         self.trial_limit_cap = trial_limit
         self.run_seconds: list[float] = []  # runs of the original that finished
@@ -162,6 +176,7 @@ class UnitCheck:
         self.target = resolve(rewritten_module, self.name)
         # A rewrite that still leaks cannot run under jit: judge its edits eagerly, like the original.
         self.eager = bool(plan["leaks"])
+        self.strict_dtypes = bool(plan.get("strict_dtypes"))
         self._jitted: dict[tuple[str, ...], Callable] = {}
         self.warnings: set[str] = set()
         self.notes: list[str] = []
@@ -179,7 +194,18 @@ class UnitCheck:
         self.set_aside: list[str] = []  # signatures no rewrite could match, and why
 
     # --- the whole check ----------------------------------------------------------------------
+    def module_class(self, name: str):
+        """The class a class spec names, looked up in the original module (`State`, `cfg.Config`)."""
+        target = self.original_module
+        for part in name.split("."):
+            try:
+                target = getattr(target, part)
+            except AttributeError:
+                raise Unverifiable(f"the input spec names `{name}`, which the module does not define or import") from None
+        return target
+
     def run(self) -> dict:
+        self.prove_static()
         for prepared in self.candidates():
             with self.phase("values"):
                 kept = self.check_values(prepared)
@@ -192,9 +218,46 @@ class UnitCheck:
             with self.phase("vmap"):
                 self.check_vmap(prepared, kept)
         if not self.checked:
-            reasons = "; ".join([*self.refused[:4], *self.set_aside[:2]]) or "no parameters to vary"
-            raise Unverifiable(f"no input signature could be checked ({reasons})")
+            raise Unverifiable(self.unverifiable_reason())
         return {"status": "verified", "reason": ""}
+
+    def prove_static(self) -> None:
+        """A parameter the rewrite makes static must be hashable at every call: a call that
+        passes an array fails the rewrite (JAX would refuse every such call), and without a call
+        or a configured value showing what callers pass, nothing proves the fix."""
+        for name in self.plan.get("new_static", []):
+            calls = self.plan["static_calls"].get(name, [])
+            for where, text, kind in calls:
+                if kind == "array":
+                    raise Mismatch({
+                        "status": "failed", "check": "static arguments",
+                        "reason": f"the rewrite makes `{name}` static, but the call at {where} passes it an array; "
+                                  "jax.jit refuses unhashable static arguments, so that call would fail",
+                        "trial": f"the call at {where}", "signature": "", "inputs": {name: text},
+                        "original": "runs (the value is traced)",
+                        "rewrite": "ValueError: Non-hashable static arguments are not supported",
+                    })
+            configured = any(name in parse_signature(text) for text in self.plan["signatures"])
+            if not configured and not any(kind == "hashable" for _, _, kind in calls):
+                shown = "; ".join(f"{where} passes `{text}`" for where, text, _ in calls[:3])
+                self.notes.append(
+                    f"the rewrite makes `{name}` static; " + (f"no call shows a Python value for it ({shown})" if calls
+                    else "no call in the module or its tests shows what callers pass for it")
+                    + ", so it was verified with Python values: every caller must pass a hashable one")
+
+    def unverifiable_reason(self) -> str:
+        """Which argument could not be built, what was tried, whether the original or the rewrite
+        raised, and the spec line that would settle it."""
+        passed = [p for p in self.plan["params"] if not p["has_default"]]
+        if not passed:
+            return "no input signature could be checked (no parameters to vary)"
+        tried = "; ".join([*self.refused[:3], *self.set_aside[:2]])
+        blamed = _blamed_parameter(self.refused, passed)
+        suggestion = ", ".join(f"{p['name']}={(p['annotation'] or p.get('inferred') or ['f32[n]'])[0]}" for p in passed)
+        who = "the original raised on every input tried" if self.refused else "the rewrite could not be compared"
+        head = f"could not build an input for `{blamed}`" if blamed else "no input signature could be checked"
+        return (f"{head}: {who} ({tried}); describe the inputs with the spec line "
+                f"`# tracerfix-verify: {suggestion}` above the function, or in [tool.tracerfix.verify.inputs]")
 
     @contextlib.contextmanager
     def phase(self, name: str):
@@ -223,9 +286,9 @@ class UnitCheck:
 
     # --- signatures -----------------------------------------------------------------------------
     def candidates(self) -> Iterator[Prepared]:
-        """Signatures the original accepts: the configured ones; else those of the annotations and
-        the examples; else (or when none of those could be checked) probing, until enough were
-        checked."""
+        """Signatures the original accepts: the configured ones; else those of the calls and the
+        annotations; else what the code says (einsum subscripts, indexing, pytrees); else (or
+        when none of those could be checked) probing, until enough were checked."""
         explicit = [Signature(specs, "configuration", sizes_for(specs))
                     for specs in (parse_signature(text) for text in self.plan["signatures"])]
         if explicit:
@@ -236,8 +299,24 @@ class UnitCheck:
                 yield prepared
             return
         examples = self.examples()
-        known = [*annotated_signature(self.plan["params"]),
-                 *(signature_of_example(arguments, where, self.params) for where, arguments in examples)]
+        # How the function is called first, then its annotations, then what its code says.
+        declared = annotated_signature(self.plan["params"])
+        known = [*(signature_of_example(arguments, where, self.params) for where, arguments in examples),
+                 *(s for s in declared if s.origin == "annotations")]
+        yield from self._known(known, examples)
+        if self.checked:
+            return
+        yield from self._known([s for s in declared if s.origin != "annotations"], examples)
+        if self.checked:
+            return  # the annotations, the examples or the code said enough
+        for signature in probe_candidates(self.plan["params"]):
+            if self.checked >= MAX_PROBED_SIGNATURES:
+                return
+            prepared = self._accept(signature)
+            if prepared is not None:
+                yield prepared
+
+    def _known(self, known: list[Signature], examples) -> Iterator[Prepared]:
         for signature in _unique_signatures(known):
             if self.checked >= MAX_SIGNATURES:
                 return
@@ -246,14 +325,6 @@ class UnitCheck:
                 key = signature.describe()
                 prepared.examples = [(f"call at {where}", arguments) for where, arguments in examples
                                      if signature_of_example(arguments, where, self.params).describe() == key]
-                yield prepared
-        if self.checked:
-            return  # the annotations or the examples said enough
-        for signature in probe_candidates(self.plan["params"]):
-            if self.checked >= MAX_PROBED_SIGNATURES:
-                return
-            prepared = self._accept(signature)
-            if prepared is not None:
                 yield prepared
 
     def _accept(self, signature: Signature) -> Prepared | None:
@@ -391,7 +462,9 @@ class UnitCheck:
             actual = self.run_rewrite(prepared, arguments)
         except Exception as error:
             return Failure("the rewrite raised", expected, error=describe_exception(error))
-        difference, warnings = compare(expected, actual)
+        if prepared.broadcast is not None:
+            expected = broadcast_to(expected, prepared.broadcast)
+        difference, warnings = compare(expected, actual, strict_dtypes=self.strict_dtypes)
         self.warnings.update(warnings)
         if difference is None:
             return None
@@ -452,19 +525,34 @@ class UnitCheck:
         rewrite fails with the error the original itself raises on other values, no compiled
         program can agree and the rewrite is not to blame."""
         expected_outputs, errors, shapes = [], set(), set()
-        for label, arguments in self.trials_for(prepared):
+        signature = prepared.signature.describe()
+        raised: dict[str, int] = {}
+        for count, (label, arguments) in enumerate(self.trials_for(prepared), start=1):
             try:
                 expected = self.run_original(arguments)
             except (Exception, TrialTimeout) as error:
                 self.skipped += 1
-                errors.add(describe_exception(error))
+                described = describe_exception(error)
+                errors.add(described)
+                raised[described] = raised.get(described, 0) + 1
+                if count >= MOSTLY_RAISES and 8 * raised[described] >= 7 * count:
+                    # The signature is outside the original's domain (a key given as floats that
+                    # one branch happens not to touch): no point running the rest.
+                    self.set_aside.append(f"{signature}: the original raises on most of its values ({described})")
+                    return None
                 continue
             expected_outputs.append((label, arguments, expected))
             shapes.add(output_shape(expected))
-        signature = prepared.signature.describe()
         if len(shapes) > 1:
-            self.set_aside.append(f"{signature}: the original's output shape depends on the input values")
-            return None
+            common = common_shapes(shapes)
+            if common is None:
+                self.set_aside.append(f"{signature}: the original's output shape depends on the input values")
+                return None
+            if len({tuple(leaf[0] for leaf in leaves) for _, leaves in shapes}) > 1:
+                prepared.broadcast = common  # else only weak types differ: compare handles those
+        if prepared.broadcast is not None:
+            self.notes.append(f"{signature}: the original's output shape varies by branch; its outputs were "
+                              "compared broadcast to their common shape, as a selection between the branches gives")
         kept = []
         for label, arguments, expected in expected_outputs:
             failure = self.value_failure(prepared, arguments, expected)
@@ -482,6 +570,16 @@ class UnitCheck:
     # --- gradients --------------------------------------------------------------------------------
     def check_gradients(self, prepared: Prepared, kept) -> None:
         if not kept or not any(_inexact(leaf) for leaf in jax.tree_util.tree_leaves(kept[0][2])):
+            return
+        if prepared.broadcast is not None:
+            self.notes.append("gradients not compared: the original's output shape varies by branch, and the "
+                              "rewrite's broadcast output sums differently")
+            return
+        if CONVERSION_RULE in self.plan.get("fixed", ()):
+            # `float(t)` / `t.item()` leave the trace: the eager original's gradient stops there,
+            # which says nothing about the gradient jax.jit would have given.
+            self.notes.append("gradients not compared: the original converts a traced value to a Python number, "
+                              "where its gradient stops; the rewrite keeps it an array")
             return
         names = [n for n, v in kept[0][1].items() if n not in prepared.static and _inexact(v)]
         if not names:
@@ -625,6 +723,17 @@ class _NotDifferentiable(Exception):
         self.rewrite = rewrite  # the rewrite's gradient fails (else the original's)
 
 
+def _blamed_parameter(refusals: list[str], params: list[dict]) -> str | None:
+    """The parameter the original's errors point at, when they name one (`params["w"]`, `state.mu`),
+    else the one with the least known about it."""
+    text = " ".join(refusals)
+    for param in params:
+        if f"'{param['name']}'" in text or f"`{param['name']}`" in text:
+            return param["name"]
+    unknown = [p["name"] for p in params if not p["annotation"] and not p.get("inferred")]
+    return unknown[0] if len(unknown) == 1 else None
+
+
 def _moderate(arguments: Arguments, names: list[str]) -> bool:
     leaves = jax.tree_util.tree_leaves([arguments[name] for name in names])
     return all(bool(np.all(np.abs(np.asarray(leaf)) < 1e15)) for leaf in leaves)
@@ -685,6 +794,12 @@ def _spec_of(value, role: str):
     if is_array(value):
         array = jnp.asarray(value)
         return ArraySpec(str(array.dtype), tuple(array.shape))
+    holds_arrays = role != "static" and any(is_array(v) for v in jax.tree_util.tree_leaves(value))
+    if holds_arrays and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return DictSpec(tuple((key, _spec_of(item, role)) for key, item in value.items()))
+    if holds_arrays and (hasattr(value, "_fields") or dataclasses.is_dataclass(value)) and not isinstance(value, type):
+        fields = value._fields if hasattr(value, "_fields") else [f.name for f in dataclasses.fields(value)]
+        return ClassSpec(type(value).__qualname__, tuple((name, _spec_of(getattr(value, name), role)) for name in fields))
     if role != "static" and isinstance(value, tuple) and any(is_array(v) for v in jax.tree_util.tree_leaves(value)):
         return TupleSpec(tuple(_spec_of(element, role) for element in value))
     if role == "array" and isinstance(value, (bool, int, float)):

@@ -1,8 +1,11 @@
 """Do two function outputs agree? Pytrees compared leaf by leaf (worker side).
 
-Same structure, same shapes, same dtypes; values within a tolerance that depends on the dtype,
-NaN equal to NaN, infinities equal only with the same sign. A change of weak type (a Python float
-that became a float32 array) does not fail verification but is reported as a warning.
+Agreement is judged the way `jax.jit` would have returned the original had it been traceable:
+same structure (a NamedTuple of the rewritten module's class matches the original's class of the
+same name), same shapes; values within a tolerance that depends on the dtype, NaN equal to NaN,
+infinities equal only with the same sign. Python scalars from the eager original are weakly
+typed, as JAX treats them: a weak type that became strong, or an integer that became a float
+with the same values, is a note, not a failure, unless `strict_dtypes` asks for exact dtypes.
 """
 
 from __future__ import annotations
@@ -28,24 +31,26 @@ class Difference:
         return f"{self.what} differ{place}" + (f": {self.detail}" if self.detail else "")
 
 
-def compare(expected, actual, slack: float = 1.0) -> tuple[Difference | None, list[str]]:
+def compare(expected, actual, slack: float = 1.0, strict_dtypes: bool = False) -> tuple[Difference | None, list[str]]:
     """The first difference between two outputs (None when they agree), and warnings."""
     import jax
 
     expected_leaves, expected_tree = jax.tree_util.tree_flatten_with_path(expected)
     actual_leaves, actual_tree = jax.tree_util.tree_flatten_with_path(actual)
-    if expected_tree != actual_tree:
+    # The rewritten module defines its own copy of each class: the same name is the same type.
+    if expected_tree != actual_tree and str(expected_tree) != str(actual_tree):
         return Difference("structure", "", f"the original returns {expected_tree}, the rewrite {actual_tree}"), []
     warnings: list[str] = []
     for (path, left), (_, right) in zip(expected_leaves, actual_leaves):
         where = path_text(path)
-        difference = _compare_leaf(left, right, where, slack, warnings)
+        difference = _compare_leaf(left, right, where, slack, warnings, strict_dtypes)
         if difference is not None:
             return difference, warnings
     return None, warnings
 
 
-def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str]) -> Difference | None:
+def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str],
+                  strict_dtypes: bool = False) -> Difference | None:
     left, right = as_array(expected), as_array(actual)
     if left is None or right is None:
         if left is None and right is None:
@@ -57,26 +62,97 @@ def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str
         return Difference("type", where, f"{type(expected).__name__} became {type(actual).__name__}")
     if left.shape != right.shape:
         return Difference("shape", where, f"{left.shape} became {right.shape}")
+    place = f"output {where} " if where else "output "
     if left.dtype != right.dtype:
-        return Difference("dtype", where, f"{left.dtype} became {right.dtype}")
+        if strict_dtypes or not _promotes_to(left, right):
+            return Difference("dtype", where, f"{left.dtype} became {right.dtype}"
+                              + ("" if strict_dtypes else " (not a weak-type promotion)"))
+        kept = np.asarray(left).astype(right.dtype)
+        if not values_agree(kept, np.asarray(right), str(right.dtype), slack):
+            return Difference("values", where, f"(the original's {left.dtype} compared as {right.dtype})")
+        warnings.append(f"{place}was {_weak(left)}{left.dtype}, now {right.dtype}, with the same values "
+                        "(--strict-dtypes fails on this)")
+        return None
     if getattr(left, "weak_type", False) != getattr(right, "weak_type", False):
         change = "weakly typed" if getattr(right, "weak_type", False) else "strongly typed"
-        warnings.append(f"output {where or ''} is now {change} ({left.dtype})".replace("  ", " "))
+        warnings.append(f"{place}is now {change} ({left.dtype})")
     if not values_agree(np.asarray(left), np.asarray(right), str(left.dtype), slack):
         return Difference("values", where, "")
     return None
 
 
+def _weak(value) -> str:
+    return "weakly typed " if getattr(value, "weak_type", False) else ""
+
+
+def _promotes_to(original, rewrite) -> bool:
+    """Whether the original's dtype becomes the rewrite's under JAX's promotion rules in a way
+    that keeps values: a weakly typed value (a Python scalar) takes the dtype of what it meets,
+    and an integer or boolean widened to a float keeps small values exactly."""
+    import jax.numpy as jnp
+
+    if getattr(original, "weak_type", False):
+        return jnp.promote_types(original.dtype, rewrite.dtype) == rewrite.dtype or (
+            jnp.issubdtype(rewrite.dtype, jnp.inexact))
+    return original.dtype.kind in "biu" and rewrite.dtype.kind in "fc"
+
+
+def broadcast_to(value, shapes):
+    """`value` with each leaf broadcast to the matching shape in `shapes` (a list of leaf shapes),
+    as the rewrite's selection broadcasts the original's per-branch outputs."""
+    import jax
+    import jax.numpy as jnp
+
+    leaves, tree = jax.tree_util.tree_flatten(value)
+    out = []
+    for leaf, shape in zip(leaves, shapes):
+        array = as_array(leaf)
+        if array is None or shape is None or array.shape == tuple(shape):
+            out.append(leaf)
+        else:
+            broadcast = jnp.broadcast_to(array, shape)
+            out.append(jax.lax.convert_element_type(broadcast, array.dtype, weak_type=True)
+                       if getattr(array, "weak_type", False) else broadcast)
+    return jax.tree_util.tree_unflatten(tree, out)
+
+
 def output_shape(value) -> tuple:
-    """What jit fixes about an output: its structure and each leaf's shape and dtype."""
+    """What jit fixes about an output: its structure and each leaf's shape and dtype (weakly
+    typed leaves, Python scalars, promote: their dtype is left out)."""
     import jax
 
     leaves, tree = jax.tree_util.tree_flatten(value)
     described = []
     for leaf in leaves:
         array = as_array(leaf)
-        described.append(type(leaf).__name__ if array is None else (array.shape, str(array.dtype)))
+        dtype = "weak" if array is not None and getattr(array, "weak_type", False) else str(getattr(array, "dtype", ""))
+        described.append(type(leaf).__name__ if array is None else (array.shape, dtype))
     return str(tree), tuple(described)
+
+
+def common_shapes(shapes: set[tuple]) -> list | None:
+    """The leaf shapes every output in `shapes` (values of `output_shape`) broadcasts to, when
+    they differ only by broadcasting and weak types (one branch returns a Python scalar, the
+    other an array); None when their structures or strong dtypes differ, or the shapes do not
+    broadcast."""
+    import numpy as np
+
+    trees = {tree for tree, _ in shapes}
+    if len(trees) != 1:
+        return None
+    described = [leaves for _, leaves in shapes]
+    common = []
+    for position in range(len(described[0])):
+        leaf_shapes = [leaves[position][0] for leaves in described if isinstance(leaves[position], tuple)]
+        if len(leaf_shapes) != len(described):
+            return None
+        if len({leaves[position][1] for leaves in described} - {"weak"}) > 1:
+            return None  # a strong dtype that varies by branch: no compiled program has that
+        try:
+            common.append(np.broadcast_shapes(*leaf_shapes))
+        except ValueError:
+            return None
+    return common
 
 
 def nonfinite_only(expected, actual) -> bool:

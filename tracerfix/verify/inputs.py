@@ -13,7 +13,17 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from tracerfix.verify.specs import ArraySpec, KeySpec, LiteralSpec, ScalarSpec, Spec, TupleSpec, parse_spec
+from tracerfix.verify.specs import (
+    ArraySpec,
+    ClassSpec,
+    DictSpec,
+    KeySpec,
+    LiteralSpec,
+    ScalarSpec,
+    Spec,
+    TupleSpec,
+    parse_spec,
+)
 
 # Tried in this order when nothing says what a parameter is; the original must accept a rung.
 ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])")
@@ -41,15 +51,42 @@ def _sized(spec: Spec, sizes: dict[str, int]) -> Spec:
         return ArraySpec(spec.dtype, spec.resolve(sizes))
     if isinstance(spec, TupleSpec):
         return TupleSpec(tuple(_sized(element, sizes) for element in spec.elements))
+    if isinstance(spec, DictSpec):
+        return DictSpec(tuple((key, _sized(item, sizes)) for key, item in spec.items))
+    if isinstance(spec, ClassSpec):
+        return ClassSpec(spec.name, tuple((key, _sized(item, sizes)) for key, item in spec.fields))
     return spec
 
 
 def _arrays_in(spec: Spec) -> Iterator[ArraySpec]:
     if isinstance(spec, ArraySpec):
         yield spec
-    elif isinstance(spec, TupleSpec):
-        for element in spec.elements:
+    else:
+        for element in children(spec):
             yield from _arrays_in(element)
+
+
+def children(spec: Spec) -> tuple[Spec, ...]:
+    """The specs a container spec holds, in order (none for a leaf)."""
+    if isinstance(spec, TupleSpec):
+        return spec.elements
+    if isinstance(spec, DictSpec):
+        return tuple(item for _, item in spec.items)
+    if isinstance(spec, ClassSpec):
+        return tuple(item for _, item in spec.fields)
+    return ()
+
+
+def rebuild(spec: Spec, values: list, make_class: Callable[[str], type] | None):
+    """A container spec's value from the values of its children."""
+    if isinstance(spec, TupleSpec):
+        return tuple(values)
+    if isinstance(spec, DictSpec):
+        return {key: value for (key, _), value in zip(spec.items, values)}
+    assert isinstance(spec, ClassSpec)
+    if make_class is None:
+        raise ValueError(f"no module to find the class `{spec.name}` in")
+    return make_class(spec.name)(**{key: value for (key, _), value in zip(spec.fields, values)})
 
 
 def sizes_for(specs: dict[str, Spec], start: int = 0) -> dict[str, int]:
@@ -61,21 +98,20 @@ def sizes_for(specs: dict[str, Spec], start: int = 0) -> dict[str, int]:
 
 
 def ladder_for(param: dict) -> list[str]:
-    """The spec texts worth trying for one parameter, most likely first."""
+    """The spec texts worth trying for one parameter, most likely first: its annotation, then
+    what its code says (`inferred`), then the defaults."""
     annotation = param["annotation"]
+    inferred = param.get("inferred", [])
     if param["role"] == "static":
         if annotation == ["bool"]:
             return ["True", "False"]
         if annotation == ["float"]:
             return ["1.0", "0.5", "0.0"]
-        return list(STATIC_LADDER)
-    if annotation == ["array"]:
-        return list(FLOAT_LADDER)
-    if annotation:
+        return list(dict.fromkeys([*inferred, *STATIC_LADDER]))
+    if annotation and annotation != ["array"]:
         return list(annotation)
-    if param["role"] == "either":
-        return [*ARRAY_LADDER, *STATIC_LADDER[:3]]
-    return list(ARRAY_LADDER)
+    base = list(FLOAT_LADDER) if annotation == ["array"] else [*ARRAY_LADDER, *(STATIC_LADDER[:3] if param["role"] == "either" else ())]
+    return list(dict.fromkeys([*inferred, *base]))
 
 
 def probe_candidates(params: list[dict]) -> Iterator[Signature]:
@@ -86,23 +122,32 @@ def probe_candidates(params: list[dict]) -> Iterator[Signature]:
     # Static values vary last: a new shape tests more than a new loop count.
     weights = [2 if p["role"] == "static" else 1 for p in passed]
     ordered = sorted(combinations, key=lambda rungs: (sum(w * r for w, r in zip(weights, rungs)), max(rungs, default=0)))
+    seen: set[str] = set()
     for rungs in ordered[:MAX_PROBES]:
         specs = {p["name"]: parse_spec(ladder[r]) for p, ladder, r in zip(passed, ladders, rungs)}
-        yield Signature(specs, "probing", sizes_for(specs))
+        signature = Signature(specs, "probing", sizes_for(specs))
+        if signature.describe() not in seen:  # `f32[n]` from the code is `f32[5]` of the ladder
+            seen.add(signature.describe())
+            yield signature
 
 
 def annotated_signature(params: list[dict]) -> list[Signature]:
-    """Signatures from annotations, when every parameter to pass has a concrete annotation."""
+    """Signatures from annotations and what the code says, when that covers every parameter to
+    pass."""
     passed = [p for p in params if not p["has_default"]]
-    if not passed or any(not p["annotation"] or p["annotation"] == ["array"] for p in passed):
+    known = [p["annotation"] if p["annotation"] and p["annotation"] != ["array"] else p.get("inferred", [])
+             for p in passed]
+    if not passed or any(not choices for choices in known):
         return []
+    origin = "annotations" if all(p["annotation"] and p["annotation"] != ["array"] for p in passed) else "the code"
     # A static parameter gets one value per signature: each value is a separate compilation.
-    specs = {p["name"]: parse_spec(ladder_for(p)[0] if p["role"] == "static" else p["annotation"][0]) for p in passed}
-    first = Signature(specs, "annotations", sizes_for(specs))
+    specs = {p["name"]: parse_spec(ladder_for(p)[0] if p["role"] == "static" else choices[0])
+             for p, choices in zip(passed, known)}
+    first = Signature(specs, origin, sizes_for(specs))
     if not first.sizes:
         return [first]
     # Size-1 dimensions as well: they catch rewrites that broadcast where the original did not.
-    return [first, Signature(specs, "annotations", {name: 1 for name in first.sizes})]
+    return [first, Signature(specs, origin, {name: 1 for name in first.sizes})]
 
 
 # --- values ---------------------------------------------------------------------------------------
@@ -111,9 +156,11 @@ def annotated_signature(params: list[dict]) -> list[Signature]:
 class Values:
     """Builds argument values for a signature from one seeded generator."""
 
-    def __init__(self, rng: np.random.Generator, constants: list[float]) -> None:
+    def __init__(self, rng: np.random.Generator, constants: list[float],
+                 make_class: Callable[[str], type] | None = None) -> None:
         self.rng = rng
         self.constants = constants
+        self.make_class = make_class  # a class spec's name -> the module's class
 
     # One argument -----------------------------------------------------------------------------
     def random(self, spec: Spec, sizes: dict[str, int], style: str = "normal"):
@@ -125,8 +172,8 @@ class Values:
             import jax
 
             return jax.random.PRNGKey(int(self.rng.integers(0, 2**31 - 1)))
-        if isinstance(spec, TupleSpec):
-            return tuple(self.random(element, sizes, style) for element in spec.elements)
+        if isinstance(spec, (TupleSpec, DictSpec, ClassSpec)):
+            return rebuild(spec, [self.random(element, sizes, style) for element in children(spec)], self.make_class)
         assert isinstance(spec, LiteralSpec)
         return spec.value
 
@@ -171,8 +218,8 @@ class Values:
         """(label, value) pairs for one argument: the values naive rewrites get wrong."""
         if isinstance(spec, (LiteralSpec, KeySpec)):
             return []
-        if isinstance(spec, TupleSpec):
-            return self._tuple_edges(spec, sizes)
+        if isinstance(spec, (TupleSpec, DictSpec, ClassSpec)):
+            return self._container_edges(spec, sizes)
         if isinstance(spec, ScalarSpec):
             dtype, shape, python = {"float": "float32", "int": "int32", "bool": "bool"}[spec.kind], (), spec.kind
         else:
@@ -213,15 +260,18 @@ class Values:
         return values
 
 
-    def _tuple_edges(self, spec: TupleSpec, sizes: dict[str, int]) -> list[tuple[str, object]]:
-        """Edge cases of a tuple: each element at that edge where it has one (zeros otherwise)."""
-        per_element = [dict(self.edges(element, sizes)) for element in spec.elements]
-        fallback = [edges.get("zeros", self.random(element, sizes)) for edges, element in zip(per_element, spec.elements)]
+    def _container_edges(self, spec: Spec, sizes: dict[str, int]) -> list[tuple[str, object]]:
+        """Edge cases of a tuple, dict or class: each element at that edge where it has one
+        (zeros otherwise)."""
+        elements = children(spec)
+        per_element = [dict(self.edges(element, sizes)) for element in elements]
+        fallback = [edges.get("zeros", self.random(element, sizes)) for edges, element in zip(per_element, elements)]
         labels: list[str] = []
         for edges in per_element:
             labels.extend(label for label in edges if label not in labels)
         return [
-            (label, tuple(edges.get(label, default) for edges, default in zip(per_element, fallback)))
+            (label, rebuild(spec, [edges.get(label, default) for edges, default in zip(per_element, fallback)],
+                            self.make_class))
             for label in labels
         ]
 
@@ -237,7 +287,7 @@ def _tile(pattern: list[float], shape: tuple[int, ...]) -> np.ndarray:
 Arguments = dict[str, object]
 
 
-def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80, seconds: float = 3.0) -> Arguments:
+def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80, seconds: float = 6.0) -> Arguments:
     """A smaller input on which `fails` still holds: shorter arrays first, then simpler numbers,
     within `budget` attempts and `seconds` (each new shape compiles again)."""
     import time

@@ -9,6 +9,7 @@
     cpu-limit = 300       # CPU seconds per function
     max-processes = 16    # processes the code under test may start, per function
     output-limit = "256MiB"  # bytes the worker may write to one file, its captured output included
+    strict-dtypes = false  # fail on a dtype change that keeps values (the --strict-dtypes flag)
 
     [tool.tracerfix.verify.inputs]
     clip = "x=f32[8]"                                    # every function named `clip`
@@ -30,10 +31,10 @@ from typing import Any, Mapping
 
 from tracerfix.config import ConfigError
 from tracerfix.verify.limits import Limits, parse_size
-from tracerfix.verify.specs import LiteralSpec, SpecError, format_signature, parse_signature, parse_spec
+from tracerfix.verify.specs import ClassSpec, DictSpec, LiteralSpec, SpecError, format_signature, parse_signature, parse_spec
 
 KEYS = ("seed", "trials", "timeout", "file-timeout", "memory-limit", "cpu-limit", "max-processes", "output-limit",
-        "inputs")
+        "strict-dtypes", "inputs")
 
 
 @dataclass
@@ -46,6 +47,7 @@ class VerifyOptions:
     inputs: dict[str, list[str]] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)
     root: Path | None = None  # the folder of the configuration these came from
+    strict_dtypes: bool = False  # a dtype change that keeps values fails instead of being a note
 
     def signatures_for(self, path: Path | None, unit: str) -> list[str]:
         found = list(self.inputs.get(unit, ()))
@@ -79,6 +81,10 @@ def parse_options(table: Mapping[str, Any], root: Path | None, label: str = "") 
             processes=_integer(table.get("max-processes", defaults.processes)),
             output=parse_size(table.get("output-limit", defaults.output)),
         )
+        strict = table.get("strict-dtypes", False)
+        if not isinstance(strict, bool):
+            raise TypeError(f"strict-dtypes: expected true or false, got {strict!r}")
+        options.strict_dtypes = strict
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{where}: {error}") from None
     inputs = table.get("inputs", {})
@@ -121,10 +127,12 @@ def _signature_text(entry: object) -> str:
 
 
 def _table_spec(value: object):
+    if isinstance(value, dict):  # a params dict: `params = { w = "f32[3,4]", b = "f32[4]" }`
+        return DictSpec(tuple((str(key), _table_spec(item)) for key, item in value.items()))
     if isinstance(value, str):
         try:
             spec = parse_spec(value)
         except SpecError:
             return LiteralSpec(value)
-        return LiteralSpec(value) if isinstance(spec, LiteralSpec) else spec
+        return LiteralSpec(value) if isinstance(spec, (LiteralSpec, ClassSpec)) and "(" not in value else spec
     return LiteralSpec(value)

@@ -26,6 +26,8 @@ from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.loops import target_names
 from tracerfix.positions import PositionIndex
+from tracerfix.static_args import HASHABLE, argument_kind, call_arguments
+from tracerfix.verify.infer import infer_inputs
 from tracerfix.verify.options import VerifyOptions
 from tracerfix.verify.specs import SpecError, parse_signature
 
@@ -57,6 +59,9 @@ class Param:
     # "array": traced by the rewrite; "static": a Python value; "either": the analysis cannot tell.
     role: str
     annotation: list[str] = field(default_factory=list)  # spec texts, or [ANY_ARRAY]
+    # Spec texts the function's code suggests (einsum subscripts, indexing, `params["w"]`, the
+    # values calls pass a static parameter...), most likely first.
+    inferred: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -81,9 +86,15 @@ class UnitPlan:
     # Leaks the rewrite leaves in the function ("TFX201 at line 32"): it cannot run under jax.jit,
     # so both versions run eagerly and only the edits are judged.
     leaks: list[str] = field(default_factory=list)
+    fixed: list[str] = field(default_factory=list)  # the codes of the fixes made in it
     signatures: list[str] = field(default_factory=list)  # explicit: configuration and comments
     examples: list[Example] = field(default_factory=list)
     constants: list[float] = field(default_factory=list)
+    # Parameters the rewrite makes static, and for each what every call the project shows passes
+    # there: [where, source text, "hashable" | "array" | "unknown"].
+    new_static: list[str] = field(default_factory=list)
+    static_calls: dict[str, list[list[str]]] = field(default_factory=dict)
+    strict_dtypes: bool = False
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -144,7 +155,7 @@ class Planner:
         self.imports = _module_imports(self.original)
         self.module_level = _module_level_names(self.original)
 
-    def plan(self, unit: str, leaks: Iterable[str] = ()) -> UnitPlan | None:
+    def plan(self, unit: str, leaks: Iterable[str] = (), fixed: Iterable[str] = ()) -> UnitPlan | None:
         located = locate_unit(self.rewritten, unit)
         original = locate_unit(self.original, unit)
         if located is None or original is None:
@@ -163,10 +174,43 @@ class Planner:
             differentiated=scope is not None and scope.differentiated,
             constants=comparison_constants(original_node),
             leaks=list(leaks),
+            fixed=sorted(set(fixed)),
         )
         plan.signatures = [*self.options.signatures_for(self.path, unit), *_comment_signatures(original_node)]
         plan.examples = self._examples(unit, original_node)
+        plan.strict_dtypes = self.options.strict_dtypes
+        names = [p.name for p in params]
+        for param, specs in infer_inputs(original_node, names, self.imports, self.original).items():
+            next(p for p in params if p.name == param).inferred = specs
+        plan.new_static = [name for name in declared_static(self.rewritten, node) - declared_static(self.original, original_node)
+                           if name in names]
+        if plan.new_static:
+            plan.static_calls = self._static_calls(unit, original_node, plan.new_static)
+            for param in params:
+                literals = [text for _, text, kind in plan.static_calls.get(param.name, ()) if kind == HASHABLE]
+                param.inferred = list(dict.fromkeys([*literals, *param.inferred]))
         return plan
+
+    def _static_calls(self, unit: str, node: cst.FunctionDef, names: list[str]) -> dict[str, list[list[str]]]:
+        """What the calls of `unit` in its module and the project's tests pass to `names`."""
+        if "." in unit:
+            return {}
+        positional = [p.name.value for p, kind in _parameters(node) if kind == "positional"]
+        found: dict[str, list[list[str]]] = {}
+        sources = [(str(self.path) if self.path is not None else "<module>", self.original, self.imports)]
+        if self.test_files is not None and self.path is not None:
+            sources += [(str(path), module, _module_imports(module)) for path, module in self.test_files.mentioning(unit, self.path)]
+        for where, module, imports in sources:
+            positions = PositionIndex(module)
+            for call, bound in call_arguments(module, {unit}, positional):
+                for name in names:
+                    if name in bound:
+                        value = bound[name]
+                        span = positions.span(call, _top_of(module, call))
+                        place = f"{where}:{span[0]}" if span else where
+                        text = " ".join(module.code_for_node(value).split())
+                        found.setdefault(name, []).append([place, text, argument_kind(value, imports.qualify)])
+        return found
 
     def _param(self, param: cst.Param, kind: str, scope) -> Param:
         name = param.name.value
@@ -203,6 +247,38 @@ class Planner:
                                   str(test_path), module_globals=None)
                 )
         return _unique(examples)[:_MAX_EXAMPLES]
+
+
+def declared_static(module: cst.Module, node: cst.FunctionDef) -> set[str]:
+    """The parameters a function's jit marks static: `static_argnames` / `static_argnums` in its
+    decorators and in module-level `jax.jit(name, ...)` calls."""
+    positional = [p.name.value for p, kind in _parameters(node) if kind == "positional"]
+    calls = [d.decorator for d in node.decorators if isinstance(d.decorator, cst.Call)]
+    for child in _walk(module):
+        if isinstance(child, cst.Call) and child.args and isinstance(child.args[0].value, cst.Name) \
+                and child.args[0].value.value == node.name.value and child.args[0].keyword is None:
+            calls.append(child)
+    found: set[str] = set()
+    for call in calls:
+        for arg in call.args:
+            if arg.keyword is None:
+                continue
+            values = [e.value for e in arg.value.elements] if isinstance(arg.value, (cst.Tuple, cst.List)) else [arg.value]
+            if arg.keyword.value == "static_argnames":
+                found.update(str(v.evaluated_value) for v in values if isinstance(v, cst.SimpleString))
+            elif arg.keyword.value == "static_argnums":
+                found.update(positional[int(v.value)] for v in values
+                             if isinstance(v, cst.Integer) and int(v.value) < len(positional))
+    return found
+
+
+def _top_of(module: cst.Module, node: cst.CSTNode) -> int:
+    """The index of the top-level statement holding `node`."""
+    for top, statement in enumerate(module.body):
+        for child in _walk(statement):
+            if child is node:
+                return top
+    return 0
 
 
 def _is_staticmethod(node: cst.FunctionDef) -> bool:

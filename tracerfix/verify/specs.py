@@ -7,6 +7,9 @@ One spec per parameter, written the way the configuration and comment specs spel
     float       a random Python float                           parameters of one signature
     int, bool   a random Python int / bool            key       a PRNG key (jax.random.PRNGKey)
     (f32[5], i32[])            a tuple of those (a loop carry)
+    {w: f32[3,4], b: f32[4]}   a dict of those (a params dict); keys are names or quoted strings
+    State(count=i32[], mu=f32[n])   the module's class `State` built from those fields (a
+                               NamedTuple, a dataclass); `Config` alone calls `Config()`
     0, "mean", (0, 1), None    this Python value, passed as it is (static arguments)
 
 A signature is `name=spec` pairs separated by commas: `x=f32[8], axis=0`. Parsing is pure Python:
@@ -69,6 +72,31 @@ class TupleSpec:
 
 
 @dataclass(frozen=True)
+class DictSpec:
+    items: tuple[tuple[str, "Spec"], ...]
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(f"{_key(key)}: {spec}" for key, spec in self.items) + "}"
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    """An instance of a class the module defines (or imports), built by calling it."""
+
+    name: str  # as the module names it: `State`, `configs.TrainConfig`
+    fields: tuple[tuple[str, "Spec"], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.fields:
+            return self.name
+        return f"{self.name}(" + ", ".join(f"{field}={spec}" for field, spec in self.fields) + ")"
+
+
+def _key(key: str) -> str:
+    return key if key.isidentifier() else repr(key)
+
+
+@dataclass(frozen=True)
 class LiteralSpec:
     value: object
 
@@ -76,7 +104,7 @@ class LiteralSpec:
         return repr(self.value)
 
 
-Spec = ArraySpec | ScalarSpec | KeySpec | TupleSpec | LiteralSpec
+Spec = ArraySpec | ScalarSpec | KeySpec | TupleSpec | DictSpec | ClassSpec | LiteralSpec
 
 
 def parse_spec(text: str) -> Spec:
@@ -94,13 +122,39 @@ def parse_spec(text: str) -> Spec:
     if text.startswith("(") and text.endswith(")") and not _is_literal(text):
         elements = tuple(parse_spec(part) for part in _split_top_level(text[1:-1]))
         return TupleSpec(elements)
+    if text.startswith("{") and text.endswith("}") and not _is_literal(text):
+        return DictSpec(tuple(_entry(part, ":", text) for part in _split_top_level(text[1:-1])))
+    name, paren, rest = text.partition("(")
+    name = name.strip()
+    # A class as the module names it: `State(count=i32[])`, `Config` (capitalised, as classes
+    # are: a bare lowercase word is more likely a string that lost its quotes).
+    if _is_dotted(name) and (rest.endswith(")") if paren else name.rpartition(".")[2][:1].isupper()) \
+            and name not in ("None", "True", "False"):
+        fields = tuple(_entry(part, "=", text) for part in _split_top_level(rest[:-1])) if paren else ()
+        return ClassSpec(name, fields)
     try:
         return LiteralSpec(ast.literal_eval(text))
     except (ValueError, SyntaxError):
         raise SpecError(
             f"`{text}` is not a spec: write a dtype and shape (`f32[5]`, `i32[]`), `float`, `int`, "
-            "`bool`, `key`, or a Python literal (`0`, `\"mean\"`)"
+            "`bool`, `key`, a dict `{w: f32[3]}`, a class `State(count=i32[])`, or a Python literal "
+            "(`0`, `\"mean\"`)"
         ) from None
+
+
+def _entry(part: str, separator: str, text: str) -> tuple[str, Spec]:
+    """`w: f32[3]` in a dict spec, `count=i32[]` in a class spec."""
+    key, found, spec = part.partition(separator)
+    key = key.strip()
+    if found and len(key) >= 2 and key[0] == key[-1] and key[0] in "'\"":
+        key = key[1:-1]
+    elif not found or not key.isidentifier():
+        raise SpecError(f"`{text}`: expected `name{separator.strip()} spec` entries, not `{part.strip()}`")
+    return key, parse_spec(spec)
+
+
+def _is_dotted(text: str) -> bool:
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
 
 
 def _is_literal(text: str) -> bool:

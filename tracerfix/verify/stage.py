@@ -62,11 +62,13 @@ class Verifier:
         worker: Worker | None = None,
         compile_cache: bool = True,
         jobs: int = 1,
+        strict_dtypes: bool | None = None,
     ) -> None:
         self.resolver = resolver or Resolver()
         self.seed = seed
         self.default_seed = random.SystemRandom().randrange(2**31)
-        self.overrides = {"trials": trials, "function_timeout": function_timeout, "file_timeout": file_timeout}
+        self.overrides = {"trials": trials, "function_timeout": function_timeout, "file_timeout": file_timeout,
+                          "strict_dtypes": strict_dtypes}
         self._compile_cache = default_compile_cache() if compile_cache else None
         self.worker = worker or Worker(compile_cache=self._compile_cache)
         self._owned = [] if worker is not None else [self.worker]
@@ -167,8 +169,11 @@ class Verifier:
             leaks: dict[str, list[str]] = {}
             for finding in candidate.findings:
                 leaks.setdefault(original.unit_of(finding.function) or "", []).append(f"{finding.code} at line {finding.line}")
+            fixed: dict[str, list[str]] = {}
+            for finding in candidate.fixed:
+                fixed.setdefault(original.unit_of(finding.function) or "", []).append(finding.code)
             outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker,
-                                         leaks, settings.extra_jit)
+                                         leaks, settings.extra_jit, fixed)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -198,7 +203,8 @@ class Verifier:
     def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
                      units: list[str], options: VerifyOptions, seed: int,
                      worker: Worker | None = None, leaks: dict[str, list[str]] | None = None,
-                     extra_jit: frozenset[str] = frozenset()) -> list[UnitResult]:
+                     extra_jit: frozenset[str] = frozenset(),
+                     fixed: dict[str, list[str]] | None = None) -> list[UnitResult]:
         """Verify `units` of `rewritten` against `original` (the file at `path`) in the worker."""
         if not units:
             return []
@@ -208,7 +214,7 @@ class Verifier:
         plans, results, lines = [], [], {}
         for unit in units:
             try:
-                plan = planner.plan(unit, (leaks or {}).get(unit, ()))
+                plan = planner.plan(unit, (leaks or {}).get(unit, ()), (fixed or {}).get(unit, ()))
             except SpecError as error:
                 results.append(UnitResult(display, unit, 0, UNVERIFIABLE, f"bad `# tracerfix-verify:` comment: {error}"))
                 continue

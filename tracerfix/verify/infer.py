@@ -1,0 +1,332 @@
+"""What a function's own code says about its parameters, when nothing else does (parent side).
+
+Read from the source alone, before any probing: ranks and shared sizes from `jnp.einsum`
+subscripts, `@` / `dot` / `matmul`, indexing depth (`x[i, j]`), `.T` and `axis=` arguments;
+integers from use as an index and comparison with integer literals; PRNG keys from what
+`jax.random` consumes; dicts from string subscripts (`params["w"]`); NamedTuples and dataclasses
+from attribute reads (`state.count`), built from the class the module defines. The result is one
+spec text per parameter (`f32[P,p]`, `{w: f32[a,b], b: f32[b]}`, `State(count=i32[], mu=f32[n])`),
+in the spec language of `specs`; dimension names are shared across parameters, so the sizes the
+worker gives them agree where the code needs them to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import libcst as cst
+
+from tracerfix.analysis.imports import ImportTable, dotted_name
+
+SHARED = "n"  # the size of every array dimension nothing else constrains: elementwise code agrees
+MAX_RANK = 3
+_MATMUL = frozenset({"dot", "matmul", "inner"})
+_ARRAY_FIELD_TYPES = frozenset({"Array", "ndarray", "ArrayLike", "DeviceArray", "PRNGKeyArray", "Any"})
+
+
+@dataclass
+class Leaf:
+    """What is known about one value: a parameter, `params["w"]` or `state.mu`."""
+
+    dims: list[str] | None = None  # exact dimension names (einsum, matmul)
+    min_rank: int = 0
+    integer: bool = False  # used as an index, compared with integer literals
+    index: bool = False  # used as an index: a scalar integer
+    key: bool = False  # consumed by jax.random
+
+    def spec(self, default_rank: int = 0) -> str:
+        """`default_rank`: the rank of an array nothing constrains (not an index)."""
+        if self.key:
+            return "key"
+        dtype = "i32" if self.integer else "f32"
+        if self.dims is not None:
+            dims = self.dims
+        elif self.index:
+            dims = [SHARED] * min(self.min_rank, MAX_RANK)
+        else:
+            dims = [SHARED] * min(max(self.min_rank, default_rank), MAX_RANK)
+        return f"{dtype}[{','.join(dims)}]"
+
+
+@dataclass
+class Usage:
+    leaf: Leaf = field(default_factory=Leaf)
+    keys: dict[str, Leaf] = field(default_factory=dict)  # params["w"]
+    attributes: dict[str, Leaf] = field(default_factory=dict)  # state.mu
+
+
+class _UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, name: str) -> str:
+        self.parent.setdefault(name, name)
+        while self.parent[name] != name:
+            self.parent[name] = self.parent[self.parent[name]]
+            name = self.parent[name]
+        return name
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
+                 module: cst.Module) -> dict[str, list[str]]:
+    """Spec texts per parameter name (most likely first), for the parameters the code says
+    something about."""
+    inference = _Inference(set(names), imports)
+    inference.walk(node.body)
+    classes = _classes(module)
+    annotations = _annotations(node)
+    found: dict[str, list[str]] = {}
+    for name in names:
+        usage = inference.usages.get(name)
+        if usage is None:
+            continue
+        resolve = inference.dims.find
+        if usage.keys and not usage.attributes:
+            # Unconstrained leaves as scalars first (they pass any `if`), then as vectors.
+            found[name] = ["{" + ", ".join(f"{key!r}: {_resolved(leaf, resolve).spec(rank)}"
+                                           for key, leaf in usage.keys.items()) + "}" for rank in (0, 1)]
+        elif usage.attributes and not usage.keys:
+            specs = [_class_spec(usage, classes, annotations.get(name), resolve, rank) for rank in (0, 1)]
+            if specs[0] is not None:
+                found[name] = list(dict.fromkeys(specs))
+        elif not usage.keys and not usage.attributes:
+            leaf = _resolved(usage.leaf, resolve)
+            if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key:
+                found[name] = _leaf_ladder(leaf)
+    return found
+
+
+def _leaf_ladder(leaf: Leaf) -> list[str]:
+    """The inferred spec; an integer guess that is not an index (a comparison with `0`) is tried
+    as a float first, then as an integer."""
+    first = leaf.spec()
+    if leaf.integer and not leaf.index and not leaf.key:
+        return ["f" + first[1:], first]
+    return [first]
+
+
+def _resolved(leaf: Leaf, find) -> Leaf:
+    if leaf.dims is None:
+        return leaf
+    return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key)
+
+
+class _Inference:
+    def __init__(self, params: set[str], imports: ImportTable) -> None:
+        self.params = params
+        self.imports = imports
+        self.usages: dict[str, Usage] = {}
+        self.dims = _UnionFind()
+        self.fresh = 0
+
+    def walk(self, root: cst.CSTNode) -> None:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            self.visit(node)
+            stack.extend(reversed(node.children))
+
+    # The value an expression names: a parameter, or one of its keys or attributes.
+    def leaf_of(self, expression: cst.BaseExpression, create: bool = True) -> Leaf | None:
+        if isinstance(expression, cst.Name) and expression.value in self.params:
+            return self._usage(expression.value).leaf
+        if isinstance(expression, cst.Subscript) and isinstance(expression.value, cst.Name) \
+                and expression.value.value in self.params and len(expression.slice) == 1:
+            index = expression.slice[0].slice
+            if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+                key = str(index.value.evaluated_value)
+                return self._usage(expression.value.value).keys.setdefault(key, Leaf())
+        if isinstance(expression, cst.Attribute) and isinstance(expression.value, cst.Name) \
+                and expression.value.value in self.params and expression.attr.value not in _ARRAY_ATTRIBUTES:
+            return self._usage(expression.value.value).attributes.setdefault(expression.attr.value, Leaf())
+        return None
+
+    def _usage(self, name: str) -> Usage:
+        return self.usages.setdefault(name, Usage())
+
+    def _new_dim(self) -> str:
+        self.fresh += 1
+        return f"d{self.fresh}"
+
+    def _set_dims(self, leaf: Leaf, dims: list[str]) -> None:
+        if leaf.dims is None:
+            leaf.dims = dims
+        elif len(leaf.dims) == len(dims):
+            for a, b in zip(leaf.dims, dims):
+                self.dims.union(a, b)
+
+    def visit(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in self.params:
+            if node.attr.value == "item":
+                leaf = self.leaf_of(node.value)
+                if leaf.dims is None and not leaf.min_rank:
+                    leaf.dims = ["1"]  # `.item()` needs one element: a length-1 array, as callers pass
+            elif node.attr.value not in _ARRAY_ATTRIBUTES:
+                self.leaf_of(node)  # record the field
+            elif node.attr.value in ("T", "mT"):
+                leaf = self.leaf_of(node.value)
+                leaf.min_rank = max(leaf.min_rank, 2)
+        elif isinstance(node, cst.Subscript):
+            self._subscript(node)
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+            self._matmul(node.left, node.right)
+        elif isinstance(node, cst.Comparison):
+            operands = [node.left, *(c.comparator for c in node.comparisons)]
+            if any(isinstance(o, cst.Integer) for o in operands):
+                for operand in operands:
+                    leaf = self.leaf_of(operand)
+                    if leaf is not None:
+                        leaf.integer = True
+        elif isinstance(node, cst.Call):
+            self._call(node)
+
+    def _subscript(self, node: cst.Subscript) -> None:
+        if _is_string_key(node):
+            self.leaf_of(node)  # params["w"]: records the key
+            return
+        leaf = self.leaf_of(node.value)
+        if leaf is not None:
+            depth = sum(1 for element in node.slice if not _is_none_or_ellipsis(element.slice))
+            leaf.min_rank = max(leaf.min_rank, min(depth, MAX_RANK))
+        for element in node.slice:
+            if isinstance(element.slice, cst.Index) and not isinstance(element.slice.value, cst.SimpleString):
+                index = self.leaf_of(element.slice.value)
+                if index is not None:
+                    index.integer = index.index = True
+
+    def _matmul(self, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
+        a, b = self.leaf_of(left), self.leaf_of(right)
+        inner = self._new_dim()
+        if a is not None:
+            self._set_dims(a, [self._new_dim(), inner])
+        if b is not None:
+            self._set_dims(b, [inner, self._new_dim()])
+
+    def _call(self, node: cst.Call) -> None:
+        name = self.imports.qualify(node.func) or dotted_name(node.func) or ""
+        leaf_name = name.rpartition(".")[2]
+        positional = [arg.value for arg in node.args if arg.keyword is None and not arg.star]
+        if leaf_name == "einsum" and positional and isinstance(positional[0], cst.SimpleString):
+            self._einsum(str(positional[0].evaluated_value), positional[1:])
+        elif leaf_name in _MATMUL and len(positional) == 2 and name.startswith(("jax.", "numpy.", "jnp.")):
+            self._matmul(*positional)
+        elif name.startswith("jax.random.") and positional:
+            leaf = self.leaf_of(positional[0])
+            if leaf is not None:
+                leaf.key = True
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "axis" and isinstance(arg.value, (cst.Integer, cst.UnaryOperation)):
+                axis = _integer(arg.value)
+                target = positional[0] if positional else (
+                    node.func.value if isinstance(node.func, cst.Attribute) else None)
+                leaf = self.leaf_of(target) if target is not None else None
+                if leaf is not None and axis is not None:
+                    leaf.min_rank = max(leaf.min_rank, min(axis + 1 if axis >= 0 else -axis, MAX_RANK))
+
+    def _einsum(self, subscripts: str, operands: list[cst.BaseExpression]) -> None:
+        inputs = subscripts.replace(" ", "").partition("->")[0].split(",")
+        for letters, operand in zip(inputs, operands):
+            leaf = self.leaf_of(operand)
+            if leaf is None or "." in letters or not letters.isalpha():
+                continue
+            self._set_dims(leaf, [f"e{letter}" if letter.islower() else f"E{letter}" for letter in letters])
+
+
+_ARRAY_ATTRIBUTES = frozenset({
+    "T", "mT", "shape", "dtype", "ndim", "size", "at", "real", "imag", "sum", "mean", "max", "min", "reshape",
+    "astype", "item", "tolist", "squeeze", "transpose", "ravel", "flatten", "prod", "any", "all", "argmax",
+    "argmin", "std", "var", "cumsum", "clip", "round", "conj", "dot", "copy", "sort", "argsort", "take",
+    "swapaxes", "repeat", "nonzero", "block_until_ready", "weak_type",
+})
+
+
+def _is_string_key(node: cst.Subscript) -> bool:
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(
+        node.slice[0].slice.value, cst.SimpleString)
+
+
+def _is_none_or_ellipsis(element) -> bool:
+    if isinstance(element, cst.Index):
+        value = element.value
+        return isinstance(value, cst.Ellipsis) or (isinstance(value, cst.Name) and value.value == "None")
+    return False
+
+
+def _integer(node: cst.BaseExpression) -> int | None:
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
+        return -int(node.expression.value)
+    return None
+
+
+# --- classes --------------------------------------------------------------------------------------
+
+
+@dataclass
+class _ClassInfo:
+    name: str
+    fields: dict[str, str]  # field -> its annotation's last name ("Array", "int")
+    defaults: set[str]
+
+
+def _classes(module: cst.Module) -> list[_ClassInfo]:
+    """Classes with annotated fields at the module's top level (NamedTuples, dataclasses)."""
+    found = []
+    for statement in module.body:
+        if not isinstance(statement, cst.ClassDef) or not isinstance(statement.body, cst.IndentedBlock):
+            continue
+        fields, defaults = {}, set()
+        for line in statement.body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                for small in line.body:
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                        annotation = dotted_name(small.annotation.annotation) or ""
+                        fields[small.target.value] = annotation.rpartition(".")[2]
+                        if small.value is not None:
+                            defaults.add(small.target.value)
+        if fields:
+            found.append(_ClassInfo(statement.name.value, fields, defaults))
+    return found
+
+
+def _annotations(node: cst.FunctionDef) -> dict[str, str]:
+    found = {}
+    for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+        if param.annotation is not None:
+            name = dotted_name(param.annotation.annotation)
+            if name:
+                found[param.name.value] = name
+    return found
+
+
+def _class_spec(usage: Usage, classes: list[_ClassInfo], annotation: str | None, resolve,
+                default_rank: int) -> str | None:
+    """A class spec for a parameter read by attribute: the annotated class, else the module's
+    class that has every field read; its array fields from how they are used."""
+    wanted = set(usage.attributes)
+    chosen = None
+    for info in classes:
+        if annotation is not None and annotation.rpartition(".")[2] == info.name:
+            chosen = info
+            break
+        if chosen is None and wanted <= set(info.fields):
+            chosen = info
+    if chosen is None:
+        return None
+    if set(chosen.fields) <= chosen.defaults and all(kind in ("int", "float", "bool", "str") for kind in chosen.fields.values()):
+        return chosen.name  # a configuration of Python values: its defaults, hashable
+    parts = []
+    for name, kind in chosen.fields.items():
+        leaf = _resolved(usage.attributes.get(name, Leaf()), resolve)
+        if kind in ("int", "float", "bool") and name not in usage.attributes:
+            parts.append(f"{name}={kind}")
+        elif kind in _ARRAY_FIELD_TYPES or kind == "" or name in usage.attributes:
+            parts.append(f"{name}={leaf.spec(default_rank)}")
+        elif name not in chosen.defaults:
+            return None  # a field we cannot build
+    return f"{chosen.name}({', '.join(parts)})"
