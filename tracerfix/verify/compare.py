@@ -110,9 +110,7 @@ def broadcast_to(value, shapes):
         if array is None or shape is None or array.shape == tuple(shape):
             out.append(leaf)
         else:
-            broadcast = jnp.broadcast_to(array, shape)
-            out.append(jax.lax.convert_element_type(broadcast, array.dtype, weak_type=True)
-                       if getattr(array, "weak_type", False) else broadcast)
+            out.append(jnp.broadcast_to(array, shape))
     return jax.tree_util.tree_unflatten(tree, out)
 
 
