@@ -294,3 +294,19 @@ def test_unverifiable_names_the_argument_and_the_spec_line(worker, tmp_path):
     assert result.status == "unverifiable"
     assert "`blob`" in result.reason and "the original raised" in result.reason
     assert "# tracerfix-verify: blob=" in result.reason
+
+
+def test_the_readme_spec_examples_parse():
+    import re
+    import tomllib
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme[readme.index("## Verification"):readme.index("## Rules")]
+    comments = re.findall(r"^# tracerfix-verify: (.+)$", section, re.M)
+    assert len(comments) >= 3
+    for text in comments:
+        parse_signature(text)
+    tables = [tomllib.loads(table) for table in re.findall(r"```toml\n(.*?)```", section, re.S)]
+    for table in tables:
+        parse_options(table["tool"]["tracerfix"]["verify"], None)
+    assert any("predict" in t["tool"]["tracerfix"]["verify"].get("inputs", {}) for t in tables)
