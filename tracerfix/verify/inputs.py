@@ -107,7 +107,9 @@ def ladder_for(param: dict) -> list[str]:
             return ["True", "False"]
         if annotation == ["float"]:
             return ["1.0", "0.5", "0.0"]
-        return list(dict.fromkeys([*inferred, *STATIC_LADDER]))
+        # A static parameter takes Python values: those calls pass, a configuration class, small integers.
+        literals = [text for text in inferred if isinstance(parse_spec(text), (LiteralSpec, ClassSpec))]
+        return list(dict.fromkeys([*literals, *STATIC_LADDER]))
     if annotation and annotation != ["array"]:
         return list(annotation)
     base = list(FLOAT_LADDER) if annotation == ["array"] else [*ARRAY_LADDER, *(STATIC_LADDER[:3] if param["role"] == "either" else ())]
