@@ -4,8 +4,10 @@
 
 For every function the rewrite of PATH changes (default: examples/), the worker reports its
 verification time and, measured in the same run, the irreducible cost: one jit compilation of the
-rewrite (its first call) plus every eager run of the original. The rest is what verification adds:
-more signatures' compilations, the gradient and vmap checks, shrinking. Runs cold by default (no
+rewrite (its first call) plus every eager run of the original (of its value, and of its gradient
+for the gradient check; the second figure leaves the gradient runs out). The rest is what
+verification adds: more signatures' compilations, the rewrite's gradient and vmap compilations,
+shrinking. Runs cold by default (no
 persistent XLA cache, a fresh worker), as a first `tracerfix verify` does; `--warm` uses the
 persistent cache that `tracerfix verify` keeps (run it twice to see a warm run). The worker's start-up (importing JAX) is reported once.
 """
@@ -48,14 +50,17 @@ def measure(paths: list[Path], seed: int, trials: int | None, warm: bool) -> dic
                 details = result.details
                 compile_seconds = details.get("compile_seconds", 0.0)
                 eager_seconds = details.get("eager_seconds", 0.0)
+                gradient_seconds = details.get("eager_gradient_seconds", 0.0)
                 rows.append({
                     "path": str(file),
                     "function": result.unit,
                     "status": result.status,
                     "seconds": details.get("seconds", 0.0),
-                    "irreducible": compile_seconds + eager_seconds,
+                    "irreducible": compile_seconds + eager_seconds + gradient_seconds,
+                    "irreducible_values": compile_seconds + eager_seconds,
                     "compile": compile_seconds,
                     "eager": eager_seconds,
+                    "eager_gradient": gradient_seconds,
                     "phases": details.get("phase_seconds", {}),
                     "trials": details.get("trials", 0),
                 })
@@ -68,20 +73,24 @@ def print_table(report: dict) -> None:
     rows = report["functions"]
     print(f"worker start-up (import JAX): {report['startup_seconds']:.2f} s; "
           f"{'warm' if report['warm'] else 'cold'} XLA cache; seed {report['seed']}")
-    header = f"{'function':<44} {'status':<12} {'verify s':>9} {'irreducible s':>14} {'ratio':>6}  phases"
+    header = (f"{'function':<44} {'status':<12} {'verify s':>9} {'irreducible s':>14} {'ratio':>6} "
+              f"{'w/o grad':>9}  phases")
     print(header)
     print("-" * len(header))
     for row in rows:
         name = f"{Path(row['path']).name}::{row['function']}"
         ratio = row["seconds"] / row["irreducible"] if row["irreducible"] else float("nan")
+        values_only = row["seconds"] / row["irreducible_values"] if row["irreducible_values"] else float("nan")
         phases = " ".join(f"{k}={v:.2f}" for k, v in row["phases"].items())
-        print(f"{name:<44} {row['status']:<12} {row['seconds']:>9.2f} {row['irreducible']:>14.2f} {ratio:>6.1f}  {phases}")
+        print(f"{name:<44} {row['status']:<12} {row['seconds']:>9.2f} {row['irreducible']:>14.2f} {ratio:>6.1f} "
+              f"{values_only:>9.1f}  {phases}")
     verify = sum(r["seconds"] for r in rows)
     irreducible = sum(r["irreducible"] for r in rows)
+    within = sum(1 for r in rows if r["irreducible"] and r["seconds"] <= 1.5 * r["irreducible"])
     files = sum(f["seconds"] for f in report["files"])
     print("-" * len(header))
     print(f"{len(rows)} functions: verification {verify:.2f} s, irreducible {irreducible:.2f} s "
-          f"({verify / irreducible if irreducible else float('nan'):.1f}x); "
+          f"({verify / irreducible if irreducible else float('nan'):.1f}x; {within} of {len(rows)} within 1.5x); "
           f"whole files (planning, importing, verifying) {files:.2f} s")
 
 
