@@ -71,8 +71,11 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.BooleanOperation):
         if truth_test_is_traced(context, test.left):
             return True
-        if context.value(test.left).trace != STATIC:
+        left = context.value(test.left)
+        if left.trace != STATIC:
             return False
+        if left.truthy is not None and left.truthy == isinstance(test.operator, cst.Or):
+            return False  # `False and x`, `True or x`: Python never tests x
         guarded = python_value_tested(test.left) if isinstance(test.operator, cst.And) else None
         if guarded is None:
             return truth_test_is_traced(context, test.right)

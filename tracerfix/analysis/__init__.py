@@ -24,7 +24,7 @@ from tracerfix.analysis.scopes import (
     param_names,
     parameter_values,
 )
-from tracerfix.analysis.values import TRACED, UNKNOWN_VALUE, Value
+from tracerfix.analysis.values import TRACED, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
 
 # A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
 # pathological module from looping.
@@ -147,47 +147,81 @@ class _Propagation:
         return None if facts is None else facts.return_value
 
     def _propagate(self, caller: TracedScope, record) -> bool:
-        """Mark the callee's parameters that receive traced arguments; True when anything changed."""
+        """Bind the callee's parameters to what this call passes (a helper called from traced code
+        runs under the trace, whatever its arguments); True when anything changed."""
         callee = record.callee
-        if not any(value.trace == TRACED for _, value in record.args):
-            return False
-        is_method = bool(self.index.enclosing.get(id(callee))) and isinstance(
-            self.index.enclosing[id(callee)][-1], cst.ClassDef
-        )
-        positional = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
-        if is_method and positional:
-            positional = positional[1:]  # self.helper(x): x binds the second parameter
+        chain = self.index.enclosing.get(id(callee), ())
+        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef)
+        passed = _call_values(callee, record.args, is_method, self.analysis)
         scope = self.analysis.scopes.get(id(callee))
         if scope is None:
-            params = parameter_values(
-                callee, transform="call", kind="body", imports=self.analysis.imports, is_method=is_method
-            )
-            params = {name: UNKNOWN_VALUE if value.trace == TRACED else value for name, value in params.items()}
-            scope = TracedScope(
-                callee, params, f"called from traced {_name(caller.node)} with traced arguments",
-                caller.transform,
-            )
+            params = {name: UNKNOWN_VALUE for name in param_names(callee)}
+            params.update(passed)
+            traced = any(value.trace == TRACED for _, value in record.args)
+            how = "with traced arguments" if traced else "(it runs under the trace)"
+            scope = TracedScope(callee, params, f"called from traced {_name(caller.node)} {how}", caller.transform)
             self.analysis.scopes[id(callee)] = scope
             self.traced_ids.add(id(callee))
             changed = True
         else:
             changed = False
+            for name, value in passed.items():
+                old = scope.params.get(name)
+                if old is None:
+                    continue
+                # A transformation's own parameters are decided at its boundary; a helper's are
+                # whatever any traced caller passes.
+                new = (value if value.trace == TRACED and old.trace != TRACED else old) if scope.transformed else join(old, value)
+                if new != old:
+                    scope.params[name] = new
+                    changed = True
         if caller.differentiated and not scope.differentiated:
             scope.differentiated = True  # and so are the helpers it calls: walk it again
             changed = True
-        position = 0
-        for keyword, value in record.args:
-            if keyword is None:
-                name = positional[position] if position < len(positional) else None
-                position += 1
-            else:
-                name = keyword
-            if name is None or name not in scope.params or value.trace != TRACED:
-                continue
-            if scope.params[name].trace != TRACED:
-                scope.params[name] = value  # keeps what it is: a tuple of tracers is no array
-                changed = True
         return changed
+
+
+def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analysis) -> dict[str, Value]:
+    """The value each parameter of `callee` takes at one call: the argument passed, else the
+    literal default (a Python constant), else unknown."""
+    params = callee.params
+    positional = [*params.posonly_params, *params.params]
+    if is_method and positional:
+        positional = positional[1:]  # obj.method(x): x binds the second parameter
+    values: dict[str, Value] = {}
+    position = 0
+    star = False
+    for keyword, value in args:
+        if keyword is None:
+            if position < len(positional):
+                values[positional[position].name.value] = value
+            else:
+                star = True
+            position += 1
+        else:
+            values[keyword] = value
+    evaluator = Evaluator({}, analysis.imports, analysis.index.module_env)
+    for param in (*positional, *params.kwonly_params):
+        name = param.name.value
+        if name in values:
+            continue
+        if param.default is not None and _is_literal(param.default):
+            values[name] = evaluator.value(param.default)
+        else:
+            values[name] = UNKNOWN_VALUE
+    if isinstance(params.star_arg, cst.Param):
+        values[params.star_arg.name.value] = Value(TRACED if star else UNKNOWN, container=True)
+    if isinstance(params.star_kwarg, cst.Param):
+        values[params.star_kwarg.name.value] = Value(UNKNOWN, container=True)
+    return values
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
 
 
 def _name(function: FunctionNode) -> str:

@@ -104,9 +104,10 @@ class FunctionWalker:
         self.facts.calls.append(
             CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
         )
-        if all(v.trace != TRACED for v in args):
-            return None
-        return self.helper_result(callee) or UNKNOWN_VALUE
+        result = self.helper_result(callee)
+        if result is not None:
+            return result
+        return None if all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
 
     def value(self, node: cst.BaseExpression, env: Env) -> Value:
         return self.evaluator(env).value(node)

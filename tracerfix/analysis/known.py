@@ -22,6 +22,15 @@ ARRAY_NAMESPACES = (
     "equinox.nn.",
 )
 
+# Namespaces whose calls JAX stages out under a trace: their results are tracers whatever their
+# inputs, except the calls below that only compute shapes, dtypes or structure.
+STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+STATIC_RESULT_LEAVES = frozenset(
+    {"broadcast_shapes", "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "iinfo",
+     "finfo", "promote_types", "can_cast", "isscalar", "iscomplexobj", "isrealobj", "isdtype",
+     "axis_size", "canonicalize_dtype"}
+)
+
 # Calls whose result never depends on array values: shapes, dtypes, structure, type tests.
 STATIC_RESULT_CALLS = frozenset(
     {

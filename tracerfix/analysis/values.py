@@ -29,6 +29,9 @@ class Value(NamedTuple):
     container: bool = False
     # For tuples of known length: the value of each element.
     elements: tuple["Value", ...] | None = None
+    # The truth value of a Python constant (`True`, `0`, `None`, a literal flag), when known: `and`
+    # and `or` do not evaluate their right operand when the left one decides.
+    truthy: bool | None = None
 
     @property
     def traced(self) -> bool:
@@ -55,6 +58,7 @@ def join(a: Value, b: Value) -> Value:
         host=a.host if a.host == b.host else None,
         container=a.container and b.container,
         elements=elements,
+        truthy=a.truthy if a.truthy == b.truthy else None,
     )
 
 
@@ -80,6 +84,11 @@ def element_of(value: Value) -> Value:
     if value.container or value.host:
         return Value(value.trace)
     return Value(value.trace)
+
+
+_CONSTANT_NAMES = {
+    "True": Value(STATIC, truthy=True), "False": Value(STATIC, truthy=False), "None": Value(STATIC, truthy=False)
+}
 
 
 def is_none_literal(node: cst.BaseExpression) -> bool:
@@ -123,13 +132,22 @@ class Evaluator:
 
     # -- atoms -----------------------------------------------------------------------------------
     def _Name(self, node: cst.Name) -> Value:
+        constant = _CONSTANT_NAMES.get(node.value)
+        if constant is not None and node.value not in self.env:
+            return constant
         return self.name(node.value)
 
     def _constant(self, node) -> Value:
         return STATIC_VALUE
 
-    _Integer = _Float = _Imaginary = _SimpleString = _ConcatenatedString = _constant
-    _FormattedString = _Ellipsis = _Lambda = _constant
+    def _literal(self, node) -> Value:
+        try:
+            return Value(STATIC, truthy=bool(node.evaluated_value))
+        except Exception:  # an escape sequence that does not evaluate: truth unknown
+            return STATIC_VALUE
+
+    _Integer = _Float = _Imaginary = _SimpleString = _literal
+    _ConcatenatedString = _FormattedString = _Ellipsis = _Lambda = _constant
 
     def _Attribute(self, node: cst.Attribute) -> Value:
         if self.imports.qualify(node) is not None:
@@ -209,6 +227,8 @@ class Evaluator:
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
         operand = self.value(node.expression)
         if isinstance(node.operator, cst.Not):
+            if operand.trace == STATIC and operand.truthy is not None:
+                return Value(STATIC, boolean=True, truthy=not operand.truthy)
             return Value(operand.trace, boolean=True) if not operand.container else STATIC_VALUE
         if isinstance(node.operator, cst.BitInvert):
             return Value(operand.trace, boolean=operand.boolean)
@@ -216,6 +236,8 @@ class Evaluator:
 
     def _BooleanOperation(self, node: cst.BooleanOperation) -> Value:
         left = self.value(node.left)
+        if left.trace == STATIC and left.truthy is not None and left.truthy == isinstance(node.operator, cst.Or):
+            return left  # `False and x`, `True or x`: x is never evaluated
         guarded = python_value_tested(node.left) if isinstance(node.operator, cst.And) else None
         right = (self if guarded is None else self.narrowed(guarded)).value(node.right)
         return Value(max(left.trace, right.trace), boolean=left.boolean and right.boolean)
@@ -265,7 +287,12 @@ class Evaluator:
                 boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
-                return Value(inputs.trace, boolean=boolean and inputs.trace == TRACED)
+                trace = inputs.trace
+                if qualified.startswith(known.STAGED_NAMESPACES) and leaf not in known.STATIC_RESULT_LEAVES:
+                    # Under a trace every jnp/lax/random call is staged out: its result is a tracer
+                    # even when its inputs are Python values (`jnp.cumsum(jnp.array(sizes))`).
+                    trace = TRACED
+                return Value(trace, boolean=boolean and trace == TRACED)
             if qualified.startswith(("numpy.", "math.")):
                 if inputs.trace == STATIC:
                     return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None)
