@@ -23,6 +23,7 @@ from tracerfix.analysis.scopes import (
     build_index,
     param_names,
     parameter_values,
+    used_only_as_leaf,
 )
 from tracerfix.analysis.values import TRACED, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
 
@@ -39,6 +40,7 @@ class Analysis:
     facts: dict[int, FunctionFacts] = field(default_factory=dict)
     closures: dict[int, Env] = field(default_factory=dict)
     roots: list[FunctionNode] = field(default_factory=list)
+    _leaf_params: dict[tuple[int, str], bool] = field(default_factory=dict)
 
     @property
     def imports(self) -> ImportTable:
@@ -54,6 +56,14 @@ class Analysis:
         """The function of this module that `call`, made inside `caller`, runs: a name defined in
         an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
         return self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
+
+    def parameter_is_leaf(self, function: FunctionNode, name: str) -> bool:
+        """`used_only_as_leaf`, computed once per parameter (only truth tests of bare names ask)."""
+        key = (id(function), name)
+        known_leaf = self._leaf_params.get(key)
+        if known_leaf is None:
+            known_leaf = self._leaf_params[key] = used_only_as_leaf(function, name)
+        return known_leaf
 
     def helper_result(self, call: cst.Call, caller: FunctionNode | None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""

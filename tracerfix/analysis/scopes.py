@@ -685,3 +685,58 @@ def parameter_values(
             inner = TRACED if kind in ("jit", "body", "vmap") else 1
             values[star.name.value] = Value(inner, container=True)
     return values
+
+
+# --- the transformation's boundary --------------------------------------------------------------
+
+_CONTAINER_KINDS = (cst.For, cst.CompFor)
+
+
+def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
+    """Whether nothing in `function` suggests that its parameter `name` holds a pytree container
+    (a dict, a tuple, an object) or None rather than one array or Python scalar.
+
+    A transformation traces every leaf of every argument: a Python `bool` or `float` passed to a
+    jitted function arrives as a tracer, and testing it fails. A dict or a tuple arrives as the
+    same container of tracers, whose truth value is static. So a parameter tested for truth is
+    taken to be a leaf unless the function reads it as a container somewhere: indexed with a
+    string, unpacked, iterated, given an attribute that arrays do not have, compared with `is`,
+    tested with `isinstance`, spread with `*` or `**`.
+    """
+    pending: list[cst.CSTNode] = [function.body]
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if kind is cst.Subscript and _is_name(node.value, name):
+            if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
+                   for e in node.slice):
+                return False
+        elif kind is cst.Attribute and _is_name(node.value, name):
+            attribute = node.attr.value
+            if attribute not in known.STATIC_ARRAY_ATTRIBUTES and attribute not in known.TRACED_ARRAY_ATTRIBUTES \
+                    and attribute not in known.ARRAY_METHODS:
+                return False
+        elif kind in _CONTAINER_KINDS and _is_name(node.iter, name):
+            return False
+        elif kind is cst.Comparison:
+            operands = [node.left, *(c.comparator for c in node.comparisons)]
+            if any(_is_name(o, name) for o in operands) and any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons
+            ):
+                return False
+        elif kind is cst.Call and isinstance(node.func, cst.Name) and node.func.value in ("isinstance", "len", "type"):
+            if node.args and _is_name(node.args[0].value, name):
+                return False
+        elif kind is cst.Arg and node.star and _is_name(node.value, name):
+            return False
+        elif kind is cst.StarredElement and _is_name(node.value, name):
+            return False
+        elif kind is cst.Assign and _is_name(node.value, name):
+            if any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
+                return False
+        pending.extend(child_nodes(node))
+    return True
+
+
+def _is_name(node: cst.CSTNode | None, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name
