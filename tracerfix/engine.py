@@ -237,10 +237,13 @@ class _RuleWalker:
         context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
         visitors, leavers = self.visitors, self.leavers
         env_at = self._env_at(scope)
+        eager_only = self.analysis.eager_only()  # code behind a tracer test: never traced
         # Entries are a node to visit, or (node, scope, env, env_at) to leave it and restore them.
         pending: list = [root]
         while pending:
             item = pending.pop()
+            if eager_only and id(item) in eager_only:
+                continue
             if type(item) is tuple:
                 # Leave methods see the node's own scope and environment, as its visit did.
                 for leave in leavers[type(item[0])]:

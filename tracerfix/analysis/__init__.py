@@ -57,6 +57,17 @@ class Analysis:
         an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
         return self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
 
+    def eager_only(self) -> set[int]:
+        """Ids of the blocks that run only on concrete values, in every traced function."""
+        blocks: set[int] = set()
+        for facts in self.facts.values():
+            blocks |= facts.eager_only
+        return blocks
+
+    def unsure(self) -> list[tuple[cst.CSTNode, str]]:
+        """Where the analysis stays silent because a value could be traced or not, and why."""
+        return [entry for facts in self.facts.values() for entry in facts.unsure]
+
     def parameter_is_leaf(self, function: FunctionNode, name: str) -> bool:
         """`used_only_as_leaf`, computed once per parameter (only truth tests of bare names ask)."""
         key = (id(function), name)

@@ -12,6 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
+from tracerfix.analysis.guards import tracer_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
     STATIC,
@@ -45,6 +46,10 @@ class FunctionFacts:
     calls: list[CallRecord] = field(default_factory=list)
     nested: list[tuple[cst.FunctionDef, Env]] = field(default_factory=list)
     globals_declared: set[str] = field(default_factory=set)
+    # Blocks that run only on concrete values (behind a tracer test): no leak there, no rewrite.
+    eager_only: set[int] = field(default_factory=set)
+    # (node, why) where a value could be traced or not and the analysis stays silent.
+    unsure: list[tuple[cst.CSTNode, str]] = field(default_factory=list)
 
     @property
     def return_value(self) -> Value | None:
@@ -128,6 +133,9 @@ class FunctionWalker:
             return env
         if isinstance(node, cst.If):
             self.value(node.test, env)  # records calls made in the test
+            guard = tracer_test(node.test, self.imports, self.resolve_call)
+            if guard is not None:
+                return self._tracer_guard(node, guard, env)
             guarded = python_value_tested(node.test)
             if guarded in env:
                 # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,
@@ -175,6 +183,35 @@ class FunctionWalker:
                 merged = merge_envs(merged, self.block(case.body.body, env))
             return merged
         return env
+
+    def _tracer_guard(self, node: cst.If, guard, env: Env) -> Env:
+        """`if not isinstance(x, Tracer):` runs its body only when `x` is concrete: under the trace
+        that is when `x` is a Python value here; otherwise the body is eager-only code."""
+        assert self.facts is not None
+        subject, when_traced = guard
+        branches = [node.body, node.orelse]
+        concrete, traced = (branches[1], branches[0]) if when_traced else (branches[0], branches[1])
+        envs = []
+        if concrete is not None:
+            if self.value(subject, env).trace == STATIC:
+                envs.append(self._branch(concrete, env))
+            else:
+                self.facts.eager_only.add(id(concrete))
+                if self.value(subject, env).trace != TRACED:
+                    self.facts.unsure.append((node, f"`{_code(subject)}` may or may not be a tracer here; the guarded block is taken to run only eagerly"))
+        if traced is not None:
+            envs.append(self._branch(traced, env))
+        result = env
+        for branch_env in envs:
+            result = merge_envs(result, branch_env)
+        return result
+
+    def _branch(self, branch, env: Env) -> Env:
+        if isinstance(branch, cst.If):
+            return self.statement(branch, env)
+        if isinstance(branch, cst.Else):
+            branch = branch.body
+        return self.block(branch.body, env)
 
     def _record(self, node: cst.CSTNode, env: Env) -> None:
         """Remember the env before `node`. On a loop's second pass, names that the first pass had
@@ -267,6 +304,11 @@ class FunctionWalker:
                 env = self.bind(element.value, part, env)
             return env
         return env  # attribute or subscript targets do not bind local names
+
+
+def _code(node: cst.CSTNode) -> str:
+    text = " ".join(cst.Module([]).code_for_node(node).split())
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def comprehension_env(node, env: Env, imports: ImportTable, module_env: Env) -> Env:

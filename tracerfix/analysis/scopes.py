@@ -690,6 +690,11 @@ def parameter_values(
 # --- the transformation's boundary --------------------------------------------------------------
 
 _CONTAINER_KINDS = (cst.For, cst.CompFor)
+# Parameter names (singular, lower case) that by convention hold a bundle of values, not one array.
+_CONTAINER_NAMES = frozenset(
+    {"config", "cfg", "conf", "param", "state", "option", "opt", "setting", "hparam", "kwarg", "arg", "batch",
+     "info", "carry", "aux", "extra", "metadata", "context", "ctx", "env", "model", "module", "net"}
+)
 
 
 def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
@@ -701,8 +706,11 @@ def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
     same container of tracers, whose truth value is static. So a parameter tested for truth is
     taken to be a leaf unless the function reads it as a container somewhere: indexed with a
     string, unpacked, iterated, given an attribute that arrays do not have, compared with `is`,
-    tested with `isinstance`, spread with `*` or `**`.
+    tested with `isinstance`, spread with `*` or `**`, or defaulted to a container (`extras or {}`);
+    or its name is one that by convention holds a bundle of values (`config`, `params`, `state`).
     """
+    if name.lower().rstrip("_s") in _CONTAINER_NAMES:
+        return False
     pending: list[cst.CSTNode] = [function.body]
     while pending:
         node = pending.pop()
@@ -731,11 +739,25 @@ def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
             return False
         elif kind is cst.StarredElement and _is_name(node.value, name):
             return False
+        elif kind is cst.IfExp and _is_name(node.test, name):
+            if _is_container_literal(node.body) or _is_container_literal(node.orelse):
+                return False  # `extras if extras else {}`
+        elif kind is cst.BooleanOperation and (_is_name(node.left, name) or _is_name(node.right, name)):
+            if _is_container_literal(node.left) or _is_container_literal(node.right):
+                return False  # `extras or {}`
         elif kind is cst.Assign and _is_name(node.value, name):
             if any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
                 return False
         pending.extend(child_nodes(node))
     return True
+
+
+def _is_container_literal(node: cst.CSTNode) -> bool:
+    if isinstance(node, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
+        return True
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in (
+        "dict", "list", "tuple", "set"
+    )
 
 
 def _is_name(node: cst.CSTNode | None, name: str) -> bool:
