@@ -52,10 +52,24 @@ class Analysis:
     def scope_of(self, function: FunctionNode) -> TracedScope | None:
         return self.scopes.get(id(function))
 
-    def resolve_call(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
+    def resolve_call(self, call: cst.Call, caller: FunctionNode, env: Env | None = None) -> cst.FunctionDef | None:
         """The function of this module that `call`, made inside `caller`, runs: a name defined in
-        an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
-        return self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
+        an enclosing scope or the module, `self.method` / `cls.method`, and given the caller's
+        environment `env`, the `__init__` a class call runs or the method of an object of a
+        class of this module; None otherwise."""
+        found = self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
+        if found is not None or env is None:
+            return found
+        func = call.func
+        if type(func) is cst.Name:
+            value = env.get(func.value) or self.index.module_env.get(func.value)
+            if value is not None and value.instance_of is not None and not value.container:
+                return self.index.class_method(value.instance_of, "__init__")
+        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
+            value = env.get(func.value.value)
+            if value is not None and value.instance_of is not None and value.container:
+                return self.index.class_method(value.instance_of, func.attr.value)
+        return None
 
     def eager_only(self) -> set[int]:
         """Ids of the blocks that run only on concrete values, in every traced function."""
@@ -76,9 +90,9 @@ class Analysis:
             known_leaf = self._leaf_params[key] = used_only_as_leaf(function, name)
         return known_leaf
 
-    def helper_result(self, call: cst.Call, caller: FunctionNode | None) -> Value | None:
+    def helper_result(self, call: cst.Call, caller: FunctionNode | None, env: Env | None = None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""
-        callee = None if caller is None else self.resolve_call(call, caller)
+        callee = None if caller is None else self.resolve_call(call, caller, env)
         facts = None if callee is None else self.facts.get(id(callee))
         return None if facts is None else facts.return_value
 
@@ -158,7 +172,7 @@ class _Propagation:
         walker = FunctionWalker(
             analysis.imports,
             self.index.module_env,
-            resolve_call=lambda call: analysis.resolve_call(call, scope.node),
+            resolve_call=lambda call, env=None: analysis.resolve_call(call, scope.node, env),
             helper_result=self._helper_result,
         )
         return walker.walk(scope.node, entry)

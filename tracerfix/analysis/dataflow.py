@@ -99,10 +99,11 @@ class FunctionWalker:
         return self.facts
 
     def evaluator(self, env: Env) -> Evaluator:
+        self._env = env  # what `obj.method(...)` is resolved against
         return Evaluator(env, self.imports, self.module_env, self._helper_value)
 
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
-        callee = self.resolve_call(call)
+        callee = self.resolve_call(call) or self._resolve_on_object(call)
         if callee is None:
             return None
         assert self.facts is not None
@@ -113,6 +114,14 @@ class FunctionWalker:
         if result is not None:
             return result
         return None if all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+
+    def _resolve_on_object(self, call: cst.Call) -> cst.FunctionDef | None:
+        if type(call.func) is cst.Name or type(call.func) is cst.Attribute:
+            try:
+                return self.resolve_call(call, self._env)
+            except TypeError:  # a resolver that knows no objects
+                return None
+        return None
 
     def value(self, node: cst.BaseExpression, env: Env) -> Value:
         return self.evaluator(env).value(node)
@@ -289,6 +298,9 @@ class FunctionWalker:
     def bind(self, target: cst.BaseExpression, value: Value, env: Env) -> Env:
         if isinstance(target, cst.Name):
             return {**env, target.value: value}
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            # `self.m = m`: later reads of `self.m` in this function see the value.
+            return {**env, target.value.value + "." + target.attr.value: value}
         if isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
             for position, element in enumerate(elements):

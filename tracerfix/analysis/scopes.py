@@ -83,6 +83,27 @@ class ModuleIndex:
     top_of: dict[int, int]
     # Indexes the statements parsed later (`lazy_module`), into these same tables.
     indexer: "_Indexer | None" = None
+    # Top-level classes by name (kept as text until a traced function uses one).
+    classes: dict = field(default_factory=dict)
+
+    def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
+        """The method `method` of the top-level class `class_name` of this module, looked up in
+        the class and then in its bases defined in this module."""
+        node = self.classes.get(class_name)
+        if type(node) is UnparsedStatement:
+            node = self._parse_kept_text(node)
+            self.classes[class_name] = node
+        if not isinstance(node, cst.ClassDef):
+            return None
+        found = self.methods.get(id(node), {}).get(method)
+        if found is not None or depth > 4:
+            return found
+        for base in node.bases:
+            if isinstance(base.value, cst.Name) and base.value.value != class_name:
+                found = self.class_method(base.value.value, method, depth + 1)
+                if found is not None:
+                    return found
+        return None
 
     def defined_function(self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...]) -> cst.FunctionDef | None:
         """The function of this module that `target` names from inside `chain` (the enclosing
@@ -149,6 +170,7 @@ class _Indexer:
         self.transform_calls: list[cst.Call] = []
         self.top_of: dict[int, int] = {}
         self.top = 0
+        self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -176,6 +198,9 @@ class _Indexer:
             if not chain:
                 for statement in node.body:
                     self._record_module_constant(statement)
+            elif type(chain[-1]) is cst.ClassDef:
+                for statement in node.body:
+                    self._record_static_field(statement)
             if self.want_calls:
                 return None
             for statement in node.body:
@@ -205,6 +230,9 @@ class _Indexer:
             decorators = [(d, chain) for d in node.decorators] if self.want_calls else []
             return [*decorators, (node.params, inner), (node.body, inner)]
         if kind is cst.ClassDef:
+            if not chain:
+                self.classes[node.name.value] = node
+                self.module_env[node.name.value] = Value(0, instance_of=node.name.value)
             return [(node.body, (*chain, node))]
         if kind is cst.Lambda:
             self.enclosing[id(node)] = chain
@@ -218,6 +246,9 @@ class _Indexer:
             # Its name is bound, and it is parsed if a traced function calls it (`defined_function`).
             if node.is_function:
                 self.defs_in_scope[id(self.module)][node.name] = node
+            else:
+                self.classes[node.name] = node
+                self.module_env[node.name] = Value(0, instance_of=node.name)
             return []
         return None
 
@@ -227,6 +258,24 @@ class _Indexer:
             return False
         imported = self.imports.aliases.get(local)
         return imported is not None and imported.rpartition(".")[2] in self.call_words
+
+    def _record_static_field(self, statement: cst.BaseSmallStatement) -> None:
+        """A dataclass field declared static (`field(pytree_node=False)`, `eqx.field(static=True)`,
+        `static_field()`): not a leaf, so not traced when its object is. Kept in the module
+        environment under `.name`, a key no Python name can take."""
+        if not isinstance(statement, cst.AnnAssign) or not isinstance(statement.target, cst.Name):
+            return
+        value = statement.value
+        if not isinstance(value, cst.Call):
+            return
+        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
+        static = leaf == "static_field" or any(
+            arg.keyword is not None
+            and (arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
+            for arg in value.args
+        )
+        if static:
+            self.module_env["." + statement.target.value] = STATIC_VALUE
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
@@ -292,6 +341,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         module=module,
         top_of=indexer.top_of,
         indexer=indexer,
+        classes=indexer.classes,
     )
 
 

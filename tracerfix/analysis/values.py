@@ -32,6 +32,9 @@ class Value(NamedTuple):
     # The truth value of a Python constant (`True`, `0`, `None`, a literal flag), when known: `and`
     # and `or` do not evaluate their right operand when the left one decides.
     truthy: bool | None = None
+    # A class of this module (not a container), or an instance of it (a container: its truth value
+    # is static, its attributes are what its methods assigned).
+    instance_of: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -59,6 +62,7 @@ def join(a: Value, b: Value) -> Value:
         container=a.container and b.container,
         elements=elements,
         truthy=a.truthy if a.truthy == b.truthy else None,
+        instance_of=a.instance_of if a.instance_of == b.instance_of else None,
     )
 
 
@@ -152,12 +156,22 @@ class Evaluator:
     def _Attribute(self, node: cst.Attribute) -> Value:
         if self.imports.qualify(node) is not None:
             return STATIC_VALUE  # a module attribute: jnp.pi, np.float32, jax.Array
+        if type(node.value) is cst.Name:
+            assigned = self.env.get(node.value.value + "." + node.attr.value)
+            if assigned is not None:
+                return assigned  # `self.m = m` earlier in this function
         base = self.value(node.value)
         attr = node.attr.value
         if attr in known.STATIC_ARRAY_ATTRIBUTES:
             return STATIC_VALUE
         if base.trace == TRACED and not base.container:
-            return TRACED_VALUE if attr in known.TRACED_ARRAY_ATTRIBUTES else UNKNOWN_VALUE
+            if attr in known.TRACED_ARRAY_ATTRIBUTES:
+                return TRACED_VALUE
+            if attr in known.ARRAY_METHODS or attr.startswith("_") or ("." + attr) in self.module_env:
+                return UNKNOWN_VALUE  # a bound method, a private attribute, a static field
+            # A field of a traced pytree (a NamedTuple's, a registered dataclass's): every leaf of a
+            # transformed function's argument is traced.
+            return TRACED_VALUE
         if base.trace == TRACED:
             return UNKNOWN_VALUE
         return base if base.trace == UNKNOWN else STATIC_VALUE
@@ -280,6 +294,14 @@ class Evaluator:
             return STATIC_VALUE
         args = [self.value(arg.value) for arg in node.args]
         inputs = combine(args)
+        if type(node.func) is cst.Name:
+            called = self.name(node.func.value)
+            if called.instance_of is not None and not called.container:
+                # Constructing an object of a class of this module: its __init__ runs (recorded by
+                # the helper callback); the object carries whatever it was given.
+                if self.helper_result is not None:
+                    self.helper_result(node, args)
+                return Value(inputs.trace, container=True, instance_of=called.instance_of)
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
@@ -311,6 +333,10 @@ class Evaluator:
         if isinstance(node.func, cst.Attribute):
             receiver = self.value(node.func.value)
             method = node.func.attr.value
+            if receiver.instance_of is not None and self.helper_result is not None:
+                result = self.helper_result(node, args)  # a method of a class of this module
+                if result is not None:
+                    return result
             if receiver.trace == TRACED and not receiver.container:
                 if method in known.ARRAY_METHODS:
                     boolean = method in known.BOOLEAN_RESULT_METHODS
