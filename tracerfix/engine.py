@@ -106,6 +106,24 @@ def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
         return lint(source, settings, lazily=False)
 
 
+def unsure(source: str, settings: Settings) -> list[tuple[int, int, str]]:
+    """(line, column, why) of each place where detection stays silent because a value could be
+    traced or not (`check --show-unsure`)."""
+    from tracerfix.analysis.unsure import unsure_places
+
+    if cannot_hold_traced_code(source, settings.extra_jit):
+        return []
+    module = parse(source)
+    analysis = analyze(module, source, settings.extra_jit)
+    positions = PositionIndex(module, source)
+    places = []
+    for node, top, why in unsure_places(analysis):
+        span = positions.span(node, top)
+        if span is not None:
+            places.append((span[0], span[1], why))
+    return sorted(set(places))
+
+
 def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
     if cannot_hold_traced_code(source, settings.extra_jit):

@@ -140,6 +140,8 @@ def _untyped_parameter(context, name: str) -> bool:
     if scope is None or name not in scope.params or context.env.get(name) != scope.params[name]:
         return False
     function = scope.node
+    if scope.params[name].boolean:
+        return False  # every caller passed a comparison or a predicate: an array
     if scope.transformed and context.analysis.parameter_is_leaf(function, name):
         return False  # the transformation traces it, and nothing says it is a container
     params = function.params

@@ -25,7 +25,7 @@ from tracerfix.analysis.scopes import (
     parameter_values,
     used_only_as_leaf,
 )
-from tracerfix.analysis.values import TRACED, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
+from tracerfix.analysis.values import TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
 
 # A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
 # pathological module from looping.
@@ -65,10 +65,17 @@ class Analysis:
             value = env.get(func.value) or self.index.module_env.get(func.value)
             if value is not None and value.instance_of is not None and not value.container:
                 return self.index.class_method(value.instance_of, "__init__")
-        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
-            value = env.get(func.value.value)
-            if value is not None and value.instance_of is not None and value.container:
-                return self.index.class_method(value.instance_of, func.attr.value)
+        elif type(func) is cst.Attribute:
+            receiver = func.value
+            if type(receiver) is cst.Name:
+                value = env.get(receiver.value)
+                if value is not None and value.instance_of is not None and value.container:
+                    return self.index.class_method(value.instance_of, func.attr.value)
+            elif type(receiver) is cst.Call and type(receiver.func) is cst.Name:
+                # `Layer(10).profile(x)`: a method of an object built on the spot.
+                value = env.get(receiver.func.value) or self.index.module_env.get(receiver.func.value)
+                if value is not None and value.instance_of is not None and not value.container:
+                    return self.index.class_method(value.instance_of, func.attr.value)
         return None
 
     def eager_only(self) -> set[int]:
@@ -148,6 +155,8 @@ class _Propagation:
                     continue
                 analysis.closures[id(nested)] = env
                 again(nested)
+            for mapped, env in facts.mapped:
+                self._map_over_leaves(scope, mapped, env, again)
             for record in facts.calls:
                 callers.setdefault(id(record.callee), set()).add(key)
                 if self._propagate(scope, record):
@@ -160,6 +169,28 @@ class _Propagation:
             for scope in analysis.scopes.values()
             if not any(id(outer) in self.traced_ids for outer in self.index.enclosing.get(id(scope.node), ()))
         ]
+
+    def _map_over_leaves(self, caller: TracedScope, function: FunctionNode, env: Env, again) -> None:
+        """`jax.tree_util.tree_map(fn, tree)` on a traced tree: `fn` gets traced leaves."""
+        analysis = self.analysis
+        params = {name: TRACED_VALUE for name in param_names(function)}
+        scope = analysis.scopes.get(id(function))
+        if scope is None:
+            if id(function) not in self.index.enclosing:
+                # A lambda the index did not walk into (no transformation call in the text).
+                self.index.enclosing[id(function)] = (*self.index.enclosing.get(id(caller.node), ()), caller.node)
+                self.index.top_of[id(function)] = self.index.top_of.get(id(caller.node), 0)
+            scope = TracedScope(function, params, f"mapped over traced leaves in {_name(caller.node)}", caller.transform)
+            analysis.scopes[id(function)] = scope
+            self.traced_ids.add(id(function))
+        elif all(scope.params.get(name) == value for name, value in params.items()) and (
+            isinstance(function, cst.FunctionDef) or analysis.closures.get(id(function)) == env
+        ):
+            return
+        scope.params.update(params)
+        if isinstance(function, cst.Lambda):
+            analysis.closures[id(function)] = env
+        again(function)
 
     def _ordered(self, scopes: list[TracedScope]) -> list[TracedScope]:
         # Outer functions first, so nested defs see their closure environment.

@@ -45,6 +45,8 @@ class FunctionFacts:
     returns: list[Value] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)
     nested: list[tuple[cst.FunctionDef, Env]] = field(default_factory=list)
+    # Functions that tree_map applies to traced leaves here, with the environment they close over.
+    mapped: list[tuple[cst.FunctionDef | cst.Lambda, Env]] = field(default_factory=list)
     globals_declared: set[str] = field(default_factory=set)
     # Blocks that run only on concrete values (behind a tracer test): no leak there, no rewrite.
     eager_only: set[int] = field(default_factory=set)
@@ -100,7 +102,18 @@ class FunctionWalker:
 
     def evaluator(self, env: Env) -> Evaluator:
         self._env = env  # what `obj.method(...)` is resolved against
-        return Evaluator(env, self.imports, self.module_env, self._helper_value)
+        evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
+        evaluator.on_mapped = lambda function: self._mapped(function, env)
+        return evaluator
+
+    def _mapped(self, function: cst.BaseExpression, env: Env) -> None:
+        assert self.facts is not None
+        if isinstance(function, cst.Lambda):
+            self.facts.mapped.append((function, env))
+        elif isinstance(function, cst.Name):
+            local = self.resolve_call(cst.Call(func=function))
+            if local is not None:
+                self.facts.mapped.append((local, env))
 
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
         callee = self.resolve_call(call) or self._resolve_on_object(call)

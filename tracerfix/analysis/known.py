@@ -22,6 +22,12 @@ ARRAY_NAMESPACES = (
     "equinox.nn.",
 )
 
+# Calls that apply their first argument to the leaves of the trees they are given: under a trace,
+# with traced trees, that function receives tracers.
+TREE_MAP_CALLS = frozenset(
+    {"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map", "jax.tree_util.tree_reduce", "jax.tree.reduce"}
+)
+
 # Namespaces whose calls JAX stages out under a trace: their results are tracers whatever their
 # inputs, except the calls below that only compute shapes, dtypes or structure.
 STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")

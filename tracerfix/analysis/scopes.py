@@ -249,6 +249,8 @@ class _Indexer:
             else:
                 self.classes[node.name] = node
                 self.module_env[node.name] = Value(0, instance_of=node.name)
+                for match in _STATIC_FIELD.finditer(node.text):  # the class stays text
+                    self.module_env["." + match.group(1)] = STATIC_VALUE
             return []
         return None
 
@@ -307,6 +309,12 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
             return value.func.value
     return None
 
+
+# A dataclass field declared static, in a class kept as text: `name: T = field(pytree_node=False)`.
+_STATIC_FIELD = re.compile(
+    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*(?:static_field\(|field\([^)\n]*(?:pytree_node[ \t]*=[ \t]*False|static[ \t]*=[ \t]*True))",
+    re.MULTILINE,
+)
 
 _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
     {"array", "asarray", "arange", "zeros", "ones", "full", "linspace", "eye", "empty", "load",

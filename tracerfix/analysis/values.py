@@ -85,8 +85,8 @@ def element_of(value: Value) -> Value:
     """The value a `for` loop binds when iterating over `value`."""
     if value.elements:
         return join_all(value.elements)
-    if value.container or value.host:
-        return Value(value.trace)
+    if value.host == "numpy":
+        return Value(value.trace, host="numpy")  # the rows of a NumPy array are NumPy arrays
     return Value(value.trace)
 
 
@@ -117,6 +117,8 @@ class Evaluator:
         self.imports = imports
         self.module_env = module_env
         self.helper_result = helper_result
+        # Told of each function applied by tree_map to traced trees (set by the dataflow pass).
+        self.on_mapped: Callable[[cst.BaseExpression], None] | None = None
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:
@@ -305,6 +307,9 @@ class Evaluator:
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
+            if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
+                if any(value.trace == TRACED for value in args[1:]):
+                    self.on_mapped(node.args[0].value)
             if qualified.startswith(known.ARRAY_NAMESPACES):
                 boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
                 if leaf in ("where",) and len(node.args) == 1:
