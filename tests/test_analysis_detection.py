@@ -435,3 +435,118 @@ def test_show_unsure_lists_the_places_left_silent_with_why(tmp_path):
         [sys.executable, "-m", "tracerfix", "check", "--no-cache", str(path)], capture_output=True, text=True
     )
     assert ": unsure: " not in quiet.stderr
+
+
+# --- what the transformation applies to ---------------------------------------------------------
+
+
+def test_vmap_of_a_staticmethod_reads_in_axes_from_its_first_parameter():
+    assert codes("""
+    import jax
+
+    class Model:
+        @staticmethod
+        def score(w, x):
+            if w > 0:
+                print("positive weight")
+            if x.sum() > 0:
+                x = -x
+            return w * x
+
+        def run(self, w, xs):
+            return jax.vmap(self.score, in_axes=(None, 0))(w, xs)
+    """) == ["TFX101"]
+
+
+def test_partial_binding_a_static_keyword_as_a_cond_branch():
+    assert codes("""
+    import functools
+    import jax
+
+    partial = functools.partial
+
+    def branch(x, k):
+        if k > 1:
+            return x * k
+        return x
+
+    @jax.jit
+    def f(x, p):
+        return jax.lax.cond(p, partial(branch, k=2), partial(branch, k=0), x)
+    """) == []
+
+
+def test_a_redefined_helper_resolves_to_the_definition_live_at_the_call_site():
+    early = """
+    import jax
+    import jax.numpy as jnp
+
+    def helper(x):
+        if x > 0:
+            return x
+        return -x
+
+    g = jax.jit(helper)
+
+    def helper(x):
+        return jnp.abs(x)
+    """
+    late = """
+    import jax
+    import jax.numpy as jnp
+
+    def helper(x):
+        if x > 0:
+            return x
+        return -x
+
+    def helper(x):
+        return jnp.abs(x)
+
+    g = jax.jit(helper)
+    """
+    assert codes(early) == ["TFX101"]
+    assert codes(late) == []
+
+
+def test_shard_map_outside_jit_runs_eagerly_and_inside_jit_traces():
+    eager = """
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def body(x):
+        print("shard", x)
+        if x.sum() > 0:
+            x = -x
+        return x
+
+    run = jax.shard_map(body, mesh=None, in_specs=P("i"), out_specs=P("i"))
+    """
+    jitted = eager.replace("run = jax.shard_map(", "run = jax.jit(jax.shard_map(").replace(
+        'out_specs=P("i"))', 'out_specs=P("i")))'
+    )
+    assert codes(eager) == []
+    assert codes(jitted) == ["TFX101", "TFX502"]  # under jit, print shows a tracer
+
+
+@pytest.mark.parametrize(
+    "apply",
+    [
+        "@jnp.vectorize\ndef f(a):",
+        "def f(a):",
+    ],
+)
+def test_vectorize_and_haiku_control_flow_trace_their_functions(apply):
+    code = f"""
+import haiku as hk
+import jax.numpy as jnp
+
+{apply}
+    if a > 0:
+        return a
+    return -a
+
+def forward(xs):
+    return hk.scan(lambda c, x: (c + f(x), x), 0.0, xs)
+"""
+    assert codes(code) == ["TFX101"]

@@ -23,6 +23,7 @@ from tracerfix.analysis.scopes import (
     build_index,
     param_names,
     parameter_values,
+    is_staticmethod,
     used_only_as_leaf,
 )
 from tracerfix.analysis.values import TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
@@ -57,7 +58,8 @@ class Analysis:
         an enclosing scope or the module, `self.method` / `cls.method`, and given the caller's
         environment `env`, the `__init__` a class call runs or the method of an object of a
         class of this module; None otherwise."""
-        found = self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
+        chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        found = self.index.defined_function(call.func, chain, self.index.top_of.get(id(chain[0])))
         if found is not None or env is None:
             return found
         func = call.func
@@ -217,7 +219,7 @@ class _Propagation:
         runs under the trace, whatever its arguments); True when anything changed."""
         callee = record.callee
         chain = self.index.enclosing.get(id(callee), ())
-        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef)
+        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
         passed = _call_values(callee, record.args, is_method, self.analysis)
         scope = self.analysis.scopes.get(id(callee))
         if scope is None:

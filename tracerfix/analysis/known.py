@@ -138,7 +138,10 @@ FILTER_TRANSFORMS = frozenset(
 GRAD_TRANSFORMS = frozenset(
     {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.jacobian"}
 )
-VMAP_TRANSFORMS = frozenset({"jax.vmap"})
+VMAP_TRANSFORMS = frozenset({"jax.vmap", "haiku.vmap", "jax.numpy.vectorize"})
+# Transformations that trace only inside a trace: applied outside `jit`, shard_map runs its body
+# eagerly on concrete shards.
+EAGER_OUTSIDE_JIT = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map"})
 # Functions handed to these are differentiated in reverse mode, like those given to jax.grad.
 REVERSE_MODE_BODIES = frozenset({"jax.vjp", "jax.linearize"})
 
@@ -160,6 +163,12 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.jvp": ((0,), ("fun",)),
     "jax.vjp": ((0,), ("fun",)),
     "jax.make_jaxpr": ((0,), ("fun",)),
+    "haiku.scan": ((0,), ("f",)),
+    "haiku.fori_loop": ((2,), ("body_fun",)),
+    "haiku.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "haiku.cond": ((1, 2), ("true_fun", "false_fun")),
+    "haiku.switch": ((1,), ("branches",)),
+    "haiku.map": ((0,), ("f",)),
 }
 
 # Decorators that mean "this function's arguments are traced whenever it is called".

@@ -33,7 +33,7 @@ CALL_SITE_WORDS = (
     "jit", "pjit", "vmap", "pmap", "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian",
     "hessian", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
-    "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
+    "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr", "vectorize",
 )
 _CALL_SITE_WORDS_SET = frozenset(CALL_SITE_WORDS)
 _CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(CALL_SITE_WORDS))
@@ -85,6 +85,8 @@ class ModuleIndex:
     indexer: "_Indexer | None" = None
     # Top-level classes by name (kept as text until a traced function uses one).
     classes: dict = field(default_factory=dict)
+    # Module-level function names defined more than once: (top-level index, def) in order.
+    redefinitions: dict = field(default_factory=dict)
 
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
@@ -105,10 +107,14 @@ class ModuleIndex:
                     return found
         return None
 
-    def defined_function(self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...]) -> cst.FunctionDef | None:
+    def defined_function(
+        self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...], at_top: int | None = None
+    ) -> cst.FunctionDef | None:
         """The function of this module that `target` names from inside `chain` (the enclosing
         nodes, outermost first): a def of an enclosing function or of the module, or
-        `self.method` / `cls.method` of an enclosing class."""
+        `self.method` / `cls.method` of an enclosing class. A module-level name defined more than
+        once resolves to the definition live at top-level statement `at_top` (notebooks redefine
+        helpers): the last one before it."""
         if isinstance(target, cst.Name):
             for scope in reversed(chain):
                 if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
@@ -116,6 +122,11 @@ class ModuleIndex:
                     if found is not None:
                         return found
             found = self.defs_in_scope.get(id(self.module), {}).get(target.value)
+            history = self.redefinitions.get(target.value)
+            if history is not None and at_top is not None:
+                earlier = [node for top, node in history if top < at_top]
+                if earlier:
+                    found = earlier[-1]
             if type(found) is UnparsedStatement:
                 return self._parse_kept_text(found)
             return found
@@ -171,6 +182,7 @@ class _Indexer:
         self.top_of: dict[int, int] = {}
         self.top = 0
         self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
+        self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -221,7 +233,10 @@ class _Indexer:
             if chain and isinstance(chain[-1], cst.ClassDef):
                 self.methods.setdefault(id(chain[-1]), {})[node.name.value] = node
             else:
-                self.defs_in_scope.setdefault(self._scope_id(chain), {})[node.name.value] = node
+                defs = self.defs_in_scope.setdefault(self._scope_id(chain), {})
+                if not chain:
+                    self._note_redefinition(defs.get(node.name.value), node.name.value, node)
+                defs[node.name.value] = node
             self.enclosing[id(node)] = chain
             self.top_of[id(node)] = self.top
             self.functions.append(node)
@@ -245,6 +260,8 @@ class _Indexer:
         if kind is UnparsedStatement:
             # Its name is bound, and it is parsed if a traced function calls it (`defined_function`).
             if node.is_function:
+                self.top_of[id(node)] = self.top
+                self._note_redefinition(self.defs_in_scope[id(self.module)].get(node.name), node.name, node)
                 self.defs_in_scope[id(self.module)][node.name] = node
             else:
                 self.classes[node.name] = node
@@ -253,6 +270,18 @@ class _Indexer:
                     self.module_env["." + match.group(1)] = STATIC_VALUE
             return []
         return None
+
+    def _note_redefinition(self, previous, name: str, node) -> None:
+        if previous is None or previous is node:
+            return
+        history = self.redefinitions.get(name)
+        if history is None:
+            history = self.redefinitions[name] = [(self.top_of.get(id(previous), -1), previous)]
+        for position, (top, _) in enumerate(history):
+            if top == self.top:
+                history[position] = (top, node)  # the same statement, parsed from its kept text
+                return
+        history.append((self.top, node))
 
     def _names_transformation(self, local: str | None) -> bool:
         """`jjit` after `from jax import jit as jjit`: an alias of a transformation's name."""
@@ -288,9 +317,12 @@ class _Indexer:
         else:
             return
         host = _host_kind(value, self.imports)
+        aliased = self.imports.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
         for target in targets:
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
+                if aliased is not None:
+                    self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
 
 
 def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
@@ -350,6 +382,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         top_of=indexer.top_of,
         indexer=indexer,
         classes=indexer.classes,
+        redefinitions=indexer.redefinitions,
     )
 
 
@@ -389,6 +422,8 @@ class ScopeFinder:
 
     def _from_decorator(self, function: cst.FunctionDef, decorator: cst.Decorator) -> None:
         expr = decorator.decorator
+        if self._eager_outside_jit(expr, function):
+            return
         transform = self.transform_of(expr)
         if transform is not None:
             self._add(function, transform, JitSite(transform, decorator, "decorator"), None)
@@ -406,9 +441,22 @@ class ScopeFinder:
                 site = JitSite(transform, decorator, "partial", call=expr)
                 self._add(function, transform, site, expr)
 
+    def _eager_outside_jit(self, expr: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        """`expr` applies shard_map (as `shard_map`, `shard_map(...)` or `partial(shard_map, ...)`)
+        where no trace is running: at module level or in a function no transformation traces."""
+        head = expr.func if isinstance(expr, cst.Call) else expr
+        if self.imports.qualify(head) == "functools.partial" and isinstance(expr, cst.Call) and expr.args:
+            head = expr.args[0].value
+        if self.transform_of(head) not in known.EAGER_OUTSIDE_JIT:
+            return False
+        chain = self.index.enclosing.get(id(at), ())
+        return not any(id(node) in self.scopes for node in chain)
+
     def _from_call(self, call: cst.Call) -> None:
         qualified = self.imports.qualify(call.func)
         if qualified is None:
+            return
+        if self._eager_outside_jit(call, call):
             return
         transform = self.transform_of(call.func)
         if transform is not None:
@@ -417,7 +465,7 @@ class ScopeFinder:
                 function, bound = self._resolve_function(target, call)
                 if function is not None:
                     # `jax.jit(self.step, static_argnums=0)` counts positions after the bound `self`.
-                    shift = 1 if _is_bound_method_reference(target) else 0
+                    shift = 1 if _is_bound_method_reference(target) and not is_staticmethod(function) else 0
                     site = JitSite(transform, call, "call", call=call)
                     self._add(function, transform, site, call, bound, shift)
             return
@@ -451,6 +499,9 @@ class ScopeFinder:
         """The def or lambda `target` names, and the parameters a functools.partial binds."""
         if isinstance(target, cst.Lambda):
             return target, {}
+        if isinstance(target, cst.Call) and self.transform_of(target.func) is not None and target.args:
+            # `jax.jit(shard_map(f, ...))`, `jax.jit(jax.vmap(f))`: the outer transformation traces f.
+            return self._resolve_function(target.args[0].value, at)
         if isinstance(target, cst.Call) and self.imports.qualify(target.func) == "functools.partial":
             if not target.args:
                 return None, {}
@@ -471,11 +522,13 @@ class ScopeFinder:
                     for name in unbound:
                         bound.setdefault(name, UNKNOWN_VALUE)
             return function, bound
-        return self.index.defined_function(target, self.index.enclosing.get(id(at), ())), {}
+        chain = self.index.enclosing.get(id(at), ())
+        top = self.index.top_of.get(id(chain[0] if chain else at))
+        return self.index.defined_function(target, chain, top), {}
 
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
-        return bool(chain) and isinstance(chain[-1], cst.ClassDef)
+        return bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(function)
 
     def _add(
         self,
@@ -550,6 +603,13 @@ class ScopeFinder:
             scope.jit_sites.append(site)
         if transform in known.GRAD_TRANSFORMS or transform in known.REVERSE_MODE_BODIES:
             scope.differentiated = True
+
+
+def is_staticmethod(function: FunctionNode) -> bool:
+    """A @staticmethod: called through `self.f` or `cls.f`, it binds no `self`."""
+    return isinstance(function, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in function.decorators
+    )
 
 
 def _shifted(positions: tuple[int, ...], shift: int) -> tuple[int, ...]:
