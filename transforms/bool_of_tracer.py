@@ -138,6 +138,52 @@ def f(x):
             count=0,
             note="the condition of an `if` is reported by TFX101",
         ),
+        Invalid(
+            """
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class State(NamedTuple):
+    board: jax.Array
+    player: jax.Array
+
+
+def game_over(state):
+    return bool(jnp.sum(state.board == state.player) > 2)
+
+
+@jax.jit
+def f(board, player):
+    return jnp.where(game_over(State(board, player)), 0.0, 1.0)
+""",
+            expected="""
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class State(NamedTuple):
+    board: jax.Array
+    player: jax.Array
+
+
+def game_over(state):
+    return jnp.sum(state.board == state.player) > 2
+
+
+@jax.jit
+def f(board, player):
+    return jnp.where(game_over(State(board, player)), 0.0, 1.0)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.array([1, 1, 1, 0]), 1", "jnp.array([1, 0, 0, 0]), 1"),
+            note="a helper returns bool() of a test on the fields of an object built from traced values",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
