@@ -48,7 +48,8 @@ class FunctionFacts:
     # Functions that tree_map applies to traced leaves here, with the environment they close over.
     mapped: list[tuple[cst.FunctionDef | cst.Lambda, Env]] = field(default_factory=list)
     globals_declared: set[str] = field(default_factory=set)
-    # Blocks that run only on concrete values (behind a tracer test): no leak there, no rewrite.
+    # Blocks that never run under the trace (behind a tracer test, or a test decided by Python
+    # constants): no leak there, no rewrite.
     eager_only: set[int] = field(default_factory=set)
     # (node, why) where a value could be traced or not and the analysis stays silent.
     unsure: list[tuple[cst.CSTNode, str]] = field(default_factory=list)
@@ -158,6 +159,13 @@ class FunctionWalker:
             guard = tracer_test(node.test, self.imports, self.resolve_call)
             if guard is not None:
                 return self._tracer_guard(node, guard, env)
+            decided = self.value(node.test, env)
+            if decided.trace == STATIC and decided.truthy is not None:
+                # `if max_occupancy is None:` with a value bound by a partial: one branch is dead.
+                live, dead = (node.body, node.orelse) if decided.truthy else (node.orelse, node.body)
+                if dead is not None:
+                    self.facts.eager_only.add(id(dead))
+                return env if live is None else self._branch(live, env)
             guarded = python_value_tested(node.test)
             if guarded in env:
                 # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,

@@ -494,7 +494,7 @@ class ScopeFinder:
                     self._add_body(function, qualified, bound)
 
     def _resolve_function(
-        self, target: cst.BaseExpression, at: cst.CSTNode
+        self, target: cst.BaseExpression, at: cst.CSTNode, depth: int = 0
     ) -> tuple[FunctionNode | None, dict[str, Value]]:
         """The def or lambda `target` names, and the parameters a functools.partial binds."""
         if isinstance(target, cst.Lambda):
@@ -505,17 +505,18 @@ class ScopeFinder:
         if isinstance(target, cst.Call) and self.imports.qualify(target.func) == "functools.partial":
             if not target.args:
                 return None, {}
-            function, _ = self._resolve_function(target.args[0].value, at)
+            # The partial's own argument names the binding before it (`f = partial(f, ...)`).
+            function, _ = self._resolve_function(target.args[0].value, at, depth=_NO_LOCAL_LOOKUP)
             if function is None:
                 return None, {}
             bound: dict[str, Value] = {}
             names = _positional_names(function)
             positional = [a for a in target.args[1:] if a.keyword is None and not a.star]
-            for name in names[: len(positional)]:
-                bound[name] = STATIC_VALUE
+            for name, arg in zip(names, positional):
+                bound[name] = _bound_value(arg.value)
             for arg in target.args[1:]:
                 if arg.keyword is not None:
-                    bound[arg.keyword.value] = STATIC_VALUE
+                    bound[arg.keyword.value] = _bound_value(arg.value)
                 elif arg.star:
                     # `partial(f, *args)` or `partial(f, **options)` may bind any parameter.
                     unbound = names if arg.star == "*" else param_names(function)
@@ -523,6 +524,11 @@ class ScopeFinder:
                         bound.setdefault(name, UNKNOWN_VALUE)
             return function, bound
         chain = self.index.enclosing.get(id(at), ())
+        if isinstance(target, cst.Name) and chain and isinstance(chain[-1], cst.FunctionDef) and depth < _NO_LOCAL_LOOKUP:
+            rebound = _local_partial(chain[-1], target.value)
+            if rebound is not None:
+                # `neighbor_fn = partial(neighbor_fn, max_occupancy=n)` before `lax.cond(..., neighbor_fn)`
+                return self._resolve_function(rebound, at, depth + 1)
         top = self.index.top_of.get(id(chain[0] if chain else at))
         return self.index.defined_function(target, chain, top), {}
 
@@ -603,6 +609,41 @@ class ScopeFinder:
             scope.jit_sites.append(site)
         if transform in known.GRAD_TRANSFORMS or transform in known.REVERSE_MODE_BODIES:
             scope.differentiated = True
+
+
+def _bound_value(expression: cst.BaseExpression) -> Value:
+    """What `functools.partial` binds: a Python value, None or not (`k=None` is, `k=n` is not
+    taken to be: a partial that binds an option usually gives it a value)."""
+    return Value(0, truthy=False, none=True) if is_none_literal(expression) else Value(0, none=False)
+
+
+_NO_LOCAL_LOOKUP = 4  # depth at which a name is no longer looked up among local partials
+
+
+def _local_partial(function: cst.FunctionDef, name: str) -> cst.Call | None:
+    """The `functools.partial(...)` call that `function`'s own body last binds to `name`, if any
+    (only statements directly in its body: where a later call site sees the binding)."""
+    found = None
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and _is_name(small.targets[0].target, name)
+            ):
+                value = small.value
+                found = value if isinstance(value, cst.Call) and _names_partial(value.func) else None
+    return found
+
+
+def _names_partial(func: cst.BaseExpression) -> bool:
+    return (isinstance(func, cst.Name) and func.value == "partial") or (
+        isinstance(func, cst.Attribute) and func.attr.value == "partial"
+        and isinstance(func.value, cst.Name) and func.value.value == "functools"
+    )
 
 
 def is_staticmethod(function: FunctionNode) -> bool:

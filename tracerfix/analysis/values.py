@@ -35,6 +35,9 @@ class Value(NamedTuple):
     # A class of this module (not a container), or an instance of it (a container: its truth value
     # is static, its attributes are what its methods assigned).
     instance_of: str | None = None
+    # Whether the value is None, when known (a literal, a default, a partial's binding): `x is None`
+    # is then decided, and the branch it guards is live or dead.
+    none: bool | None = None
 
     @property
     def traced(self) -> bool:
@@ -63,6 +66,7 @@ def join(a: Value, b: Value) -> Value:
         elements=elements,
         truthy=a.truthy if a.truthy == b.truthy else None,
         instance_of=a.instance_of if a.instance_of == b.instance_of else None,
+        none=a.none if a.none == b.none else None,
     )
 
 
@@ -91,7 +95,9 @@ def element_of(value: Value) -> Value:
 
 
 _CONSTANT_NAMES = {
-    "True": Value(STATIC, truthy=True), "False": Value(STATIC, truthy=False), "None": Value(STATIC, truthy=False)
+    "True": Value(STATIC, truthy=True, none=False),
+    "False": Value(STATIC, truthy=False, none=False),
+    "None": Value(STATIC, truthy=False, none=True),
 }
 
 
@@ -148,7 +154,7 @@ class Evaluator:
 
     def _literal(self, node) -> Value:
         try:
-            return Value(STATIC, truthy=bool(node.evaluated_value))
+            return Value(STATIC, truthy=bool(node.evaluated_value), none=False)
         except Exception:  # an escape sequence that does not evaluate: truth unknown
             return STATIC_VALUE
 
@@ -265,6 +271,10 @@ class Evaluator:
     def _Comparison(self, node: cst.Comparison) -> Value:
         for target in node.comparisons:
             if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                if len(node.comparisons) == 1 and is_none_literal(target.comparator):
+                    none = self.value(node.left).none
+                    if none is not None:  # `x is None` where x is known to be None or not
+                        return Value(STATIC, boolean=True, truthy=none == isinstance(target.operator, cst.Is))
                 return STATIC_VALUE
             if isinstance(target.operator, (cst.In, cst.NotIn)):
                 container = self.value(target.comparator)
