@@ -26,7 +26,7 @@ from tracerfix.analysis.scopes import (
     is_staticmethod,
     used_only_as_leaf,
 )
-from tracerfix.analysis.values import TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
+from tracerfix.analysis.values import STATIC, TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
 
 # A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
 # pathological module from looping.
@@ -42,6 +42,8 @@ class Analysis:
     closures: dict[int, Env] = field(default_factory=dict)
     roots: list[FunctionNode] = field(default_factory=list)
     _leaf_params: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # What a helper returns at a call that passes only Python values (id of the call -> value).
+    static_results: dict[int, Value | None] = field(default_factory=dict)
 
     @property
     def imports(self) -> ImportTable:
@@ -101,6 +103,8 @@ class Analysis:
 
     def helper_result(self, call: cst.Call, caller: FunctionNode | None, env: Env | None = None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""
+        if id(call) in self.static_results:
+            return self.static_results[id(call)]
         callee = None if caller is None else self.resolve_call(call, caller, env)
         facts = None if callee is None else self.facts.get(id(callee))
         return None if facts is None else facts.return_value
@@ -122,6 +126,7 @@ class _Propagation:
         self.analysis = analysis
         self.index = analysis.index
         self.traced_ids: set[int] = set(analysis.scopes)
+        self._static_results: dict[tuple, Value | None] = {}
 
     def run(self) -> None:
         """A worklist to a fixed point: a scope is walked again only when what it read changed
@@ -157,8 +162,8 @@ class _Propagation:
                     continue
                 analysis.closures[id(nested)] = env
                 again(nested)
-            for mapped, env in facts.mapped:
-                self._map_over_leaves(scope, mapped, env, again)
+            for mapped, env, values in facts.mapped:
+                self._map_over_leaves(scope, mapped, env, values, again)
             for record in facts.calls:
                 callers.setdefault(id(record.callee), set()).add(key)
                 if self._propagate(scope, record):
@@ -172,10 +177,10 @@ class _Propagation:
             if not any(id(outer) in self.traced_ids for outer in self.index.enclosing.get(id(scope.node), ()))
         ]
 
-    def _map_over_leaves(self, caller: TracedScope, function: FunctionNode, env: Env, again) -> None:
+    def _map_over_leaves(self, caller: TracedScope, function: FunctionNode, env: Env, values: Env, again) -> None:
         """`jax.tree_util.tree_map(fn, tree)` on a traced tree: `fn` gets traced leaves."""
         analysis = self.analysis
-        params = {name: TRACED_VALUE for name in param_names(function)}
+        params = {name: values.get(name, UNKNOWN_VALUE) for name in param_names(function)}
         scope = analysis.scopes.get(id(function))
         if scope is None:
             if id(function) not in self.index.enclosing:
@@ -208,11 +213,40 @@ class _Propagation:
             resolve_call=lambda call, env=None: analysis.resolve_call(call, scope.node, env),
             helper_result=self._helper_result,
         )
+        walker.static_result = self._static_result
         return walker.walk(scope.node, entry)
 
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
         facts = self.analysis.facts.get(id(callee))
         return None if facts is None else facts.return_value
+
+    def _static_result(self, call: cst.Call, callee: cst.FunctionDef, args) -> Value | None:
+        """What `callee` returns when this call passes it Python values only: its own walk with
+        those values (cached), when its summary was joined with traced call sites."""
+        facts = self.analysis.facts.get(id(callee))
+        scope = self.analysis.scopes.get(id(callee))
+        if facts is None or scope is None or not any(v.trace == TRACED for v in scope.params.values()):
+            return None
+        chain = self.index.enclosing.get(id(callee), ())
+        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
+        params = {name: UNKNOWN_VALUE for name in param_names(callee)}
+        params.update(_call_values(callee, args, is_method, self.analysis))
+        key = (id(callee), tuple(sorted(params.items())))
+        if key in self._static_results:
+            return self._static_results[key]
+        self._static_results[key] = None  # a recursive call sees the joined summary
+        walker = FunctionWalker(
+            self.analysis.imports,
+            self.index.module_env,
+            resolve_call=lambda inner, env=None: self.analysis.resolve_call(inner, callee, env),
+            helper_result=self._helper_result,
+        )
+        walker.static_result = self._static_result
+        closure = self.analysis.closures.get(id(callee), {})
+        result = walker.walk(callee, {**closure, **params}).return_value
+        self._static_results[key] = result
+        self.analysis.static_results[id(call)] = result
+        return result
 
     def _propagate(self, caller: TracedScope, record) -> bool:
         """Bind the callee's parameters to what this call passes (a helper called from traced code
@@ -222,10 +256,14 @@ class _Propagation:
         is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
         passed = _call_values(callee, record.args, is_method, self.analysis)
         scope = self.analysis.scopes.get(id(callee))
+        traced = any(value.trace == TRACED for _, value in record.args)
+        if scope is None and not traced and any(v.trace != STATIC or v.loose for _, v in record.args):
+            # Neither traced nor known Python values: the call may sit on a path the trace never
+            # takes (`if neighbors is None:`); walking the helper would only guess.
+            return False
         if scope is None:
             params = {name: UNKNOWN_VALUE for name in param_names(callee)}
             params.update(passed)
-            traced = any(value.trace == TRACED for _, value in record.args)
             how = "with traced arguments" if traced else "(it runs under the trace)"
             scope = TracedScope(callee, params, f"called from traced {_name(caller.node)} {how}", caller.transform)
             self.analysis.scopes[id(callee)] = scope

@@ -15,6 +15,7 @@ import libcst as cst
 from tracerfix.analysis.guards import tracer_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
+    UNKNOWN,
     STATIC,
     STATIC_VALUE,
     TRACED,
@@ -46,7 +47,7 @@ class FunctionFacts:
     calls: list[CallRecord] = field(default_factory=list)
     nested: list[tuple[cst.FunctionDef, Env]] = field(default_factory=list)
     # Functions that tree_map applies to traced leaves here, with the environment they close over.
-    mapped: list[tuple[cst.FunctionDef | cst.Lambda, Env]] = field(default_factory=list)
+    mapped: list[tuple[cst.FunctionDef | cst.Lambda, Env, Env]] = field(default_factory=list)
     globals_declared: set[str] = field(default_factory=set)
     # Blocks that never run under the trace (behind a tracer test, or a test decided by Python
     # constants): no leak there, no rewrite.
@@ -86,6 +87,9 @@ class FunctionWalker:
         self.module_env = module_env
         self.resolve_call = resolve_call
         self.helper_result = helper_result
+        # What a helper returns at a call passing only Python values (set by the propagation):
+        # per calling context, not joined with its traced call sites.
+        self.static_result: Callable[[cst.Call, cst.FunctionDef, list], Value | None] | None = None
         self.facts: FunctionFacts | None = None
 
     # -- entry -----------------------------------------------------------------------------------
@@ -104,26 +108,44 @@ class FunctionWalker:
     def evaluator(self, env: Env) -> Evaluator:
         self._env = env  # what `obj.method(...)` is resolved against
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
-        evaluator.on_mapped = lambda function: self._mapped(function, env)
+        evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
         return evaluator
 
-    def _mapped(self, function: cst.BaseExpression, env: Env) -> None:
+    def _mapped(self, call: cst.Call, args: list[Value], env: Env) -> None:
+        """`tree_map(fn, t1, t2)`: fn's i-th parameter gets the leaves of the i-th tree, traced when
+        that tree is (tree_reduce's two parameters both get leaves of its one tree)."""
         assert self.facts is not None
-        if isinstance(function, cst.Lambda):
-            self.facts.mapped.append((function, env))
-        elif isinstance(function, cst.Name):
-            local = self.resolve_call(cst.Call(func=function))
-            if local is not None:
-                self.facts.mapped.append((local, env))
+        function = call.args[0].value
+        if isinstance(function, cst.Name):
+            function = self.resolve_call(cst.Call(func=function))
+        if not isinstance(function, (cst.Lambda, cst.FunctionDef)):
+            return
+        trees: list[Value] = []
+        for arg, value in zip(call.args[1:], args[1:]):
+            if arg.star:  # `*trees`: every later parameter may get any of them
+                trees.extend([Value(max(v.trace for v in args[1 + len(trees):]))] * 8)
+                break
+            trees.append(value)
+        if self.imports.qualify(call.func).endswith("reduce"):
+            trees = trees[:1] * 2
+        params = [*function.params.posonly_params, *function.params.params]
+        values = {
+            param.name.value: (Value(TRACED) if tree.trace == TRACED else Value(UNKNOWN))
+            for param, tree in zip(params, trees)
+        }
+        self.facts.mapped.append((function, env, values))
 
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
         callee = self.resolve_call(call) or self._resolve_on_object(call)
         if callee is None:
             return None
         assert self.facts is not None
-        self.facts.calls.append(
-            CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
-        )
+        record = CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
+        self.facts.calls.append(record)
+        if self.static_result is not None and all(v.trace == STATIC for v in args):
+            result = self.static_result(call, callee, record.args)
+            if result is not None:
+                return result
         result = self.helper_result(callee)
         if result is not None:
             return result

@@ -203,5 +203,18 @@ CONTAINER_ANNOTATION_NAMES = frozenset(
 # Words whose presence in a file means it may contain a traced scope.
 TRACE_MARKERS = (
     "jit", "vmap", "pmap", "grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat",
-    "scan", "fori_loop", "while_loop", "cond", "switch", "lax", "shard_map", "jvp", "vjp",
+    "scan", "fori_loop", "while_loop", "cond", "switch", "lax", "shard_map", "jvp", "vjp", "vectorize",
 )
+
+
+# Parameter names (singular, lower case) that by convention hold a bundle of values, not one array.
+CONTAINER_NAMES = frozenset(
+    {"config", "cfg", "conf", "param", "state", "option", "opt", "setting", "hparam", "kwarg", "arg", "batch",
+     "info", "carry", "aux", "extra", "metadata", "context", "ctx", "env", "model", "module", "net", "metric",
+     "stat", "log", "kwarg", "leave", "tree", "pytree", "dict", "mapping"}
+)
+
+
+def conventional_container_name(name: str) -> bool:
+    """`config`, `params`, `extras`, `metrics`: a name that by convention holds a bundle of values."""
+    return name.lower().lstrip("_").rstrip("_s") in CONTAINER_NAMES

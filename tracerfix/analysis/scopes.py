@@ -849,11 +849,7 @@ def parameter_values(
 # --- the transformation's boundary --------------------------------------------------------------
 
 _CONTAINER_KINDS = (cst.For, cst.CompFor)
-# Parameter names (singular, lower case) that by convention hold a bundle of values, not one array.
-_CONTAINER_NAMES = frozenset(
-    {"config", "cfg", "conf", "param", "state", "option", "opt", "setting", "hparam", "kwarg", "arg", "batch",
-     "info", "carry", "aux", "extra", "metadata", "context", "ctx", "env", "model", "module", "net"}
-)
+
 
 
 def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
@@ -868,7 +864,7 @@ def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
     tested with `isinstance`, spread with `*` or `**`, or defaulted to a container (`extras or {}`);
     or its name is one that by convention holds a bundle of values (`config`, `params`, `state`).
     """
-    if name.lower().rstrip("_s") in _CONTAINER_NAMES:
+    if known.conventional_container_name(name):
         return False
     pending: list[cst.CSTNode] = [function.body]
     while pending:

@@ -8,6 +8,7 @@ alarm on correct code costs the user more than a miss.
 
 from __future__ import annotations
 
+import builtins
 from typing import Callable, Mapping, NamedTuple
 
 import libcst as cst
@@ -38,6 +39,12 @@ class Value(NamedTuple):
     # Whether the value is None, when known (a literal, a default, a partial's binding): `x is None`
     # is then decided, and the branch it guards is live or dead.
     none: bool | None = None
+    # A static value whose origin the analysis does not see (a free variable of an enclosing
+    # function that is not traced, or computed from one): concrete, but it may belong to a path
+    # the trace never takes, so jnp on it is not taken to be a tracer.
+    loose: bool = False
+    # For an object built with keyword arguments (`State(board=b, count=0)`): each field's value.
+    fields: tuple[tuple[str, "Value"], ...] | None = None
 
     @property
     def traced(self) -> bool:
@@ -67,6 +74,8 @@ def join(a: Value, b: Value) -> Value:
         truthy=a.truthy if a.truthy == b.truthy else None,
         instance_of=a.instance_of if a.instance_of == b.instance_of else None,
         none=a.none if a.none == b.none else None,
+        loose=a.loose or b.loose,
+        fields=a.fields if a.fields == b.fields else None,
     )
 
 
@@ -80,9 +89,14 @@ def join_all(values) -> Value:
 def combine(values) -> Value:
     """The value of array math over `values`: traced when any input is."""
     trace = STATIC
+    loose = False
     for value in values:
         trace = max(trace, value.trace)
-    return Value(trace)
+        loose = loose or value.loose
+    return Value(trace, loose=loose and trace == STATIC)
+
+
+_LOOSE = Value(STATIC, loose=True)
 
 
 def element_of(value: Value) -> Value:
@@ -93,6 +107,8 @@ def element_of(value: Value) -> Value:
         return Value(value.trace, host="numpy")  # the rows of a NumPy array are NumPy arrays
     return Value(value.trace)
 
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 _CONSTANT_NAMES = {
     "True": Value(STATIC, truthy=True, none=False),
@@ -123,8 +139,9 @@ class Evaluator:
         self.imports = imports
         self.module_env = module_env
         self.helper_result = helper_result
-        # Told of each function applied by tree_map to traced trees (set by the dataflow pass).
-        self.on_mapped: Callable[[cst.BaseExpression], None] | None = None
+        # Told of each tree_map call over traced trees, with its arguments' values (set by the
+        # dataflow pass).
+        self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:
@@ -134,7 +151,7 @@ class Evaluator:
         value = self.module_env.get(name)
         if value is not None:
             return value
-        return STATIC_VALUE
+        return STATIC_VALUE if name in _BUILTIN_NAMES else _LOOSE
 
     def value(self, node: cst.BaseExpression) -> Value:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -170,6 +187,10 @@ class Evaluator:
                 return assigned  # `self.m = m` earlier in this function
         base = self.value(node.value)
         attr = node.attr.value
+        if base.fields is not None:
+            for field_name, field_value in base.fields:
+                if field_name == attr:
+                    return field_value
         if attr in known.STATIC_ARRAY_ATTRIBUTES:
             return STATIC_VALUE
         if base.trace == TRACED and not base.container:
@@ -178,11 +199,11 @@ class Evaluator:
             if attr in known.ARRAY_METHODS or attr.startswith("_") or ("." + attr) in self.module_env:
                 return UNKNOWN_VALUE  # a bound method, a private attribute, a static field
             # A field of a traced pytree (a NamedTuple's, a registered dataclass's): every leaf of a
-            # transformed function's argument is traced.
-            return TRACED_VALUE
+            # transformed function's argument is traced; `extras`, `params`, `metrics` hold subtrees.
+            return Value(TRACED, container=True) if known.conventional_container_name(attr) else TRACED_VALUE
         if base.trace == TRACED:
             return UNKNOWN_VALUE
-        return base if base.trace == UNKNOWN else STATIC_VALUE
+        return base if base.trace == UNKNOWN else (_LOOSE if base.loose else STATIC_VALUE)
 
     def _Subscript(self, node: cst.Subscript) -> Value:
         base = self.value(node.value)
@@ -194,7 +215,7 @@ class Evaluator:
         if base.trace == TRACED and base.container:
             return Value(UNKNOWN if index.trace == TRACED else TRACED)
         trace = max(base.trace, index.trace)
-        return Value(trace)
+        return Value(trace, loose=trace == STATIC and (base.loose or index.loose))
 
     def _Index(self, node: cst.Index) -> Value:
         return self.value(node.value)
@@ -206,19 +227,20 @@ class Evaluator:
     def _Tuple(self, node: cst.Tuple) -> Value:
         values = tuple(self.value(element.value) for element in node.elements)
         starred = any(isinstance(e, cst.StarredElement) for e in node.elements)
+        combined = combine(values)
         return Value(
-            combine(values).trace, container=True, elements=None if starred else values
+            combined.trace, container=True, elements=None if starred else values, loose=combined.loose
         )
 
     def _List(self, node: cst.List) -> Value:
-        values = tuple(self.value(element.value) for element in node.elements)
-        return Value(combine(values).trace, container=True)
+        combined = combine(self.value(element.value) for element in node.elements)
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     _Set = _List
 
     def _Dict(self, node: cst.Dict) -> Value:
-        values = [self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement)]
-        return Value(combine(values).trace, container=True)
+        combined = combine(self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement))
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     def _comprehension(self, node) -> Value:
         iterables = []
@@ -226,7 +248,8 @@ class Evaluator:
         while for_in is not None:
             iterables.append(self.value(for_in.iter))
             for_in = for_in.inner_for_in
-        return Value(combine(iterables).trace, container=True)
+        combined = combine(iterables)
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     _ListComp = _SetComp = _DictComp = _GeneratorExp = _comprehension
 
@@ -244,7 +267,8 @@ class Evaluator:
             return Value(max(left.trace, right.trace), container=True)
         trace = max(left.trace, right.trace)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
-        return Value(trace, boolean=bitwise and left.boolean and right.boolean)
+        loose = trace == STATIC and (left.loose or right.loose)
+        return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose)
 
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
         operand = self.value(node.expression)
@@ -253,8 +277,8 @@ class Evaluator:
                 return Value(STATIC, boolean=True, truthy=not operand.truthy)
             return Value(operand.trace, boolean=True) if not operand.container else STATIC_VALUE
         if isinstance(node.operator, cst.BitInvert):
-            return Value(operand.trace, boolean=operand.boolean)
-        return Value(operand.trace)
+            return Value(operand.trace, boolean=operand.boolean, loose=operand.loose)
+        return Value(operand.trace, loose=operand.loose)
 
     def _BooleanOperation(self, node: cst.BooleanOperation) -> Value:
         left = self.value(node.left)
@@ -278,13 +302,16 @@ class Evaluator:
                 return STATIC_VALUE
             if isinstance(target.operator, (cst.In, cst.NotIn)):
                 container = self.value(target.comparator)
-                if container.container or container.trace != TRACED:
+                if container.container or container.trace != TRACED or not container.boolean and isinstance(
+                    target.comparator, (cst.Name, cst.Attribute, cst.Subscript)
+                ):
+                    # `k in a`: a named traced value may be a dict of tracers (static membership)
                     return STATIC_VALUE if container.trace == STATIC else UNKNOWN_VALUE
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
-        trace = combine(operands).trace
-        return Value(trace, boolean=trace == TRACED)
+        combined = combine(operands)
+        return Value(combined.trace, boolean=combined.trace == TRACED, loose=combined.loose)
 
     def _IfExp(self, node: cst.IfExp) -> Value:
         test = self.value(node.test)
@@ -313,26 +340,31 @@ class Evaluator:
                 # the helper callback); the object carries whatever it was given.
                 if self.helper_result is not None:
                     self.helper_result(node, args)
-                return Value(inputs.trace, container=True, instance_of=called.instance_of)
+                fields = None
+                if node.args and all(arg.keyword is not None for arg in node.args):
+                    fields = tuple((arg.keyword.value, value) for arg, value in zip(node.args, args))
+                return Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
             if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
                 if any(value.trace == TRACED for value in args[1:]):
-                    self.on_mapped(node.args[0].value)
+                    self.on_mapped(node, args)
             if qualified.startswith(known.ARRAY_NAMESPACES):
                 boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
                 trace = inputs.trace
-                if qualified.startswith(known.STAGED_NAMESPACES) and leaf not in known.STATIC_RESULT_LEAVES:
+                if trace == STATIC and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
+                        and leaf not in known.STATIC_RESULT_LEAVES:
                     # Under a trace every jnp/lax/random call is staged out: its result is a tracer
                     # even when its inputs are Python values (`jnp.cumsum(jnp.array(sizes))`).
+                    # (An unknown input stays unknown: the line may run only outside the trace.)
                     trace = TRACED
                 return Value(trace, boolean=boolean and trace == TRACED)
             if qualified.startswith(("numpy.", "math.")):
                 if inputs.trace == STATIC:
-                    return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None)
+                    return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None, loose=inputs.loose)
                 return Value(inputs.trace)
             if qualified in ("range",):
                 return Value(inputs.trace, container=True, host="range")
@@ -358,7 +390,7 @@ class Evaluator:
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.imports.qualify(node.func) is None:
-                return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+                return (_LOOSE if inputs.loose or receiver.loose else STATIC_VALUE) if inputs.trace == STATIC else UNKNOWN_VALUE
 
         if self.helper_result is not None:
             result = self.helper_result(node, args)
@@ -369,7 +401,9 @@ class Evaluator:
             inner = self.imports.qualify(node.func.func)
             if inner is not None and inner.startswith(known.ARRAY_NAMESPACES):
                 return Value(inputs.trace)
-        return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+        if inputs.trace == STATIC:
+            return _LOOSE if inputs.loose or type(node.func) is not cst.Name or node.func.value not in _BUILTIN_NAMES else STATIC_VALUE
+        return UNKNOWN_VALUE
 
     def _Await(self, node) -> Value:
         return UNKNOWN_VALUE
