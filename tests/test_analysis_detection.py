@@ -550,3 +550,99 @@ def forward(xs):
     return hk.scan(lambda c, x: (c + f(x), x), 0.0, xs)
 """
     assert codes(code) == ["TFX101"]
+
+
+# --- silence on correct library code (classes found on the extra corpus) ------------------------
+
+
+def test_static_argnums_count_after_the_arguments_a_partial_binds():
+    assert codes("""
+    from functools import partial
+    import jax
+
+    def search(fun, unroll, goldstein, maxls, x):
+        if goldstein:
+            x = fun(x)
+        for _ in range(maxls):
+            x = fun(x)
+        return x
+
+    class Solver:
+        def init(self):
+            bound = partial(search, self.fun, True)
+            self.run = jax.jit(bound, static_argnums=(0, 1))
+    """) == []
+
+
+def test_a_field_named_like_a_bundle_is_a_subtree_with_a_static_truth_value():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def loss(data, x):
+        metrics = {"x": x}
+        if data.extras:
+            metrics.update(data.extras)
+        extras = data.timestep.extras
+        if extras:
+            metrics.update(extras)
+        return metrics
+    """) == []
+
+
+def test_membership_in_a_named_traced_value_may_be_a_dict():
+    assert codes("""
+    import jax
+
+    def fill(a, b):
+        out = {}
+        for k1 in b:
+            if k1 in a:
+                out[k1] = a[k1]
+        return out
+
+    @jax.jit
+    def f(before, after):
+        return fill(before, after)
+    """) == []
+
+
+def test_free_variables_of_eager_code_do_not_make_jnp_a_tracer_on_dead_paths():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def neighbor_list(box, cutoff):
+        def update(position, neighbors=None):
+            if neighbors is None:
+                if jnp.all(cutoff < box / 3.0):
+                    position = position * 2
+            return position
+
+        def run(position, neighbors):
+            return lax.cond(jnp.any(position > 0), lambda p: update(p, neighbors), lambda p: p, position)
+
+        return run
+    """) == []
+
+
+def test_an_object_built_with_keywords_keeps_each_field():
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+    import jax.numpy as jnp
+
+    class State(NamedTuple):
+        board: jax.Array
+        turn: int
+
+    def finished(state):
+        if state.turn > 3:
+            return jnp.zeros(())
+        return bool(jnp.sum(state.board) > 2)
+
+    @jax.jit
+    def f(board):
+        return finished(State(board=board, turn=0))
+    """) == ["TFX106"]

@@ -466,6 +466,11 @@ class ScopeFinder:
                 if function is not None:
                     # `jax.jit(self.step, static_argnums=0)` counts positions after the bound `self`.
                     shift = 1 if _is_bound_method_reference(target) and not is_staticmethod(function) else 0
+                    # `jax.jit(partial(f, a, b), static_argnums=0)`: positions count after a and b.
+                    for name in _positional_names(function)[shift:]:
+                        if name not in bound:
+                            break
+                        shift += 1
                     site = JitSite(transform, call, "call", call=call)
                     self._add(function, transform, site, call, bound, shift)
             return
