@@ -172,7 +172,7 @@ def game_over(state):
 
 @jax.jit
 def f(board, player):
-    return jnp.where(game_over(State(board, player)), 0.0, 1.0)
+    return jnp.where(game_over(State(board=board, player=player)), 0.0, 1.0)
 """,
             expected="""
 from typing import NamedTuple
@@ -192,7 +192,7 @@ def game_over(state):
 
 @jax.jit
 def f(board, player):
-    return jnp.where(game_over(State(board, player)), 0.0, 1.0)
+    return jnp.where(game_over(State(board=board, player=player)), 0.0, 1.0)
 """,
             unsafe=True,
             function="f",
