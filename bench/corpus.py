@@ -2,6 +2,7 @@
 
     python bench/corpus.py            # download (once) and unpack into bench/corpus/
     python bench/corpus.py --list     # print the corpus files, one per line
+    python bench/corpus.py --extra    # also the extra JAX projects (bench/corpus/, --list prints them too)
 
 Only the package index is contacted (`pip download --no-deps`); wheels are preferred, an sdist is
 used when a release ships no wheel. The unpacked files are byte-for-byte those of the release, so
@@ -27,12 +28,28 @@ PACKAGES = {
     "brax": "0.14.2",
 }
 
+# More JAX projects, for measuring false alarms on code the tool has not been tuned on (samplers,
+# solvers, distributions, environments). Not part of the speed benchmark's corpus.
+EXTRA_PACKAGES = {
+    "numpyro": "0.22.0",
+    "dm-haiku": "0.0.17",
+    "jax-md": "0.2.29",
+    "optimistix": "0.1.0",
+    "lineax": "0.1.1",
+    "jaxopt": "0.8.5",
+    "distrax": "0.1.9",
+    "evosax": "0.3.2",
+    "mctx": "0.0.71",
+    "rlax": "0.1.9",
+    "jumanji": "1.1.2",
+}
+
 ROOT = Path(__file__).resolve().parent / "corpus"
 DOWNLOADS = ROOT / "downloads"
 
 
 def package_folder(name: str) -> Path:
-    return ROOT / f"{name}-{PACKAGES[name]}"
+    return ROOT / f"{name}-{PACKAGES.get(name) or EXTRA_PACKAGES[name]}"
 
 
 def download(name: str, version: str) -> Path:
@@ -89,27 +106,29 @@ def _store(target: Path, member: str, data: bytes) -> None:
     destination.write_bytes(data)
 
 
-def build() -> list[Path]:
-    for name, version in PACKAGES.items():
+def build(extra: bool = False) -> list[Path]:
+    for name, version in (PACKAGES | EXTRA_PACKAGES if extra else PACKAGES).items():
         folder = package_folder(name)
         if folder.is_dir() and any(folder.rglob("*.py")):
             continue
         archive = download(name, version)
         count = unpack(archive, folder)
         print(f"{name} {version}: {count} files from {archive.name}", file=sys.stderr)
-    return files()
+    return files(extra)
 
 
-def files() -> list[Path]:
+def files(extra: bool = False) -> list[Path]:
     """Every corpus file, in a stable order (empty when the corpus was not built)."""
-    return sorted(p for name in PACKAGES for p in package_folder(name).rglob("*.py"))
+    names = [*PACKAGES, *EXTRA_PACKAGES] if extra else PACKAGES
+    return sorted(p for name in names for p in package_folder(name).rglob("*.py"))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="print the corpus files")
+    parser.add_argument("--extra", action="store_true", help="add the extra JAX projects (EXTRA_PACKAGES)")
     options = parser.parse_args(argv)
-    corpus = build()
+    corpus = build(options.extra)
     if options.list:
         print("\n".join(str(p) for p in corpus))
     else:

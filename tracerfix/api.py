@@ -144,6 +144,24 @@ def process_paths(
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
 
 
+def unsure_lines(paths: Iterable[Path], resolver) -> Iterator[str]:
+    """`path:line:col: unsure: why` for each place where `check` stays silent because a value
+    could be traced or not (files that cannot be read or parsed are skipped: `check` reports them)."""
+    files = [
+        file
+        for path in paths
+        for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
+    ]
+    for file in _each_real_file_once(files):
+        try:
+            source = file.read_text(encoding="utf-8")
+            places = engine.unsure(source, resolver.settings_for(file))
+        except (OSError, UnicodeDecodeError, SourceError, Exception):  # noqa: BLE001 - check reports it
+            continue
+        for line, column, why in places:
+            yield f"{file}:{line}:{column + 1}: unsure: {why}"
+
+
 def _each_real_file_once(files: list[Path]) -> list[Path]:
     """One path per real file (a symlink next to its target, a folder named twice): two workers
     rewriting one file would race, and its findings would count twice. The file's own name is

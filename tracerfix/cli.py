@@ -83,13 +83,17 @@ def main() -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(sorted(output.FORMATS)), default="text", show_default=True)
 @click.option("--statistics", is_flag=True, help="Print how many leaks of each rule were found, instead of each leak.")
+@click.option(
+    "--show-unsure", is_flag=True,
+    help="Also list, on stderr, the places left silent because a value could be traced or not, with why.",
+)
 @_quiet
 @_exit_zero
 @_configured
 @_jobs
 @_no_cache
 def check(
-    paths, output_format, statistics, quiet, exit_zero, select, ignore, stdin_filename,
+    paths, output_format, statistics, show_unsure, quiet, exit_zero, select, ignore, stdin_filename,
     config_file, exclude, respect_gitignore, jobs, no_cache,
 ) -> None:
     """Report tracer leaks in PATHS (files or folders; '-' reads standard input).
@@ -107,6 +111,9 @@ def check(
     click.echo(output.render(summary, output_format, quiet=quiet, statistics=statistics), nl=False)
     for line in output.error_lines(summary.reports):
         click.echo(line, err=True)
+    if show_unsure:
+        for line in api.unsure_lines(files, resolver):
+            click.echo(line, err=True)
     sys.exit(summary.exit_code(exit_zero=exit_zero))
 
 

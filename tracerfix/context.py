@@ -47,7 +47,7 @@ class RuleContext:
     def _helper_result(self, call: cst.Call, args: list[Value]) -> Value | None:
         # A call to a traced helper of this module returns what its dataflow found, as it did
         # when the analysis computed the values of names assigned from it.
-        return self.analysis.helper_result(call, self.function)
+        return self.analysis.helper_result(call, self.function, self.env)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """True only when `node` is certainly a traced array (not a container, not unknown)."""

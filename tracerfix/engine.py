@@ -108,6 +108,24 @@ def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
         return lint(source, settings, lazily=False)
 
 
+def unsure(source: str, settings: Settings) -> list[tuple[int, int, str]]:
+    """(line, column, why) of each place where detection stays silent because a value could be
+    traced or not (`check --show-unsure`)."""
+    from tracerfix.analysis.unsure import unsure_places
+
+    if cannot_hold_traced_code(source, settings.extra_jit):
+        return []
+    module = parse(source)
+    analysis = analyze(module, source, settings.extra_jit)
+    positions = PositionIndex(module, source)
+    places = []
+    for node, top, why in unsure_places(analysis):
+        span = positions.span(node, top)
+        if span is not None:
+            places.append((span[0], span[1], why))
+    return sorted(set(places))
+
+
 def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
     if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
@@ -242,10 +260,13 @@ class _RuleWalker:
         context.env = {} if scope is None else {**self.analysis.closures.get(id(root), {}), **scope.params}
         visitors, leavers = self.visitors, self.leavers
         env_at = self._env_at(scope)
+        eager_only = self.analysis.eager_only()  # code behind a tracer test: never traced
         # Entries are a node to visit, or (node, scope, env, env_at) to leave it and restore them.
         pending: list = [root]
         while pending:
             item = pending.pop()
+            if eager_only and id(item) in eager_only:
+                continue
             if type(item) is tuple:
                 # Leave methods see the node's own scope and environment, as its visit did.
                 for leave in leavers[type(item[0])]:

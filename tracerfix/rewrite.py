@@ -71,8 +71,11 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
     if isinstance(test, cst.BooleanOperation):
         if truth_test_is_traced(context, test.left):
             return True
-        if context.value(test.left).trace != STATIC:
+        left = context.value(test.left)
+        if left.trace != STATIC:
             return False
+        if left.truthy is not None and left.truthy == isinstance(test.operator, cst.Or):
+            return False  # `False and x`, `True or x`: Python never tests x
         guarded = python_value_tested(test.left) if isinstance(test.operator, cst.And) else None
         if guarded is None:
             return truth_test_is_traced(context, test.right)
@@ -137,6 +140,10 @@ def _untyped_parameter(context, name: str) -> bool:
     if scope is None or name not in scope.params or context.env.get(name) != scope.params[name]:
         return False
     function = scope.node
+    if scope.params[name].boolean:
+        return False  # every caller passed a comparison or a predicate: an array
+    if scope.transformed and context.analysis.parameter_is_leaf(function, name):
+        return False  # the transformation traces it, and nothing says it is a container
     params = function.params
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         if param.name.value == name:

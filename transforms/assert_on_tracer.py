@@ -86,6 +86,24 @@ def f(x, config):
 """,
             note="an unannotated argument may be a dict",
         ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+def not_tracer(v):
+    return not isinstance(v, jax.core.Tracer)
+
+
+@jax.jit
+def f(chi):
+    if not_tracer(chi):
+        assert jnp.all(jnp.abs(chi) <= 1.0), "spin out of bounds"
+    return chi * 2
+""",
+            note="behind a tracer test (here through a helper) the assert runs only eagerly",
+        ),
     )
     INVALID = (
         Invalid(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import builtin_called, is_boolean, is_condition, loses_comments, parenthesized, truth_test_is_traced
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -17,7 +18,9 @@ class BoolOfTracer(Rule):
     """
     ## What it does
     Finds `bool(x)` where `x` is a traced array, and rewrites it to keep the boolean as an array:
-    `bool(x > 0)` becomes `x > 0`, `bool(x.sum())` becomes `x.sum() != 0`.
+    `bool(x > 0)` becomes `x > 0`, `bool(x.sum())` becomes `x.sum() != 0`. Also reports the
+    builtins `any()` and `all()` over traced values (`any(v < 0 for v in x)`), which call `bool()`
+    on each element (reported, not rewritten: `jnp.any` needs the elements stacked into an array).
 
     ## Why is this bad?
     `bool()` asks for a concrete Python `True` or `False`. Under `jax.jit`, `vmap` or `grad` the
@@ -79,6 +82,18 @@ def f(x):
 """,
             note="a module's own `bool` is not the builtin",
         ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x, sizes=(1, 2)):
+    if any(d > 1 for d in x.shape) and all(s > 0 for s in sizes):
+        x = x.sum(0)
+    return x
+""",
+            note="any() and all() over static shapes and Python values",
+        ),
     )
     INVALID = (
         Invalid(
@@ -138,11 +153,105 @@ def f(x):
             count=0,
             note="the condition of an `if` is reported by TFX101",
         ),
+        Invalid(
+            """
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class State(NamedTuple):
+    board: jax.Array
+    player: jax.Array
+
+
+def game_over(state):
+    return bool(jnp.sum(state.board == state.player) > 2)
+
+
+@jax.jit
+def f(board, player):
+    return jnp.where(game_over(State(board=board, player=player)), 0.0, 1.0)
+""",
+            expected="""
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class State(NamedTuple):
+    board: jax.Array
+    player: jax.Array
+
+
+def game_over(state):
+    return jnp.sum(state.board == state.player) > 2
+
+
+@jax.jit
+def f(board, player):
+    return jnp.where(game_over(State(board=board, player=player)), 0.0, 1.0)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.array([1, 1, 1, 0]), 1", "jnp.array([1, 0, 0, 0]), 1"),
+            note="a helper returns bool() of a test on the fields of an object built from traced values",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x):
+    if any(v < 0 for v in x):
+        x = -x
+    return x
+""",
+            note="any() calls bool() on each traced element",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x, y):
+    ok = all([x.sum() > 0, y.max() < 1])
+    return x, ok
+""",
+            note="all() of a list holding traced comparisons",
+        ),
     )
+
+    def _each_element_tested(self, node: cst.Call, builtin: str) -> None:
+        """`any(...)` / `all(...)` call bool() on each element: a traced element leaks."""
+        context = self.context
+        iterable = node.args[0].value
+        if isinstance(iterable, (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
+            env = comprehension_env(iterable, context.env, context.imports, context.analysis.index.module_env)
+            element = context.evaluator(env).value(iterable.elt)
+        elif isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+            values = [context.value(e.value) for e in iterable.elements]
+            element = next((v for v in values if v.traced), values[0] if values else None)
+        else:
+            value = context.value(iterable)
+            element = value if value.traced else None  # iterating a traced array yields tracers
+        if element is None or not element.traced:
+            return
+        self.report(
+            node,
+            f"`{builtin}()` tests each element of `{context.describe(iterable)}` with bool(), which fails "
+            f"for traced values under {under_tracing(context)}; use `jnp.{builtin}` on an array of them",
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
-        if builtin_called(node, context) != "bool" or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+        builtin = builtin_called(node, context)
+        if builtin in ("any", "all") and len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star:
+            self._each_element_tested(node, builtin)
+            return
+        if builtin != "bool" or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
             return
         operand = node.args[0].value
         if is_condition(node, context.parent()) or not truth_test_is_traced(context, operand):

@@ -102,6 +102,16 @@ def f(params, x):
 """,
             note="an unannotated argument may be a dict: its truth value is static",
         ),
+        Valid(
+            """
+import jax
+
+@jax.jit
+def f(x):
+    return x, 0 < x.shape[0] <= 8, x.ndim < 3 < len(x)
+""",
+            note="chained comparisons of static shapes",
+        ),
     )
     INVALID = (
         Invalid(
@@ -227,10 +237,85 @@ def f(x, a, b):
             count=0,
             note="the condition of an `if` is reported by TFX101, not twice",
         ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def f(x, a, b):
+    return jax.lax.cond(a < x <= b, lambda _: 1.0, lambda _: 2.0, None)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, a, b):
+    return jax.lax.cond(jnp.logical_and(a < x, x <= b), lambda _: 1.0, lambda _: 2.0, None)
+""",
+            function="f",
+            inputs=("1.5, 1.0, 2.0", "0.5, 1.0, 2.0", "2.0, 1.0, 2.0"),
+            note="a chained comparison passed as an argument tests its first comparison with `and`",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    return jnp.array([0.0 < x.sum() < 1.0, x.max() > 0])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    return jnp.array([jnp.logical_and(0.0 < x.sum(), x.sum() < 1.0), x.max() > 0])
+""",
+            unsafe=True,
+            verify=False,
+            note="inside a list; the middle operand is a call, evaluated twice by the rewrite (unsafe)",
+        ),
     )
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         self._check(node)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        """`a < x <= b` is `(a < x) and (x <= b)`: Python tests the first comparison with bool()."""
+        context = self.context
+        if len(node.comparisons) < 2 or is_condition(node, context.parent()) or _is_logical(context.parent()):
+            return
+        if any(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons):
+            return
+        first = [context.value(node.left), context.value(node.comparisons[0].comparator)]
+        if not any(v.traced for v in first) or any(v.container for v in first):
+            return
+        operands = [node.left, *(t.comparator for t in node.comparisons)]
+        pairs = [
+            f"{context.code(_unparenthesized(left)).strip()} {context.code(t.operator).strip()} "
+            f"{context.code(_unparenthesized(t.comparator)).strip()}"
+            for left, t in zip(operands, node.comparisons)
+        ]
+        message = (
+            f"chained comparison `{context.describe(node)}` tests `{pairs[0]}` with `and`, which fails "
+            f"under {under_tracing(context)}; use `jnp.logical_and`"
+        )
+        if loses_comments(node, operands):
+            self.report(node, message + " (not rewritten: comments inside the expression would be lost)")
+            return
+        jnp = context.spell("jax.numpy")
+        text = pairs[0]
+        for pair in pairs[1:]:
+            text = f"{jnp}.logical_and({text}, {pair})"
+        middle = [o for o in operands[1:-1] if not isinstance(o, (cst.Name, cst.Attribute, cst.Integer, cst.Float))]
+        safety, note = (Safety.SAFE, "") if not middle else (
+            Safety.UNSAFE, f"`{context.describe(middle[0])}` is now evaluated twice"
+        )
+        replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
+        self.report(node, message, context.fix(f"Replace with `{jnp}.logical_and`", [(node, replacement)], safety, note))
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if isinstance(node.operator, cst.Not):

@@ -282,6 +282,22 @@ def shrink(x):
             unsafe=True,
             note="the test of an `if`: the conversion goes, and TFX101 turns the traced `if` into a selection",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+def n_steps(T, dt):
+    return int(jnp.ceil(T / dt))
+
+
+@jax.jit
+def f(x):
+    return x * n_steps(4.0, 0.5)
+""",
+            note="jnp on Python floats is a tracer under jit; a helper called with static arguments runs traced",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

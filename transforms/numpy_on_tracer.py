@@ -199,6 +199,30 @@ def host_side(x, key):
             count=3,
             note="I/O, a one-argument nonzero and a NumPy-only keyword: reported, not rewritten",
         ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+
+@jax.jit
+def f(tree):
+    return jax.tree_util.tree_map(lambda x: np.append(x[0], x[:-1]), tree)
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+
+@jax.jit
+def f(tree):
+    return jax.tree_util.tree_map(lambda x: jnp.append(x[0], x[:-1]), tree)
+""",
+            function="f",
+            inputs=("jnp.arange(4.0)",),
+            note="tree_map hands its function the traced leaves",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

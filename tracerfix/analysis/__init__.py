@@ -23,8 +23,10 @@ from tracerfix.analysis.scopes import (
     build_index,
     param_names,
     parameter_values,
+    is_staticmethod,
+    used_only_as_leaf,
 )
-from tracerfix.analysis.values import TRACED, UNKNOWN_VALUE, Value
+from tracerfix.analysis.values import STATIC, TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
 
 # A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
 # pathological module from looping.
@@ -40,6 +42,9 @@ class Analysis:
     closures: dict[int, Env] = field(default_factory=dict)
     roots: list[FunctionNode] = field(default_factory=list)
     evidence: object = None  # what a traceback proved (tracerfix.evidence), bound to this module
+    _leaf_params: dict[tuple[int, str], bool] = field(default_factory=dict)
+    # What a helper returns at a call that passes only Python values (id of the call -> value).
+    static_results: dict[int, Value | None] = field(default_factory=dict)
 
     @property
     def imports(self) -> ImportTable:
@@ -51,14 +56,57 @@ class Analysis:
     def scope_of(self, function: FunctionNode) -> TracedScope | None:
         return self.scopes.get(id(function))
 
-    def resolve_call(self, call: cst.Call, caller: FunctionNode) -> cst.FunctionDef | None:
+    def resolve_call(self, call: cst.Call, caller: FunctionNode, env: Env | None = None) -> cst.FunctionDef | None:
         """The function of this module that `call`, made inside `caller`, runs: a name defined in
-        an enclosing scope or the module, or `self.method` / `cls.method`; None otherwise."""
-        return self.index.defined_function(call.func, (*self.index.enclosing.get(id(caller), ()), caller))
+        an enclosing scope or the module, `self.method` / `cls.method`, and given the caller's
+        environment `env`, the `__init__` a class call runs or the method of an object of a
+        class of this module; None otherwise."""
+        chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        found = self.index.defined_function(call.func, chain, self.index.top_of.get(id(chain[0])))
+        if found is not None or env is None:
+            return found
+        func = call.func
+        if type(func) is cst.Name:
+            value = env.get(func.value) or self.index.module_env.get(func.value)
+            if value is not None and value.instance_of is not None and not value.container:
+                return self.index.class_method(value.instance_of, "__init__")
+        elif type(func) is cst.Attribute:
+            receiver = func.value
+            if type(receiver) is cst.Name:
+                value = env.get(receiver.value)
+                if value is not None and value.instance_of is not None and value.container:
+                    return self.index.class_method(value.instance_of, func.attr.value)
+            elif type(receiver) is cst.Call and type(receiver.func) is cst.Name:
+                # `Layer(10).profile(x)`: a method of an object built on the spot.
+                value = env.get(receiver.func.value) or self.index.module_env.get(receiver.func.value)
+                if value is not None and value.instance_of is not None and not value.container:
+                    return self.index.class_method(value.instance_of, func.attr.value)
+        return None
 
-    def helper_result(self, call: cst.Call, caller: FunctionNode | None) -> Value | None:
+    def eager_only(self) -> set[int]:
+        """Ids of the blocks that run only on concrete values, in every traced function."""
+        blocks: set[int] = set()
+        for facts in self.facts.values():
+            blocks |= facts.eager_only
+        return blocks
+
+    def unsure(self) -> list[tuple[cst.CSTNode, str]]:
+        """Where the analysis stays silent because a value could be traced or not, and why."""
+        return [entry for facts in self.facts.values() for entry in facts.unsure]
+
+    def parameter_is_leaf(self, function: FunctionNode, name: str) -> bool:
+        """`used_only_as_leaf`, computed once per parameter (only truth tests of bare names ask)."""
+        key = (id(function), name)
+        known_leaf = self._leaf_params.get(key)
+        if known_leaf is None:
+            known_leaf = self._leaf_params[key] = used_only_as_leaf(function, name)
+        return known_leaf
+
+    def helper_result(self, call: cst.Call, caller: FunctionNode | None, env: Env | None = None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""
-        callee = None if caller is None else self.resolve_call(call, caller)
+        if id(call) in self.static_results:
+            return self.static_results[id(call)]
+        callee = None if caller is None else self.resolve_call(call, caller, env)
         facts = None if callee is None else self.facts.get(id(callee))
         return None if facts is None else facts.return_value
 
@@ -81,6 +129,7 @@ class _Propagation:
         self.analysis = analysis
         self.index = analysis.index
         self.traced_ids: set[int] = set(analysis.scopes)
+        self._static_results: dict[tuple, Value | None] = {}
 
     def run(self) -> None:
         """A worklist to a fixed point: a scope is walked again only when what it read changed
@@ -116,6 +165,8 @@ class _Propagation:
                     continue
                 analysis.closures[id(nested)] = env
                 again(nested)
+            for mapped, env, values in facts.mapped:
+                self._map_over_leaves(scope, mapped, env, values, again)
             for record in facts.calls:
                 callers.setdefault(id(record.callee), set()).add(key)
                 if self._propagate(scope, record):
@@ -129,6 +180,28 @@ class _Propagation:
             if not any(id(outer) in self.traced_ids for outer in self.index.enclosing.get(id(scope.node), ()))
         ]
 
+    def _map_over_leaves(self, caller: TracedScope, function: FunctionNode, env: Env, values: Env, again) -> None:
+        """`jax.tree_util.tree_map(fn, tree)` on a traced tree: `fn` gets traced leaves."""
+        analysis = self.analysis
+        params = {name: values.get(name, UNKNOWN_VALUE) for name in param_names(function)}
+        scope = analysis.scopes.get(id(function))
+        if scope is None:
+            if id(function) not in self.index.enclosing:
+                # A lambda the index did not walk into (no transformation call in the text).
+                self.index.enclosing[id(function)] = (*self.index.enclosing.get(id(caller.node), ()), caller.node)
+                self.index.top_of[id(function)] = self.index.top_of.get(id(caller.node), 0)
+            scope = TracedScope(function, params, f"mapped over traced leaves in {_name(caller.node)}", caller.transform)
+            analysis.scopes[id(function)] = scope
+            self.traced_ids.add(id(function))
+        elif all(scope.params.get(name) == value for name, value in params.items()) and (
+            isinstance(function, cst.FunctionDef) or analysis.closures.get(id(function)) == env
+        ):
+            return
+        scope.params.update(params)
+        if isinstance(function, cst.Lambda):
+            analysis.closures[id(function)] = env
+        again(function)
+
     def _ordered(self, scopes: list[TracedScope]) -> list[TracedScope]:
         # Outer functions first, so nested defs see their closure environment.
         return sorted(scopes, key=lambda s: len(self.index.enclosing.get(id(s.node), ())))
@@ -140,57 +213,124 @@ class _Propagation:
         walker = FunctionWalker(
             analysis.imports,
             self.index.module_env,
-            resolve_call=lambda call: analysis.resolve_call(call, scope.node),
+            resolve_call=lambda call, env=None: analysis.resolve_call(call, scope.node, env),
             helper_result=self._helper_result,
         )
+        walker.static_result = self._static_result
         return walker.walk(scope.node, entry)
 
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
         facts = self.analysis.facts.get(id(callee))
         return None if facts is None else facts.return_value
 
-    def _propagate(self, caller: TracedScope, record) -> bool:
-        """Mark the callee's parameters that receive traced arguments; True when anything changed."""
-        callee = record.callee
-        if not any(value.trace == TRACED for _, value in record.args):
-            return False
-        is_method = bool(self.index.enclosing.get(id(callee))) and isinstance(
-            self.index.enclosing[id(callee)][-1], cst.ClassDef
-        )
-        positional = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
-        if is_method and positional:
-            positional = positional[1:]  # self.helper(x): x binds the second parameter
+    def _static_result(self, call: cst.Call, callee: cst.FunctionDef, args) -> Value | None:
+        """What `callee` returns when this call passes it Python values only: its own walk with
+        those values (cached), when its summary was joined with traced call sites."""
+        facts = self.analysis.facts.get(id(callee))
         scope = self.analysis.scopes.get(id(callee))
+        if facts is None or scope is None or not any(v.trace == TRACED for v in scope.params.values()):
+            return None
+        chain = self.index.enclosing.get(id(callee), ())
+        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
+        params = {name: UNKNOWN_VALUE for name in param_names(callee)}
+        params.update(_call_values(callee, args, is_method, self.analysis))
+        key = (id(callee), tuple(sorted(params.items())))
+        if key in self._static_results:
+            return self._static_results[key]
+        self._static_results[key] = None  # a recursive call sees the joined summary
+        walker = FunctionWalker(
+            self.analysis.imports,
+            self.index.module_env,
+            resolve_call=lambda inner, env=None: self.analysis.resolve_call(inner, callee, env),
+            helper_result=self._helper_result,
+        )
+        walker.static_result = self._static_result
+        closure = self.analysis.closures.get(id(callee), {})
+        result = walker.walk(callee, {**closure, **params}).return_value
+        self._static_results[key] = result
+        self.analysis.static_results[id(call)] = result
+        return result
+
+    def _propagate(self, caller: TracedScope, record) -> bool:
+        """Bind the callee's parameters to what this call passes (a helper called from traced code
+        runs under the trace, whatever its arguments); True when anything changed."""
+        callee = record.callee
+        chain = self.index.enclosing.get(id(callee), ())
+        is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
+        passed = _call_values(callee, record.args, is_method, self.analysis)
+        scope = self.analysis.scopes.get(id(callee))
+        traced = any(value.trace == TRACED for _, value in record.args)
+        if scope is None and not traced and any(v.trace != STATIC or v.loose for _, v in record.args):
+            # Neither traced nor known Python values: the call may sit on a path the trace never
+            # takes (`if neighbors is None:`); walking the helper would only guess.
+            return False
         if scope is None:
-            params = parameter_values(
-                callee, transform="call", kind="body", imports=self.analysis.imports, is_method=is_method
-            )
-            params = {name: UNKNOWN_VALUE if value.trace == TRACED else value for name, value in params.items()}
-            scope = TracedScope(
-                callee, params, f"called from traced {_name(caller.node)} with traced arguments",
-                caller.transform,
-            )
+            params = {name: UNKNOWN_VALUE for name in param_names(callee)}
+            params.update(passed)
+            how = "with traced arguments" if traced else "(it runs under the trace)"
+            scope = TracedScope(callee, params, f"called from traced {_name(caller.node)} {how}", caller.transform)
             self.analysis.scopes[id(callee)] = scope
             self.traced_ids.add(id(callee))
             changed = True
         else:
             changed = False
+            for name, value in passed.items():
+                old = scope.params.get(name)
+                if old is None:
+                    continue
+                # A transformation's own parameters are decided at its boundary; a helper's are
+                # whatever any traced caller passes.
+                new = (value if value.trace == TRACED and old.trace != TRACED else old) if scope.transformed else join(old, value)
+                if new != old:
+                    scope.params[name] = new
+                    changed = True
         if caller.differentiated and not scope.differentiated:
             scope.differentiated = True  # and so are the helpers it calls: walk it again
             changed = True
-        position = 0
-        for keyword, value in record.args:
-            if keyword is None:
-                name = positional[position] if position < len(positional) else None
-                position += 1
-            else:
-                name = keyword
-            if name is None or name not in scope.params or value.trace != TRACED:
-                continue
-            if scope.params[name].trace != TRACED:
-                scope.params[name] = value  # keeps what it is: a tuple of tracers is no array
-                changed = True
         return changed
+
+
+def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analysis) -> dict[str, Value]:
+    """The value each parameter of `callee` takes at one call: the argument passed, else the
+    literal default (a Python constant), else unknown."""
+    params = callee.params
+    positional = [*params.posonly_params, *params.params]
+    if is_method and positional:
+        positional = positional[1:]  # obj.method(x): x binds the second parameter
+    values: dict[str, Value] = {}
+    position = 0
+    star = False
+    for keyword, value in args:
+        if keyword is None:
+            if position < len(positional):
+                values[positional[position].name.value] = value
+            else:
+                star = True
+            position += 1
+        else:
+            values[keyword] = value
+    evaluator = Evaluator({}, analysis.imports, analysis.index.module_env)
+    for param in (*positional, *params.kwonly_params):
+        name = param.name.value
+        if name in values:
+            continue
+        if param.default is not None and _is_literal(param.default):
+            values[name] = evaluator.value(param.default)
+        else:
+            values[name] = UNKNOWN_VALUE
+    if isinstance(params.star_arg, cst.Param):
+        values[params.star_arg.name.value] = Value(TRACED if star else UNKNOWN, container=True)
+    if isinstance(params.star_kwarg, cst.Param):
+        values[params.star_kwarg.name.value] = Value(UNKNOWN, container=True)
+    return values
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
 
 
 def _name(function: FunctionNode) -> str:

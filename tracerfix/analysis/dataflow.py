@@ -12,8 +12,10 @@ from typing import Callable
 
 import libcst as cst
 
+from tracerfix.analysis.guards import tracer_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
+    UNKNOWN,
     STATIC,
     STATIC_VALUE,
     TRACED,
@@ -44,7 +46,14 @@ class FunctionFacts:
     returns: list[Value] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)
     nested: list[tuple[cst.FunctionDef, Env]] = field(default_factory=list)
+    # Functions that tree_map applies to traced leaves here, with the environment they close over.
+    mapped: list[tuple[cst.FunctionDef | cst.Lambda, Env, Env]] = field(default_factory=list)
     globals_declared: set[str] = field(default_factory=set)
+    # Blocks that never run under the trace (behind a tracer test, or a test decided by Python
+    # constants): no leak there, no rewrite.
+    eager_only: set[int] = field(default_factory=set)
+    # (node, why) where a value could be traced or not and the analysis stays silent.
+    unsure: list[tuple[cst.CSTNode, str]] = field(default_factory=list)
 
     @property
     def return_value(self) -> Value | None:
@@ -78,6 +87,9 @@ class FunctionWalker:
         self.module_env = module_env
         self.resolve_call = resolve_call
         self.helper_result = helper_result
+        # What a helper returns at a call passing only Python values (set by the propagation):
+        # per calling context, not joined with its traced call sites.
+        self.static_result: Callable[[cst.Call, cst.FunctionDef, list], Value | None] | None = None
         self.facts: FunctionFacts | None = None
 
     # -- entry -----------------------------------------------------------------------------------
@@ -94,19 +106,58 @@ class FunctionWalker:
         return self.facts
 
     def evaluator(self, env: Env) -> Evaluator:
-        return Evaluator(env, self.imports, self.module_env, self._helper_value)
+        self._env = env  # what `obj.method(...)` is resolved against
+        evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
+        evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
+        return evaluator
+
+    def _mapped(self, call: cst.Call, args: list[Value], env: Env) -> None:
+        """`tree_map(fn, t1, t2)`: fn's i-th parameter gets the leaves of the i-th tree, traced when
+        that tree is (tree_reduce's two parameters both get leaves of its one tree)."""
+        assert self.facts is not None
+        function = call.args[0].value
+        if isinstance(function, cst.Name):
+            function = self.resolve_call(cst.Call(func=function))
+        if not isinstance(function, (cst.Lambda, cst.FunctionDef)):
+            return
+        trees: list[Value] = []
+        for arg, value in zip(call.args[1:], args[1:]):
+            if arg.star:  # `*trees`: every later parameter may get any of them
+                trees.extend([Value(max(v.trace for v in args[1 + len(trees):]))] * 8)
+                break
+            trees.append(value)
+        if self.imports.qualify(call.func).endswith("reduce"):
+            trees = trees[:1] * 2
+        params = [*function.params.posonly_params, *function.params.params]
+        values = {
+            param.name.value: (Value(TRACED) if tree.trace == TRACED else Value(UNKNOWN))
+            for param, tree in zip(params, trees)
+        }
+        self.facts.mapped.append((function, env, values))
 
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
-        callee = self.resolve_call(call)
+        callee = self.resolve_call(call) or self._resolve_on_object(call)
         if callee is None:
             return None
         assert self.facts is not None
-        self.facts.calls.append(
-            CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
-        )
-        if all(v.trace != TRACED for v in args):
-            return None
-        return self.helper_result(callee) or UNKNOWN_VALUE
+        record = CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
+        self.facts.calls.append(record)
+        if self.static_result is not None and all(v.trace == STATIC for v in args):
+            result = self.static_result(call, callee, record.args)
+            if result is not None:
+                return result
+        result = self.helper_result(callee)
+        if result is not None:
+            return result
+        return None if all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+
+    def _resolve_on_object(self, call: cst.Call) -> cst.FunctionDef | None:
+        if type(call.func) is cst.Name or type(call.func) is cst.Attribute:
+            try:
+                return self.resolve_call(call, self._env)
+            except TypeError:  # a resolver that knows no objects
+                return None
+        return None
 
     def value(self, node: cst.BaseExpression, env: Env) -> Value:
         return self.evaluator(env).value(node)
@@ -127,6 +178,16 @@ class FunctionWalker:
             return env
         if isinstance(node, cst.If):
             self.value(node.test, env)  # records calls made in the test
+            guard = tracer_test(node.test, self.imports, self.resolve_call)
+            if guard is not None:
+                return self._tracer_guard(node, guard, env)
+            decided = self.value(node.test, env)
+            if decided.trace == STATIC and decided.truthy is not None:
+                # `if max_occupancy is None:` with a value bound by a partial: one branch is dead.
+                live, dead = (node.body, node.orelse) if decided.truthy else (node.orelse, node.body)
+                if dead is not None:
+                    self.facts.eager_only.add(id(dead))
+                return env if live is None else self._branch(live, env)
             guarded = python_value_tested(node.test)
             if guarded in env:
                 # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,
@@ -174,6 +235,35 @@ class FunctionWalker:
                 merged = merge_envs(merged, self.block(case.body.body, env))
             return merged
         return env
+
+    def _tracer_guard(self, node: cst.If, guard, env: Env) -> Env:
+        """`if not isinstance(x, Tracer):` runs its body only when `x` is concrete: under the trace
+        that is when `x` is a Python value here; otherwise the body is eager-only code."""
+        assert self.facts is not None
+        subject, when_traced = guard
+        branches = [node.body, node.orelse]
+        concrete, traced = (branches[1], branches[0]) if when_traced else (branches[0], branches[1])
+        envs = []
+        if concrete is not None:
+            if self.value(subject, env).trace == STATIC:
+                envs.append(self._branch(concrete, env))
+            else:
+                self.facts.eager_only.add(id(concrete))
+                if self.value(subject, env).trace != TRACED:
+                    self.facts.unsure.append((node, f"`{_code(subject)}` may or may not be a tracer here; the guarded block is taken to run only eagerly"))
+        if traced is not None:
+            envs.append(self._branch(traced, env))
+        result = env
+        for branch_env in envs:
+            result = merge_envs(result, branch_env)
+        return result
+
+    def _branch(self, branch, env: Env) -> Env:
+        if isinstance(branch, cst.If):
+            return self.statement(branch, env)
+        if isinstance(branch, cst.Else):
+            branch = branch.body
+        return self.block(branch.body, env)
 
     def _record(self, node: cst.CSTNode, env: Env) -> None:
         """Remember the env before `node`. On a loop's second pass, names that the first pass had
@@ -251,6 +341,9 @@ class FunctionWalker:
     def bind(self, target: cst.BaseExpression, value: Value, env: Env) -> Env:
         if isinstance(target, cst.Name):
             return {**env, target.value: value}
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            # `self.m = m`: later reads of `self.m` in this function see the value.
+            return {**env, target.value.value + "." + target.attr.value: value}
         if isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
             for position, element in enumerate(elements):
@@ -266,6 +359,11 @@ class FunctionWalker:
                 env = self.bind(element.value, part, env)
             return env
         return env  # attribute or subscript targets do not bind local names
+
+
+def _code(node: cst.CSTNode) -> str:
+    text = " ".join(cst.Module([]).code_for_node(node).split())
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def comprehension_env(node, env: Env, imports: ImportTable, module_env: Env) -> Env:

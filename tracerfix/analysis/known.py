@@ -22,6 +22,21 @@ ARRAY_NAMESPACES = (
     "equinox.nn.",
 )
 
+# Calls that apply their first argument to the leaves of the trees they are given: under a trace,
+# with traced trees, that function receives tracers.
+TREE_MAP_CALLS = frozenset(
+    {"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map", "jax.tree_util.tree_reduce", "jax.tree.reduce"}
+)
+
+# Namespaces whose calls JAX stages out under a trace: their results are tracers whatever their
+# inputs, except the calls below that only compute shapes, dtypes or structure.
+STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+STATIC_RESULT_LEAVES = frozenset(
+    {"broadcast_shapes", "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "iinfo",
+     "finfo", "promote_types", "can_cast", "isscalar", "iscomplexobj", "isrealobj", "isdtype",
+     "axis_size", "canonicalize_dtype"}
+)
+
 # Calls whose result never depends on array values: shapes, dtypes, structure, type tests.
 STATIC_RESULT_CALLS = frozenset(
     {
@@ -123,7 +138,10 @@ FILTER_TRANSFORMS = frozenset(
 GRAD_TRANSFORMS = frozenset(
     {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.jacobian"}
 )
-VMAP_TRANSFORMS = frozenset({"jax.vmap"})
+VMAP_TRANSFORMS = frozenset({"jax.vmap", "haiku.vmap", "jax.numpy.vectorize"})
+# Transformations that trace only inside a trace: applied outside `jit`, shard_map runs its body
+# eagerly on concrete shards.
+EAGER_OUTSIDE_JIT = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map"})
 # Functions handed to these are differentiated in reverse mode, like those given to jax.grad.
 REVERSE_MODE_BODIES = frozenset({"jax.vjp", "jax.linearize"})
 
@@ -145,6 +163,12 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.jvp": ((0,), ("fun",)),
     "jax.vjp": ((0,), ("fun",)),
     "jax.make_jaxpr": ((0,), ("fun",)),
+    "haiku.scan": ((0,), ("f",)),
+    "haiku.fori_loop": ((2,), ("body_fun",)),
+    "haiku.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "haiku.cond": ((1, 2), ("true_fun", "false_fun")),
+    "haiku.switch": ((1,), ("branches",)),
+    "haiku.map": ((0,), ("f",)),
 }
 
 # Decorators that mean "this function's arguments are traced whenever it is called".
@@ -179,5 +203,18 @@ CONTAINER_ANNOTATION_NAMES = frozenset(
 # Words whose presence in a file means it may contain a traced scope.
 TRACE_MARKERS = (
     "jit", "vmap", "pmap", "grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat",
-    "scan", "fori_loop", "while_loop", "cond", "switch", "lax", "shard_map", "jvp", "vjp",
+    "scan", "fori_loop", "while_loop", "cond", "switch", "lax", "shard_map", "jvp", "vjp", "vectorize",
 )
+
+
+# Parameter names (singular, lower case) that by convention hold a bundle of values, not one array.
+CONTAINER_NAMES = frozenset(
+    {"config", "cfg", "conf", "param", "state", "option", "opt", "setting", "hparam", "kwarg", "arg", "batch",
+     "info", "carry", "aux", "extra", "metadata", "context", "ctx", "env", "model", "module", "net", "metric",
+     "stat", "log", "kwarg", "leave", "tree", "pytree", "dict", "mapping"}
+)
+
+
+def conventional_container_name(name: str) -> bool:
+    """`config`, `params`, `extras`, `metrics`: a name that by convention holds a bundle of values."""
+    return name.lower().lstrip("_").rstrip("_s") in CONTAINER_NAMES

@@ -33,7 +33,7 @@ CALL_SITE_WORDS = (
     "jit", "pjit", "vmap", "pmap", "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian",
     "hessian", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
-    "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr",
+    "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr", "vectorize",
 )
 _CALL_SITE_WORDS_SET = frozenset(CALL_SITE_WORDS)
 _CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(CALL_SITE_WORDS))
@@ -83,11 +83,38 @@ class ModuleIndex:
     top_of: dict[int, int]
     # Indexes the statements parsed later (`lazy_module`), into these same tables.
     indexer: "_Indexer | None" = None
+    # Top-level classes by name (kept as text until a traced function uses one).
+    classes: dict = field(default_factory=dict)
+    # Module-level function names defined more than once: (top-level index, def) in order.
+    redefinitions: dict = field(default_factory=dict)
 
-    def defined_function(self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...]) -> cst.FunctionDef | None:
+    def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
+        """The method `method` of the top-level class `class_name` of this module, looked up in
+        the class and then in its bases defined in this module."""
+        node = self.classes.get(class_name)
+        if type(node) is UnparsedStatement:
+            node = self._parse_kept_text(node)
+            self.classes[class_name] = node
+        if not isinstance(node, cst.ClassDef):
+            return None
+        found = self.methods.get(id(node), {}).get(method)
+        if found is not None or depth > 4:
+            return found
+        for base in node.bases:
+            if isinstance(base.value, cst.Name) and base.value.value != class_name:
+                found = self.class_method(base.value.value, method, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
+    def defined_function(
+        self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...], at_top: int | None = None
+    ) -> cst.FunctionDef | None:
         """The function of this module that `target` names from inside `chain` (the enclosing
         nodes, outermost first): a def of an enclosing function or of the module, or
-        `self.method` / `cls.method` of an enclosing class."""
+        `self.method` / `cls.method` of an enclosing class. A module-level name defined more than
+        once resolves to the definition live at top-level statement `at_top` (notebooks redefine
+        helpers): the last one before it."""
         if isinstance(target, cst.Name):
             for scope in reversed(chain):
                 if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
@@ -95,6 +122,11 @@ class ModuleIndex:
                     if found is not None:
                         return found
             found = self.defs_in_scope.get(id(self.module), {}).get(target.value)
+            history = self.redefinitions.get(target.value)
+            if history is not None and at_top is not None:
+                earlier = [node for top, node in history if top < at_top]
+                if earlier:
+                    found = earlier[-1]
             if type(found) is UnparsedStatement:
                 return self._parse_kept_text(found)
             return found
@@ -149,6 +181,8 @@ class _Indexer:
         self.transform_calls: list[cst.Call] = []
         self.top_of: dict[int, int] = {}
         self.top = 0
+        self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
+        self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -176,6 +210,9 @@ class _Indexer:
             if not chain:
                 for statement in node.body:
                     self._record_module_constant(statement)
+            elif type(chain[-1]) is cst.ClassDef:
+                for statement in node.body:
+                    self._record_static_field(statement)
             if self.want_calls:
                 return None
             for statement in node.body:
@@ -196,7 +233,10 @@ class _Indexer:
             if chain and isinstance(chain[-1], cst.ClassDef):
                 self.methods.setdefault(id(chain[-1]), {})[node.name.value] = node
             else:
-                self.defs_in_scope.setdefault(self._scope_id(chain), {})[node.name.value] = node
+                defs = self.defs_in_scope.setdefault(self._scope_id(chain), {})
+                if not chain:
+                    self._note_redefinition(defs.get(node.name.value), node.name.value, node)
+                defs[node.name.value] = node
             self.enclosing[id(node)] = chain
             self.top_of[id(node)] = self.top
             self.functions.append(node)
@@ -205,6 +245,9 @@ class _Indexer:
             decorators = [(d, chain) for d in node.decorators] if self.want_calls else []
             return [*decorators, (node.params, inner), (node.body, inner)]
         if kind is cst.ClassDef:
+            if not chain:
+                self.classes[node.name.value] = node
+                self.module_env[node.name.value] = Value(0, instance_of=node.name.value)
             return [(node.body, (*chain, node))]
         if kind is cst.Lambda:
             self.enclosing[id(node)] = chain
@@ -217,9 +260,28 @@ class _Indexer:
         if kind is UnparsedStatement:
             # Its name is bound, and it is parsed if a traced function calls it (`defined_function`).
             if node.is_function:
+                self.top_of[id(node)] = self.top
+                self._note_redefinition(self.defs_in_scope[id(self.module)].get(node.name), node.name, node)
                 self.defs_in_scope[id(self.module)][node.name] = node
+            else:
+                self.classes[node.name] = node
+                self.module_env[node.name] = Value(0, instance_of=node.name)
+                for match in _STATIC_FIELD.finditer(node.text):  # the class stays text
+                    self.module_env["." + match.group(1)] = STATIC_VALUE
             return []
         return None
+
+    def _note_redefinition(self, previous, name: str, node) -> None:
+        if previous is None or previous is node:
+            return
+        history = self.redefinitions.get(name)
+        if history is None:
+            history = self.redefinitions[name] = [(self.top_of.get(id(previous), -1), previous)]
+        for position, (top, _) in enumerate(history):
+            if top == self.top:
+                history[position] = (top, node)  # the same statement, parsed from its kept text
+                return
+        history.append((self.top, node))
 
     def _names_transformation(self, local: str | None) -> bool:
         """`jjit` after `from jax import jit as jjit`: an alias of a transformation's name."""
@@ -227,6 +289,24 @@ class _Indexer:
             return False
         imported = self.imports.aliases.get(local)
         return imported is not None and imported.rpartition(".")[2] in self.call_words
+
+    def _record_static_field(self, statement: cst.BaseSmallStatement) -> None:
+        """A dataclass field declared static (`field(pytree_node=False)`, `eqx.field(static=True)`,
+        `static_field()`): not a leaf, so not traced when its object is. Kept in the module
+        environment under `.name`, a key no Python name can take."""
+        if not isinstance(statement, cst.AnnAssign) or not isinstance(statement.target, cst.Name):
+            return
+        value = statement.value
+        if not isinstance(value, cst.Call):
+            return
+        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
+        static = leaf == "static_field" or any(
+            arg.keyword is not None
+            and (arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
+            for arg in value.args
+        )
+        if static:
+            self.module_env["." + statement.target.value] = STATIC_VALUE
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
@@ -237,9 +317,12 @@ class _Indexer:
         else:
             return
         host = _host_kind(value, self.imports)
+        aliased = self.imports.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
         for target in targets:
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
+                if aliased is not None:
+                    self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
 
 
 def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
@@ -258,6 +341,12 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
             return value.func.value
     return None
 
+
+# A dataclass field declared static, in a class kept as text: `name: T = field(pytree_node=False)`.
+_STATIC_FIELD = re.compile(
+    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*(?:static_field\(|field\([^)\n]*(?:pytree_node[ \t]*=[ \t]*False|static[ \t]*=[ \t]*True))",
+    re.MULTILINE,
+)
 
 _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
     {"array", "asarray", "arange", "zeros", "ones", "full", "linspace", "eye", "empty", "load",
@@ -292,6 +381,8 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         module=module,
         top_of=indexer.top_of,
         indexer=indexer,
+        classes=indexer.classes,
+        redefinitions=indexer.redefinitions,
     )
 
 
@@ -331,6 +422,8 @@ class ScopeFinder:
 
     def _from_decorator(self, function: cst.FunctionDef, decorator: cst.Decorator) -> None:
         expr = decorator.decorator
+        if self._eager_outside_jit(expr, function):
+            return
         transform = self.transform_of(expr)
         if transform is not None:
             self._add(function, transform, JitSite(transform, decorator, "decorator"), None)
@@ -348,9 +441,22 @@ class ScopeFinder:
                 site = JitSite(transform, decorator, "partial", call=expr)
                 self._add(function, transform, site, expr)
 
+    def _eager_outside_jit(self, expr: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        """`expr` applies shard_map (as `shard_map`, `shard_map(...)` or `partial(shard_map, ...)`)
+        where no trace is running: at module level or in a function no transformation traces."""
+        head = expr.func if isinstance(expr, cst.Call) else expr
+        if self.imports.qualify(head) == "functools.partial" and isinstance(expr, cst.Call) and expr.args:
+            head = expr.args[0].value
+        if self.transform_of(head) not in known.EAGER_OUTSIDE_JIT:
+            return False
+        chain = self.index.enclosing.get(id(at), ())
+        return not any(id(node) in self.scopes for node in chain)
+
     def _from_call(self, call: cst.Call) -> None:
         qualified = self.imports.qualify(call.func)
         if qualified is None:
+            return
+        if self._eager_outside_jit(call, call):
             return
         transform = self.transform_of(call.func)
         if transform is not None:
@@ -359,7 +465,12 @@ class ScopeFinder:
                 function, bound = self._resolve_function(target, call)
                 if function is not None:
                     # `jax.jit(self.step, static_argnums=0)` counts positions after the bound `self`.
-                    shift = 1 if _is_bound_method_reference(target) else 0
+                    shift = 1 if _is_bound_method_reference(target) and not is_staticmethod(function) else 0
+                    # `jax.jit(partial(f, a, b), static_argnums=0)`: positions count after a and b.
+                    for name in _positional_names(function)[shift:]:
+                        if name not in bound:
+                            break
+                        shift += 1
                     site = JitSite(transform, call, "call", call=call)
                     self._add(function, transform, site, call, bound, shift)
             return
@@ -388,36 +499,47 @@ class ScopeFinder:
                     self._add_body(function, qualified, bound)
 
     def _resolve_function(
-        self, target: cst.BaseExpression, at: cst.CSTNode
+        self, target: cst.BaseExpression, at: cst.CSTNode, depth: int = 0
     ) -> tuple[FunctionNode | None, dict[str, Value]]:
         """The def or lambda `target` names, and the parameters a functools.partial binds."""
         if isinstance(target, cst.Lambda):
             return target, {}
+        if isinstance(target, cst.Call) and self.transform_of(target.func) is not None and target.args:
+            # `jax.jit(shard_map(f, ...))`, `jax.jit(jax.vmap(f))`: the outer transformation traces f.
+            return self._resolve_function(target.args[0].value, at)
         if isinstance(target, cst.Call) and self.imports.qualify(target.func) == "functools.partial":
             if not target.args:
                 return None, {}
-            function, _ = self._resolve_function(target.args[0].value, at)
+            # The partial's own argument names the binding before it (`f = partial(f, ...)`).
+            function, _ = self._resolve_function(target.args[0].value, at, depth=_NO_LOCAL_LOOKUP)
             if function is None:
                 return None, {}
             bound: dict[str, Value] = {}
             names = _positional_names(function)
             positional = [a for a in target.args[1:] if a.keyword is None and not a.star]
-            for name in names[: len(positional)]:
-                bound[name] = STATIC_VALUE
+            for name, arg in zip(names, positional):
+                bound[name] = _bound_value(arg.value)
             for arg in target.args[1:]:
                 if arg.keyword is not None:
-                    bound[arg.keyword.value] = STATIC_VALUE
+                    bound[arg.keyword.value] = _bound_value(arg.value)
                 elif arg.star:
                     # `partial(f, *args)` or `partial(f, **options)` may bind any parameter.
                     unbound = names if arg.star == "*" else param_names(function)
                     for name in unbound:
                         bound.setdefault(name, UNKNOWN_VALUE)
             return function, bound
-        return self.index.defined_function(target, self.index.enclosing.get(id(at), ())), {}
+        chain = self.index.enclosing.get(id(at), ())
+        if isinstance(target, cst.Name) and chain and isinstance(chain[-1], cst.FunctionDef) and depth < _NO_LOCAL_LOOKUP:
+            rebound = _local_partial(chain[-1], target.value)
+            if rebound is not None:
+                # `neighbor_fn = partial(neighbor_fn, max_occupancy=n)` before `lax.cond(..., neighbor_fn)`
+                return self._resolve_function(rebound, at, depth + 1)
+        top = self.index.top_of.get(id(chain[0] if chain else at))
+        return self.index.defined_function(target, chain, top), {}
 
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
-        return bool(chain) and isinstance(chain[-1], cst.ClassDef)
+        return bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(function)
 
     def _add(
         self,
@@ -492,6 +614,48 @@ class ScopeFinder:
             scope.jit_sites.append(site)
         if transform in known.GRAD_TRANSFORMS or transform in known.REVERSE_MODE_BODIES:
             scope.differentiated = True
+
+
+def _bound_value(expression: cst.BaseExpression) -> Value:
+    """What `functools.partial` binds: a Python value, None or not (`k=None` is, `k=n` is not
+    taken to be: a partial that binds an option usually gives it a value)."""
+    return Value(0, truthy=False, none=True) if is_none_literal(expression) else Value(0, none=False)
+
+
+_NO_LOCAL_LOOKUP = 4  # depth at which a name is no longer looked up among local partials
+
+
+def _local_partial(function: cst.FunctionDef, name: str) -> cst.Call | None:
+    """The `functools.partial(...)` call that `function`'s own body last binds to `name`, if any
+    (only statements directly in its body: where a later call site sees the binding)."""
+    found = None
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and _is_name(small.targets[0].target, name)
+            ):
+                value = small.value
+                found = value if isinstance(value, cst.Call) and _names_partial(value.func) else None
+    return found
+
+
+def _names_partial(func: cst.BaseExpression) -> bool:
+    return (isinstance(func, cst.Name) and func.value == "partial") or (
+        isinstance(func, cst.Attribute) and func.attr.value == "partial"
+        and isinstance(func.value, cst.Name) and func.value.value == "functools"
+    )
+
+
+def is_staticmethod(function: FunctionNode) -> bool:
+    """A @staticmethod: called through `self.f` or `cls.f`, it binds no `self`."""
+    return isinstance(function, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in function.decorators
+    )
 
 
 def _shifted(positions: tuple[int, ...], shift: int) -> tuple[int, ...]:
@@ -685,3 +849,76 @@ def parameter_values(
             inner = TRACED if kind in ("jit", "body", "vmap") else 1
             values[star.name.value] = Value(inner, container=True)
     return values
+
+
+# --- the transformation's boundary --------------------------------------------------------------
+
+_CONTAINER_KINDS = (cst.For, cst.CompFor)
+
+
+
+def used_only_as_leaf(function: FunctionNode, name: str) -> bool:
+    """Whether nothing in `function` suggests that its parameter `name` holds a pytree container
+    (a dict, a tuple, an object) or None rather than one array or Python scalar.
+
+    A transformation traces every leaf of every argument: a Python `bool` or `float` passed to a
+    jitted function arrives as a tracer, and testing it fails. A dict or a tuple arrives as the
+    same container of tracers, whose truth value is static. So a parameter tested for truth is
+    taken to be a leaf unless the function reads it as a container somewhere: indexed with a
+    string, unpacked, iterated, given an attribute that arrays do not have, compared with `is`,
+    tested with `isinstance`, spread with `*` or `**`, or defaulted to a container (`extras or {}`);
+    or its name is one that by convention holds a bundle of values (`config`, `params`, `state`).
+    """
+    if known.conventional_container_name(name):
+        return False
+    pending: list[cst.CSTNode] = [function.body]
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if kind is cst.Subscript and _is_name(node.value, name):
+            if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
+                   for e in node.slice):
+                return False
+        elif kind is cst.Attribute and _is_name(node.value, name):
+            attribute = node.attr.value
+            if attribute not in known.STATIC_ARRAY_ATTRIBUTES and attribute not in known.TRACED_ARRAY_ATTRIBUTES \
+                    and attribute not in known.ARRAY_METHODS:
+                return False
+        elif kind in _CONTAINER_KINDS and _is_name(node.iter, name):
+            return False
+        elif kind is cst.Comparison:
+            operands = [node.left, *(c.comparator for c in node.comparisons)]
+            if any(_is_name(o, name) for o in operands) and any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons
+            ):
+                return False
+        elif kind is cst.Call and isinstance(node.func, cst.Name) and node.func.value in ("isinstance", "len", "type"):
+            if node.args and _is_name(node.args[0].value, name):
+                return False
+        elif kind is cst.Arg and node.star and _is_name(node.value, name):
+            return False
+        elif kind is cst.StarredElement and _is_name(node.value, name):
+            return False
+        elif kind is cst.IfExp and _is_name(node.test, name):
+            if _is_container_literal(node.body) or _is_container_literal(node.orelse):
+                return False  # `extras if extras else {}`
+        elif kind is cst.BooleanOperation and (_is_name(node.left, name) or _is_name(node.right, name)):
+            if _is_container_literal(node.left) or _is_container_literal(node.right):
+                return False  # `extras or {}`
+        elif kind is cst.Assign and _is_name(node.value, name):
+            if any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
+                return False
+        pending.extend(child_nodes(node))
+    return True
+
+
+def _is_container_literal(node: cst.CSTNode) -> bool:
+    if isinstance(node, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
+        return True
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in (
+        "dict", "list", "tuple", "set"
+    )
+
+
+def _is_name(node: cst.CSTNode | None, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name

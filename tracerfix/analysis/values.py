@@ -8,6 +8,7 @@ alarm on correct code costs the user more than a miss.
 
 from __future__ import annotations
 
+import builtins
 from typing import Callable, Mapping, NamedTuple
 
 import libcst as cst
@@ -29,6 +30,21 @@ class Value(NamedTuple):
     container: bool = False
     # For tuples of known length: the value of each element.
     elements: tuple["Value", ...] | None = None
+    # The truth value of a Python constant (`True`, `0`, `None`, a literal flag), when known: `and`
+    # and `or` do not evaluate their right operand when the left one decides.
+    truthy: bool | None = None
+    # A class of this module (not a container), or an instance of it (a container: its truth value
+    # is static, its attributes are what its methods assigned).
+    instance_of: str | None = None
+    # Whether the value is None, when known (a literal, a default, a partial's binding): `x is None`
+    # is then decided, and the branch it guards is live or dead.
+    none: bool | None = None
+    # A static value whose origin the analysis does not see (a free variable of an enclosing
+    # function that is not traced, or computed from one): concrete, but it may belong to a path
+    # the trace never takes, so jnp on it is not taken to be a tracer.
+    loose: bool = False
+    # For an object built with keyword arguments (`State(board=b, count=0)`): each field's value.
+    fields: tuple[tuple[str, "Value"], ...] | None = None
 
     @property
     def traced(self) -> bool:
@@ -55,6 +71,11 @@ def join(a: Value, b: Value) -> Value:
         host=a.host if a.host == b.host else None,
         container=a.container and b.container,
         elements=elements,
+        truthy=a.truthy if a.truthy == b.truthy else None,
+        instance_of=a.instance_of if a.instance_of == b.instance_of else None,
+        none=a.none if a.none == b.none else None,
+        loose=a.loose or b.loose,
+        fields=a.fields if a.fields == b.fields else None,
     )
 
 
@@ -68,18 +89,32 @@ def join_all(values) -> Value:
 def combine(values) -> Value:
     """The value of array math over `values`: traced when any input is."""
     trace = STATIC
+    loose = False
     for value in values:
         trace = max(trace, value.trace)
-    return Value(trace)
+        loose = loose or value.loose
+    return Value(trace, loose=loose and trace == STATIC)
+
+
+_LOOSE = Value(STATIC, loose=True)
 
 
 def element_of(value: Value) -> Value:
     """The value a `for` loop binds when iterating over `value`."""
     if value.elements:
         return join_all(value.elements)
-    if value.container or value.host:
-        return Value(value.trace)
+    if value.host == "numpy":
+        return Value(value.trace, host="numpy")  # the rows of a NumPy array are NumPy arrays
     return Value(value.trace)
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+_CONSTANT_NAMES = {
+    "True": Value(STATIC, truthy=True, none=False),
+    "False": Value(STATIC, truthy=False, none=False),
+    "None": Value(STATIC, truthy=False, none=True),
+}
 
 
 def is_none_literal(node: cst.BaseExpression) -> bool:
@@ -104,6 +139,9 @@ class Evaluator:
         self.imports = imports
         self.module_env = module_env
         self.helper_result = helper_result
+        # Told of each tree_map call over traced trees, with its arguments' values (set by the
+        # dataflow pass).
+        self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:
@@ -113,7 +151,7 @@ class Evaluator:
         value = self.module_env.get(name)
         if value is not None:
             return value
-        return STATIC_VALUE
+        return STATIC_VALUE if name in _BUILTIN_NAMES else _LOOSE
 
     def value(self, node: cst.BaseExpression) -> Value:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -123,26 +161,49 @@ class Evaluator:
 
     # -- atoms -----------------------------------------------------------------------------------
     def _Name(self, node: cst.Name) -> Value:
+        constant = _CONSTANT_NAMES.get(node.value)
+        if constant is not None and node.value not in self.env:
+            return constant
         return self.name(node.value)
 
     def _constant(self, node) -> Value:
         return STATIC_VALUE
 
-    _Integer = _Float = _Imaginary = _SimpleString = _ConcatenatedString = _constant
-    _FormattedString = _Ellipsis = _Lambda = _constant
+    def _literal(self, node) -> Value:
+        try:
+            return Value(STATIC, truthy=bool(node.evaluated_value), none=False)
+        except Exception:  # an escape sequence that does not evaluate: truth unknown
+            return STATIC_VALUE
+
+    _Integer = _Float = _Imaginary = _SimpleString = _literal
+    _ConcatenatedString = _FormattedString = _Ellipsis = _Lambda = _constant
 
     def _Attribute(self, node: cst.Attribute) -> Value:
         if self.imports.qualify(node) is not None:
             return STATIC_VALUE  # a module attribute: jnp.pi, np.float32, jax.Array
+        if type(node.value) is cst.Name:
+            assigned = self.env.get(node.value.value + "." + node.attr.value)
+            if assigned is not None:
+                return assigned  # `self.m = m` earlier in this function
         base = self.value(node.value)
         attr = node.attr.value
+        if base.fields is not None:
+            for field_name, field_value in base.fields:
+                if field_name == attr:
+                    return field_value
         if attr in known.STATIC_ARRAY_ATTRIBUTES:
             return STATIC_VALUE
         if base.trace == TRACED and not base.container:
-            return TRACED_VALUE if attr in known.TRACED_ARRAY_ATTRIBUTES else UNKNOWN_VALUE
+            if attr in known.TRACED_ARRAY_ATTRIBUTES:
+                return TRACED_VALUE
+            if attr in known.ARRAY_METHODS or attr.startswith("_") or ("." + attr) in self.module_env:
+                return UNKNOWN_VALUE  # a bound method, a private attribute, a static field
+            # A field of a traced pytree (a NamedTuple's, a registered dataclass's): every leaf of a
+            # transformed function's argument is traced; `extras`, `params`, `metrics` hold subtrees.
+            return Value(TRACED, container=True) if known.conventional_container_name(attr) else TRACED_VALUE
         if base.trace == TRACED:
             return UNKNOWN_VALUE
-        return base if base.trace == UNKNOWN else STATIC_VALUE
+        return base if base.trace == UNKNOWN else (_LOOSE if base.loose else STATIC_VALUE)
 
     def _Subscript(self, node: cst.Subscript) -> Value:
         base = self.value(node.value)
@@ -154,7 +215,7 @@ class Evaluator:
         if base.trace == TRACED and base.container:
             return Value(UNKNOWN if index.trace == TRACED else TRACED)
         trace = max(base.trace, index.trace)
-        return Value(trace)
+        return Value(trace, loose=trace == STATIC and (base.loose or index.loose))
 
     def _Index(self, node: cst.Index) -> Value:
         return self.value(node.value)
@@ -166,19 +227,20 @@ class Evaluator:
     def _Tuple(self, node: cst.Tuple) -> Value:
         values = tuple(self.value(element.value) for element in node.elements)
         starred = any(isinstance(e, cst.StarredElement) for e in node.elements)
+        combined = combine(values)
         return Value(
-            combine(values).trace, container=True, elements=None if starred else values
+            combined.trace, container=True, elements=None if starred else values, loose=combined.loose
         )
 
     def _List(self, node: cst.List) -> Value:
-        values = tuple(self.value(element.value) for element in node.elements)
-        return Value(combine(values).trace, container=True)
+        combined = combine(self.value(element.value) for element in node.elements)
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     _Set = _List
 
     def _Dict(self, node: cst.Dict) -> Value:
-        values = [self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement)]
-        return Value(combine(values).trace, container=True)
+        combined = combine(self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement))
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     def _comprehension(self, node) -> Value:
         iterables = []
@@ -186,7 +248,8 @@ class Evaluator:
         while for_in is not None:
             iterables.append(self.value(for_in.iter))
             for_in = for_in.inner_for_in
-        return Value(combine(iterables).trace, container=True)
+        combined = combine(iterables)
+        return Value(combined.trace, container=True, loose=combined.loose)
 
     _ListComp = _SetComp = _DictComp = _GeneratorExp = _comprehension
 
@@ -204,18 +267,23 @@ class Evaluator:
             return Value(max(left.trace, right.trace), container=True)
         trace = max(left.trace, right.trace)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
-        return Value(trace, boolean=bitwise and left.boolean and right.boolean)
+        loose = trace == STATIC and (left.loose or right.loose)
+        return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose)
 
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
         operand = self.value(node.expression)
         if isinstance(node.operator, cst.Not):
+            if operand.trace == STATIC and operand.truthy is not None:
+                return Value(STATIC, boolean=True, truthy=not operand.truthy)
             return Value(operand.trace, boolean=True) if not operand.container else STATIC_VALUE
         if isinstance(node.operator, cst.BitInvert):
-            return Value(operand.trace, boolean=operand.boolean)
-        return Value(operand.trace)
+            return Value(operand.trace, boolean=operand.boolean, loose=operand.loose)
+        return Value(operand.trace, loose=operand.loose)
 
     def _BooleanOperation(self, node: cst.BooleanOperation) -> Value:
         left = self.value(node.left)
+        if left.trace == STATIC and left.truthy is not None and left.truthy == isinstance(node.operator, cst.Or):
+            return left  # `False and x`, `True or x`: x is never evaluated
         guarded = python_value_tested(node.left) if isinstance(node.operator, cst.And) else None
         right = (self if guarded is None else self.narrowed(guarded)).value(node.right)
         return Value(max(left.trace, right.trace), boolean=left.boolean and right.boolean)
@@ -227,16 +295,23 @@ class Evaluator:
     def _Comparison(self, node: cst.Comparison) -> Value:
         for target in node.comparisons:
             if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                if len(node.comparisons) == 1 and is_none_literal(target.comparator):
+                    none = self.value(node.left).none
+                    if none is not None:  # `x is None` where x is known to be None or not
+                        return Value(STATIC, boolean=True, truthy=none == isinstance(target.operator, cst.Is))
                 return STATIC_VALUE
             if isinstance(target.operator, (cst.In, cst.NotIn)):
                 container = self.value(target.comparator)
-                if container.container or container.trace != TRACED:
+                if container.container or container.trace != TRACED or not container.boolean and isinstance(
+                    target.comparator, (cst.Name, cst.Attribute, cst.Subscript)
+                ):
+                    # `k in a`: a named traced value may be a dict of tracers (static membership)
                     return STATIC_VALUE if container.trace == STATIC else UNKNOWN_VALUE
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
-        trace = combine(operands).trace
-        return Value(trace, boolean=trace == TRACED)
+        combined = combine(operands)
+        return Value(combined.trace, boolean=combined.trace == TRACED, loose=combined.loose)
 
     def _IfExp(self, node: cst.IfExp) -> Value:
         test = self.value(node.test)
@@ -258,17 +333,38 @@ class Evaluator:
             return STATIC_VALUE
         args = [self.value(arg.value) for arg in node.args]
         inputs = combine(args)
+        if type(node.func) is cst.Name:
+            called = self.name(node.func.value)
+            if called.instance_of is not None and not called.container:
+                # Constructing an object of a class of this module: its __init__ runs (recorded by
+                # the helper callback); the object carries whatever it was given.
+                if self.helper_result is not None:
+                    self.helper_result(node, args)
+                fields = None
+                if node.args and all(arg.keyword is not None for arg in node.args):
+                    fields = tuple((arg.keyword.value, value) for arg, value in zip(node.args, args))
+                return Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
+            if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
+                if any(value.trace == TRACED for value in args[1:]):
+                    self.on_mapped(node, args)
             if qualified.startswith(known.ARRAY_NAMESPACES):
                 boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
-                return Value(inputs.trace, boolean=boolean and inputs.trace == TRACED)
+                trace = inputs.trace
+                if trace == STATIC and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
+                        and leaf not in known.STATIC_RESULT_LEAVES:
+                    # Under a trace every jnp/lax/random call is staged out: its result is a tracer
+                    # even when its inputs are Python values (`jnp.cumsum(jnp.array(sizes))`).
+                    # (An unknown input stays unknown: the line may run only outside the trace.)
+                    trace = TRACED
+                return Value(trace, boolean=boolean and trace == TRACED)
             if qualified.startswith(("numpy.", "math.")):
                 if inputs.trace == STATIC:
-                    return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None)
+                    return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None, loose=inputs.loose)
                 return Value(inputs.trace)
             if qualified in ("range",):
                 return Value(inputs.trace, container=True, host="range")
@@ -284,13 +380,17 @@ class Evaluator:
         if isinstance(node.func, cst.Attribute):
             receiver = self.value(node.func.value)
             method = node.func.attr.value
+            if receiver.instance_of is not None and self.helper_result is not None:
+                result = self.helper_result(node, args)  # a method of a class of this module
+                if result is not None:
+                    return result
             if receiver.trace == TRACED and not receiver.container:
                 if method in known.ARRAY_METHODS:
                     boolean = method in known.BOOLEAN_RESULT_METHODS
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.imports.qualify(node.func) is None:
-                return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+                return (_LOOSE if inputs.loose or receiver.loose else STATIC_VALUE) if inputs.trace == STATIC else UNKNOWN_VALUE
 
         if self.helper_result is not None:
             result = self.helper_result(node, args)
@@ -301,7 +401,9 @@ class Evaluator:
             inner = self.imports.qualify(node.func.func)
             if inner is not None and inner.startswith(known.ARRAY_NAMESPACES):
                 return Value(inputs.trace)
-        return STATIC_VALUE if inputs.trace == STATIC else UNKNOWN_VALUE
+        if inputs.trace == STATIC:
+            return _LOOSE if inputs.loose or type(node.func) is not cst.Name or node.func.value not in _BUILTIN_NAMES else STATIC_VALUE
+        return UNKNOWN_VALUE
 
     def _Await(self, node) -> Value:
         return UNKNOWN_VALUE

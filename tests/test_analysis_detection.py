@@ -1,0 +1,648 @@
+"""Detection on the shapes real project code takes: the transformation's boundary, pytree leaves,
+objects, helpers' results, truth tests outside an `if`, tracer guards, and `check --show-unsure`.
+
+Each test runs every rule on a small module, as `tracerfix check` does, and asserts which rules
+report (or that none does): a class of leak the analysis must see, or correct code it must leave
+alone.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tracerfix.engine import Settings, lint
+from tracerfix.registry import all_rules
+
+
+def codes(code: str) -> list[str]:
+    source = textwrap.dedent(code).lstrip("\n")
+    return sorted(f.code for f in lint(source, Settings(rules=all_rules())).findings)
+
+
+# --- the transformation's boundary --------------------------------------------------------------
+
+
+def test_a_python_bool_passed_to_a_jitted_function_is_traced():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def f(flag, x):
+        if True and flag:
+            return x
+        return -x
+    """) == ["TFX101"]
+
+
+def test_or_default_on_a_jitted_parameter_is_reported():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(x, scale):
+        scale = scale or jnp.std(x)
+        return x / scale
+    """) == ["TFX104"]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        'return params["w"] * x',
+        "return x * len(params)",
+        "a, b = params\n    return a * x",
+        "return [p for p in params]",
+        "return x if params is None else x * params.scale",
+        "extras = params or {}\n    return x",
+    ],
+)
+def test_a_parameter_read_as_a_container_keeps_a_static_truth_value(use):
+    code = f"""
+import jax
+
+@jax.jit
+def f(params, x):
+    if params:
+        x = x + 1
+    {use}
+"""
+    assert codes(code) == []
+
+
+def test_a_helper_parameter_bound_to_a_literal_stays_static():
+    assert codes("""
+    import jax
+
+    def step(x, training):
+        if training:
+            return x * 0.5
+        return x
+
+    @jax.jit
+    def f(x):
+        return step(x, True) + step(x, False)
+    """) == []
+
+
+def test_a_static_argname_is_not_traced():
+    assert codes("""
+    from functools import partial
+    import jax
+
+    @partial(jax.jit, static_argnames="max_steps")
+    def f(y, max_steps):
+        if max_steps == 1:
+            return y
+        return y * 2
+    """) == []
+
+
+# --- pytree leaves and objects ------------------------------------------------------------------
+
+
+def test_a_field_of_a_namedtuple_argument_is_traced():
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+
+    class State(NamedTuple):
+        count: int
+        done: bool
+
+    @jax.jit
+    def f(state, x):
+        if state.done:
+            return x
+        return x + state.count
+    """) == ["TFX101"]
+
+
+def test_a_field_declared_static_is_not_traced():
+    assert codes("""
+    import jax
+    from flax import struct
+
+    @struct.dataclass
+    class State:
+        params: dict
+        use_bias: bool = struct.field(pytree_node=False)
+
+    @jax.jit
+    def f(state, x):
+        if state.use_bias:
+            return x + 1
+        return x
+    """) == []
+
+
+def test_an_object_built_from_traced_values_runs_its_init_traced():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class Potential:
+        def __init__(self, m, r):
+            self.m = m
+            self.r = r
+            if (self.m < 0) or (self.r <= 0):
+                raise ValueError("must be positive")
+
+        def energy(self, x):
+            return -self.m / (x + self.r)
+
+    @jax.jit
+    def f(m, r, x):
+        return Potential(m, r).energy(x)
+    """) == ["TFX101"]
+
+
+def test_a_method_called_on_an_instance_runs_traced():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class Layer:
+        def __init__(self, thickness):
+            self.thickness = thickness
+
+        def profile(self, resolution):
+            sigma = 3.0 / (self.thickness * resolution)
+            return jnp.linspace(0.0, 1.0, 8) * float(sigma)
+
+    @jax.jit
+    def f(resolution):
+        return Layer(10).profile(resolution)
+    """) == ["TFX201"]
+
+
+def test_a_closure_reads_a_traced_value_of_its_enclosing_function():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(obs):
+        limit = jnp.max(obs)
+
+        def clip(r):
+            if r > limit:
+                return limit
+            return r
+
+        return clip(jnp.sum(obs))
+    """) == ["TFX101"]
+
+
+def test_tree_map_gives_its_function_traced_leaves():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    @jax.jit
+    def f(tree):
+        return jax.tree_util.tree_map(lambda x: np.append(x[0], x[:-1]), tree)
+    """) == ["TFX401"]
+
+
+def test_tree_map_outside_a_trace_is_eager():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    def f(tree):
+        return jax.tree_util.tree_map(lambda x: np.append(x[0], x[:-1]), tree)
+    """) == []
+
+
+# --- helpers' results and jnp on static values --------------------------------------------------
+
+
+def test_jnp_on_static_values_is_a_tracer_under_jit():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    SIZES = [2, 3, 1]
+
+    @jax.jit
+    def f(x):
+        return jnp.split(x, jnp.cumsum(jnp.array(SIZES))[:-1])
+    """) == ["TFX203"]
+
+
+def test_numpy_on_static_values_is_static_under_jit():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    SIZES = [2, 3, 1]
+
+    @jax.jit
+    def f(x):
+        return jnp.split(x, np.cumsum(np.array(SIZES))[:-1])
+    """) == []
+
+
+def test_a_helper_called_with_static_arguments_still_runs_under_the_trace():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def steps(T, dt):
+        return int(jnp.ceil(T / dt))
+
+    @jax.jit
+    def f(x):
+        return x * steps(4.0, 0.5)
+    """) == ["TFX201"]
+
+
+def test_a_helper_returning_bool_of_a_tracer_is_reported_in_the_helper():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def finished(board):
+        return bool(jnp.sum(board) > 3)
+
+    @jax.jit
+    def f(board):
+        return board * finished(board)
+    """) == ["TFX106"]
+
+
+def test_a_literal_false_flag_keeps_its_and_from_testing_the_right_side():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def checked(a, check_finite=False):
+        if check_finite and not jnp.all(jnp.isfinite(a)):
+            raise ValueError("infs or NaNs")
+        return a
+
+    @jax.jit
+    def f(x):
+        return checked(x).sum()
+    """) == []
+
+
+def test_a_literal_true_flag_lets_the_right_side_be_tested():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def checked(a, check_finite=False):
+        if check_finite and not jnp.all(jnp.isfinite(a)):
+            raise ValueError("infs or NaNs")
+        return a
+
+    @jax.jit
+    def f(x):
+        return checked(x, check_finite=True).sum()
+    """) == ["TFX101"]
+
+
+# --- truth tests outside an `if` ----------------------------------------------------------------
+
+
+def test_a_chained_comparison_passed_as_an_argument_is_reported():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def f(x, a, b):
+        return jax.lax.cond(a < x <= b, lambda: 1.0, lambda: 2.0)
+    """) == ["TFX104"]
+
+
+def test_a_chained_comparison_of_shapes_is_static():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def f(x):
+        return x * (0 < x.shape[0] <= 8)
+    """) == []
+
+
+def test_builtin_max_in_tree_reduce_over_traced_leaves_is_reported():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def f(tree):
+        return jax.tree_util.tree_reduce(lambda a, b: max(a, b), tree)
+    """) == ["TFX107"]
+
+
+# --- tracer guards ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "guard",
+    [
+        "if not isinstance(x, jax.core.Tracer):",
+        "if jax.core.is_concrete(x):",
+        "if not_tracer(x):",
+    ],
+)
+def test_code_behind_a_tracer_guard_runs_only_eagerly(guard):
+    code = f"""
+import jax
+import jax.numpy as jnp
+
+def not_tracer(v):
+    return not isinstance(v, jax.core.Tracer)
+
+@jax.jit
+def f(x):
+    {guard}
+        assert jnp.all(x > 0), "must be positive"
+        if x.sum() > 10:
+            print("large")
+    return x * 2
+"""
+    assert codes(code) == []
+
+
+def test_a_guarded_block_runs_traced_when_its_subject_is_a_python_value():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    OBSERVED = np.array([0.5, 1.5])
+
+    @jax.jit
+    def f(loc):
+        mask = OBSERVED > 0
+        if not isinstance(mask, jax.core.Tracer):
+            if not jnp.all(mask):
+                loc = loc * 0
+        return loc
+    """) == ["TFX101"]
+
+
+def test_rewrite_leaves_a_guarded_block_alone():
+    from tracerfix.engine import fix
+
+    source = textwrap.dedent("""
+    import jax
+
+    @jax.jit
+    def f(x):
+        if not isinstance(x, jax.core.Tracer):
+            if x > 0:
+                x = x + 1
+        return x
+    """).lstrip("\n")
+    assert fix(source, Settings(rules=all_rules(), unsafe_fixes=True)).source == source
+
+
+# --- check --show-unsure ------------------------------------------------------------------------
+
+
+def test_show_unsure_lists_the_places_left_silent_with_why(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent("""
+    import jax
+
+    @jax.jit
+    def f(x, config):
+        assert config, "needs a config"
+        if x.sum() > 0:
+            x = -x
+        return x
+    """).lstrip("\n"))
+    run = subprocess.run(
+        [sys.executable, "-m", "tracerfix", "check", "--show-unsure", "--no-cache", str(path)],
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 1  # the `if` is a leak
+    assert "TFX101" in run.stdout
+    unsure = [line for line in run.stderr.splitlines() if ": unsure: " in line]
+    assert len(unsure) == 1
+    assert unsure[0].startswith(f"{path}:5:5: unsure: parameter `config`")
+    assert "static if it holds a container" in unsure[0]
+    quiet = subprocess.run(
+        [sys.executable, "-m", "tracerfix", "check", "--no-cache", str(path)], capture_output=True, text=True
+    )
+    assert ": unsure: " not in quiet.stderr
+
+
+# --- what the transformation applies to ---------------------------------------------------------
+
+
+def test_vmap_of_a_staticmethod_reads_in_axes_from_its_first_parameter():
+    assert codes("""
+    import jax
+
+    class Model:
+        @staticmethod
+        def score(w, x):
+            if w > 0:
+                print("positive weight")
+            if x.sum() > 0:
+                x = -x
+            return w * x
+
+        def run(self, w, xs):
+            return jax.vmap(self.score, in_axes=(None, 0))(w, xs)
+    """) == ["TFX101"]
+
+
+def test_partial_binding_a_static_keyword_as_a_cond_branch():
+    assert codes("""
+    import functools
+    import jax
+
+    partial = functools.partial
+
+    def branch(x, k):
+        if k > 1:
+            return x * k
+        return x
+
+    @jax.jit
+    def f(x, p):
+        return jax.lax.cond(p, partial(branch, k=2), partial(branch, k=0), x)
+    """) == []
+
+
+def test_a_redefined_helper_resolves_to_the_definition_live_at_the_call_site():
+    early = """
+    import jax
+    import jax.numpy as jnp
+
+    def helper(x):
+        if x > 0:
+            return x
+        return -x
+
+    g = jax.jit(helper)
+
+    def helper(x):
+        return jnp.abs(x)
+    """
+    late = """
+    import jax
+    import jax.numpy as jnp
+
+    def helper(x):
+        if x > 0:
+            return x
+        return -x
+
+    def helper(x):
+        return jnp.abs(x)
+
+    g = jax.jit(helper)
+    """
+    assert codes(early) == ["TFX101"]
+    assert codes(late) == []
+
+
+def test_shard_map_outside_jit_runs_eagerly_and_inside_jit_traces():
+    eager = """
+    import jax
+    from jax.sharding import PartitionSpec as P
+
+    def body(x):
+        print("shard", x)
+        if x.sum() > 0:
+            x = -x
+        return x
+
+    run = jax.shard_map(body, mesh=None, in_specs=P("i"), out_specs=P("i"))
+    """
+    jitted = eager.replace("run = jax.shard_map(", "run = jax.jit(jax.shard_map(").replace(
+        'out_specs=P("i"))', 'out_specs=P("i")))'
+    )
+    assert codes(eager) == []
+    assert codes(jitted) == ["TFX101", "TFX502"]  # under jit, print shows a tracer
+
+
+@pytest.mark.parametrize(
+    "apply",
+    [
+        "@jnp.vectorize\ndef f(a):",
+        "def f(a):",
+    ],
+)
+def test_vectorize_and_haiku_control_flow_trace_their_functions(apply):
+    code = f"""
+import haiku as hk
+import jax.numpy as jnp
+
+{apply}
+    if a > 0:
+        return a
+    return -a
+
+def forward(xs):
+    return hk.scan(lambda c, x: (c + f(x), x), 0.0, xs)
+"""
+    assert codes(code) == ["TFX101"]
+
+
+# --- silence on correct library code (classes found on the extra corpus) ------------------------
+
+
+def test_static_argnums_count_after_the_arguments_a_partial_binds():
+    assert codes("""
+    from functools import partial
+    import jax
+
+    def search(fun, unroll, goldstein, maxls, x):
+        if goldstein:
+            x = fun(x)
+        for _ in range(maxls):
+            x = fun(x)
+        return x
+
+    class Solver:
+        def init(self):
+            bound = partial(search, self.fun, True)
+            self.run = jax.jit(bound, static_argnums=(0, 1))
+    """) == []
+
+
+def test_a_field_named_like_a_bundle_is_a_subtree_with_a_static_truth_value():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def loss(data, x):
+        metrics = {"x": x}
+        if data.extras:
+            metrics.update(data.extras)
+        extras = data.timestep.extras
+        if extras:
+            metrics.update(extras)
+        return metrics
+    """) == []
+
+
+def test_membership_in_a_named_traced_value_may_be_a_dict():
+    assert codes("""
+    import jax
+
+    def fill(a, b):
+        out = {}
+        for k1 in b:
+            if k1 in a:
+                out[k1] = a[k1]
+        return out
+
+    @jax.jit
+    def f(before, after):
+        return fill(before, after)
+    """) == []
+
+
+def test_free_variables_of_eager_code_do_not_make_jnp_a_tracer_on_dead_paths():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def neighbor_list(box, cutoff):
+        def update(position, neighbors=None):
+            if neighbors is None:
+                if jnp.all(cutoff < box / 3.0):
+                    position = position * 2
+            return position
+
+        def run(position, neighbors):
+            return lax.cond(jnp.any(position > 0), lambda p: update(p, neighbors), lambda p: p, position)
+
+        return run
+    """) == []
+
+
+def test_an_object_built_with_keywords_keeps_each_field():
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+    import jax.numpy as jnp
+
+    class State(NamedTuple):
+        board: jax.Array
+        turn: int
+
+    def finished(state):
+        if state.turn > 3:
+            return jnp.zeros(())
+        return bool(jnp.sum(state.board) > 2)
+
+    @jax.jit
+    def f(board):
+        return finished(State(board=board, turn=0))
+    """) == ["TFX106"]

@@ -1,0 +1,78 @@
+"""Tests that tell a tracer from a concrete value: code behind them runs only eagerly.
+
+`if not isinstance(x, jax.core.Tracer):`, `if jax.core.is_concrete(x):` and a helper that returns
+such a test (`not_jax_tracer(x)` in NumPyro) guard code written for concrete values: under a trace
+it runs only when `x` itself is a Python value, and is skipped when `x` is traced.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from tracerfix.analysis.imports import ImportTable
+
+_CONCRETE_TESTS = frozenset({"jax.core.is_concrete"})
+
+
+def tracer_test(
+    test: cst.BaseExpression,
+    imports: ImportTable,
+    resolve: Callable[[cst.Call], cst.FunctionDef | None],
+    depth: int = 0,
+) -> tuple[cst.BaseExpression, bool] | None:
+    """(subject, when_traced) when `test` is true exactly when `subject` is a tracer
+    (when_traced True) or exactly when it is concrete (False); None for any other test."""
+    negated = False
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negated = test.expression, not negated
+    if not isinstance(test, cst.Call) or not test.args:
+        return None
+    subject = test.args[0].value
+    found: bool | None = None
+    if isinstance(test.func, cst.Name) and test.func.value == "isinstance" and len(test.args) == 2:
+        kinds = test.args[1].value
+        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if any(_is_tracer_class(name, imports) for name in names):
+            found = True
+    elif imports.qualify(test.func) in _CONCRETE_TESTS:
+        found = False
+    elif depth == 0:
+        helper = resolve(test)
+        returned = _single_return(helper) if helper is not None else None
+        positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
+        if returned is not None and positional:
+            inner = tracer_test(returned, imports, resolve, depth + 1)
+            if inner is not None and isinstance(inner[0], cst.Name) and inner[0].value == positional[0].name.value:
+                found = inner[1]
+    if found is None:
+        return None
+    return subject, found != negated
+
+
+def _is_tracer_class(node: cst.BaseExpression, imports: ImportTable) -> bool:
+    qualified = imports.qualify(node)
+    return qualified is not None and qualified.startswith("jax") and qualified.rpartition(".")[2] == "Tracer"
+
+
+def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The expression a function made of one `return` statement (after a docstring) returns."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else function.body.body
+    statements = [s for s in body if not _is_docstring(s)] if isinstance(function.body, cst.IndentedBlock) else list(body)
+    if len(statements) != 1:
+        return None
+    statement = statements[0]
+    small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else statement
+    if isinstance(small, cst.Return) and small.value is not None:
+        return small.value
+    return None
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
