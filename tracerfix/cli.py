@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from tracerfix import api, config, output
-from tracerfix.commands import prepare, report_rewrite, write_rewritten
+from tracerfix.commands import note_unsafe_fixes, prepare, report_rewrite, write_rewritten
 from tracerfix.commands import resolver as _resolver
 from tracerfix.commands import stdin_report as _stdin_report
 from tracerfix.registry import all_rules, rule_by_code
@@ -104,6 +104,7 @@ def check(
     if STDIN in paths:
         summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False))
     summary.reports += api.process_paths(files, resolver, fix=False, write=False, jobs=jobs, use_cache=not no_cache)
+    note_unsafe_fixes(summary, resolver)
     click.echo(output.render(summary, output_format, quiet=quiet, statistics=statistics), nl=False)
     for line in output.error_lines(summary.reports):
         click.echo(line, err=True)
@@ -160,11 +161,12 @@ def rewrite(
             summary.reports.append(report)
             if diff:
                 click.echo(output.colour_diff(report.diff()), nl=False)
-    report_rewrite(summary, quiet)
     code = summary.exit_code(fail_on_change=diff, exit_zero=exit_zero)
-    if verifier is not None:
+    if verifier is not None:  # the verdicts first: the last line sums up the whole run
         verdict = _report_verification(verifier, everything=False, quiet=quiet, err=True)
         code = max(code, 0 if exit_zero else verdict)
+    note_unsafe_fixes(summary, resolver, verifying=verifier is not None)
+    report_rewrite(summary, quiet, diff=diff)
     sys.exit(code)
 
 

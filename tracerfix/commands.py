@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import gc
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from tracerfix import api, config, engine, output
+from tracerfix import api, config, engine, fileio, output
 from tracerfix.registry import all_rules
 
 
@@ -34,46 +35,123 @@ def resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitigno
     return config.Resolver(overrides, Path(config_file) if config_file else None)
 
 
-def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> api.FileReport:
-    """Standard input, configured as if it were the file `--stdin-filename` names."""
-    source = sys.stdin.read()
+@dataclass
+class StdinReport(api.FileReport):
+    """The report on standard input, with the bytes it came as: the save hook prints back exactly
+    those bytes when nothing changes or the text cannot be processed, else the rewrite in the same
+    encoding, BOM and line endings."""
+
+    raw: bytes = b""
+    source_file: fileio.SourceFile | None = None
+
+
+def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> StdinReport:
+    """Standard input, configured as if it were the file `--stdin-filename` names.
+
+    Read as bytes and decoded as Python decodes a file (PEP 263 cookie, BOM, else UTF-8), so
+    Latin-1 source, CRLF line endings and a BOM survive; bytes that are not valid text become an
+    error on the report, never an exception."""
+    raw = sys.stdin.buffer.read()
     path = None if stdin_filename == "<stdin>" else Path(stdin_filename)
+    try:
+        source_file = fileio.decode(raw, path or Path(stdin_filename))
+    except fileio.FileError as error:
+        return StdinReport(stdin_filename, error=str(error), raw=raw)
+    source = source_file.text
     if path is not None and resolver.is_excluded(path):
-        return api.FileReport(stdin_filename, before=source, after=source)
+        return StdinReport(stdin_filename, before=source, after=source, raw=raw, source_file=source_file)
     rewrite = verifier.rewriter(path) if verifier is not None else engine.fix
-    return api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
+    report = api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
+    return StdinReport(**vars(report), raw=raw, source_file=source_file)
 
 
-def write_rewritten(report: api.FileReport) -> None:
-    sys.stdout.write(report.after if report.after is not None else report.before or "")
+def write_rewritten(report: StdinReport) -> None:
+    """The rewritten text on standard output, encoded as it came; the input unchanged, byte for
+    byte, when nothing changed or it could not be processed."""
+    data = report.raw
+    if report.source_file is not None and report.error is None and report.changed:
+        try:
+            data = report.source_file.encode(report.after or "")
+        except UnicodeEncodeError as error:
+            text = report.after or ""
+            report.error = f"the rewrite holds {text[error.start]!r}, which {report.source_file.encoding} cannot encode; printed unchanged"
+            report.fixed = []
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+    report.written = data is not report.raw  # printed rewritten: what the summary counts as fixed
 
 
-def report_rewrite(summary: output.Summary, quiet: bool) -> None:
+def note_unsafe_fixes(summary: output.Summary, resolver: config.Resolver, *, verifying: bool = False) -> None:
+    """Mark the files whose configuration (or `--verify`) already applies unsafe fixes, among
+    those with a finding that has one: for them, `--unsafe-fixes` is no hint."""
+    for report in summary.reports:
+        if any(f.fix is not None and f.fix.safety is output.Safety.UNSAFE for f in report.findings):
+            path = None if report.path == "<stdin>" else Path(report.path)
+            if verifying or resolver.settings_for(path).unsafe_fixes:
+                summary.unsafe_fixes_on.add(report.path)
+
+
+def report_rewrite(summary: output.Summary, quiet: bool, *, diff: bool = False) -> None:
     """The findings left and the one-line summary, on standard error."""
-    lines = [output.finding_line(path, finding) for path, finding in summary.findings]
+    lines = [line for path, finding in summary.findings for line in output.finding_lines(path, finding)]
     lines += output.error_lines(summary.reports)
-    fixed = summary.fixed_count
-    remaining = len(summary.findings)
-    if not quiet and (fixed or remaining):
-        files = sum(1 for r in summary.reports if r.written)
-        message = f"Fixed {fixed} tracer leak{'s' if fixed != 1 else ''}"
-        if files:
-            message += f" in {files} file{'s' if files != 1 else ''}"
-        message += f"; {remaining} left to fix by hand." if remaining else "."
+    message = rewrite_summary(summary, diff=diff)
+    if message and not quiet:
         lines.append(message)
     _to_stderr(lines)
+
+
+def rewrite_summary(summary: output.Summary, *, diff: bool) -> str:
+    """What `rewrite` did, as it happened: fixes counted only once written (or printed, for
+    standard input); with --diff, what it would fix; what is left, and what would fix it."""
+    parts = []
+    if diff:
+        fixed, files = summary.fixed_count, [r for r in summary.reports if r.changed]
+        verb = "Would fix"
+    else:
+        files = [r for r in summary.reports if r.written]
+        fixed, verb = sum(len(r.fixed) for r in files), "Fixed"
+    if fixed:
+        named = [r for r in files if not isinstance(r, StdinReport)]
+        where = f" in {_plural(len(named), 'file')}" if named else ""
+        parts.append(f"{verb} {_plural(fixed, 'tracer leak')}{where}")
+    if not diff:
+        unwritten = sum(len(r.fixed) for r in summary.reports if r.error and not r.written)
+        if unwritten:
+            parts.append(f"{_plural(unwritten, 'fix', 'fixes')} not written (see the errors above)")
+    remaining = len(summary.findings)
+    if remaining:
+        _, unsafe = summary.fix_counts()
+        by_hand = remaining - unsafe
+        hint = "`--unsafe-fixes` applies " + ("it" if unsafe == 1 else "them")
+        if not unsafe:
+            parts.append(f"{remaining} left to fix by hand")
+        elif not by_hand:
+            parts.append(f"{remaining} left, with an unsafe fix ({hint})")
+        else:
+            parts.append(f"{remaining} left: {unsafe} with an unsafe fix ({hint}), {by_hand} to fix by hand")
+    if not parts:
+        return ""
+    return "; ".join(parts) + "."
+
+
+def _plural(count: int, singular: str, plural: str = "") -> str:
+    return f"{count} {singular if count == 1 else plural or singular + 's'}"
 
 
 def rewrite_standard_input(stdin_filename: str, quiet: bool, exit_zero: bool) -> int:
     """`tracerfix rewrite -` with no other option but these: the save hook. Returns the exit code."""
     try:
-        report = stdin_report(resolver(None, (), (), None, (), None), stdin_filename, fix=True)
+        settings_resolver = resolver(None, (), (), None, (), None)
+        report = stdin_report(settings_resolver, stdin_filename, fix=True)
     except config.ConfigError as error:
         _to_stderr([f"error: {error}"])
         return output.EXIT_ERROR
     write_rewritten(report)
     summary = output.Summary()
     summary.reports.append(report)
+    note_unsafe_fixes(summary, settings_resolver)
     report_rewrite(summary, quiet)
     return summary.exit_code(fail_on_change=False, exit_zero=exit_zero)
 

@@ -82,6 +82,9 @@ def parse(source: str) -> cst.Module:
         with prefilter.paused_collector():
             return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
+        # Python's own parser names the cause and the place ("'(' was never closed" at the
+        # bracket); LibCST's points where its grammar gave up, often lines later.
+        check_syntax(source)
         raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
     except RecursionError:
         raise SourceError("the file is nested too deeply to parse") from None

@@ -25,6 +25,21 @@ def finding_line(path: str, finding: Finding) -> str:
     return f"{path}:{finding.line}:{finding.column + 1}: {finding.code} {finding.message}{fix_marker(finding)}"
 
 
+def unsafe_fix_line(finding: Finding) -> str | None:
+    """Why an unsafe fix is unsafe, under its finding: what it would do and how behaviour could
+    change (the reason `rewrite` asks for `--unsafe-fixes` first)."""
+    fix = finding.fix
+    if fix is None or fix.safety is not Safety.UNSAFE:
+        return None
+    return f"    unsafe fix: {fix.title}" + (f"; {fix.safety_note}" if fix.safety_note else "")
+
+
+def finding_lines(path: str, finding: Finding) -> list[str]:
+    """A finding as text: its line, then for an unsafe fix the reason it is unsafe."""
+    note = unsafe_fix_line(finding)
+    return [finding_line(path, finding)] + ([note] if note else [])
+
+
 def error_line(report: FileReport) -> str:
     where = f"{report.path}:{report.error_line}:{report.error_column + 1}" if report.error_line else report.path
     return f"{where}: error: {report.error}"
@@ -56,6 +71,21 @@ class Summary:
     """Everything a run produced, and the exit code it implies."""
 
     reports: list[FileReport] = field(default_factory=list)
+    # Paths whose configuration already applies unsafe fixes (`unsafe-fixes = true`, or
+    # `--verify`): hints do not tell the user to ask for them again.
+    unsafe_fixes_on: set[str] = field(default_factory=set)
+
+    def fix_counts(self, findings: Iterable[tuple[str, Finding]] | None = None) -> tuple[int, int]:
+        """(fixable by `rewrite` as configured, fixable only with `--unsafe-fixes`)."""
+        fixable = unsafe = 0
+        for path, finding in self.findings if findings is None else findings:
+            if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
+                continue
+            if finding.fix.safety is Safety.SAFE or path in self.unsafe_fixes_on:
+                fixable += 1
+            else:
+                unsafe += 1
+        return fixable, unsafe
 
     @property
     def errors(self) -> list[FileReport]:
@@ -83,12 +113,14 @@ class Summary:
         return EXIT_CLEAN
 
 
+SUCCESS = "All checks passed!"
+
+
 def format_text(summary: Summary, quiet: bool = False) -> str:
-    lines = [finding_line(path, finding) for path, finding in summary.findings]
+    lines = [line for path, finding in summary.findings for line in finding_lines(path, finding)]
     count = len(summary.findings)
     if count and not quiet:
-        fixable = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.SAFE)
-        unsafe = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.UNSAFE)
+        fixable, unsafe = summary.fix_counts()
         tail = f"Found {count} tracer leak{'s' if count != 1 else ''}."
         if fixable:
             tail += f" [*] {fixable} fixable with `tracerfix rewrite`."
@@ -97,6 +129,8 @@ def format_text(summary: Summary, quiet: bool = False) -> str:
         lines.append(tail)
         codes = sorted({f.code for _, f in summary.findings})
         lines.append(f"Run `tracerfix explain {codes[0]}` to read about a rule.")
+    elif not count and not quiet and not summary.errors:
+        lines.append(SUCCESS)
     return "\n".join(lines) + ("\n" if lines else "")
 
 
