@@ -79,7 +79,9 @@ def test_check_text_output_and_exit_codes(project):
     assert quiet.returncode == 0 and quiet.stdout.splitlines() == lines[:2]
 
     clean = run("check", "clean.py", cwd=project)
-    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")
+    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "All checks passed!\n", "")
+    clean_quiet = run("check", "--quiet", "clean.py", cwd=project)
+    assert (clean_quiet.returncode, clean_quiet.stdout, clean_quiet.stderr) == (0, "", "")
 
     (project / "broken.py").write_text("import jax\n\ndef f(x:\n")
     broken = run("check", "--exit-zero", "broken.py", "pkg", cwd=project)
@@ -177,11 +179,11 @@ def test_rewrite_in_place_and_exit_codes(project):
     assert run("rewrite", "--exit-zero", "pkg", cwd=project).returncode == 0
 
 
-# What `rewrite -` of a file without loops has no use for: the loop rewrites, files on disk, the
+# What `rewrite -` of a file without loops has no use for: the loop rewrites, writing files, the
 # cache and the process pool, .gitignore, verification, the language server, diffs, and the TOML
 # parser when no pyproject.toml configures tracerfix.
 NOT_FOR_THE_SAVE_ACTION = (
-    "tracerfix.loops", "tracerfix.fileio", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
+    "tracerfix.loops", "tempfile", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
     "tracerfix.verify", "tracerfix.lsp", "difflib", "tomllib", "click",
 )
 
