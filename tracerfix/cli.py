@@ -266,7 +266,12 @@ def lsp() -> None:
     except ModuleNotFoundError as error:
         if error.name not in ("pygls", "lsprotocol"):
             raise
-        raise click.ClickException("the language server needs pygls: pip install 'tracerfix[lsp]'") from None
+        from tracerfix.messages import install_command
+
+        raise click.ClickException(
+            f"the language server needs {error.name}, which is not installed here; add the `lsp` extra: "
+            f"{install_command('lsp')}"
+        ) from None
     serve()
 
 
