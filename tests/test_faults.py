@@ -214,6 +214,8 @@ def test_read_only_file_is_reported_not_written(tree):
     ]
     assert path.read_text() == LEAK and stat.S_IMODE(path.stat().st_mode) == 0o444
     assert_neighbours_handled(tree, result, rewritten=True)
+    # The summary counts only the fix that reached the disk.
+    assert result.stderr.splitlines()[-1] == "Fixed 1 tracer leak in 1 file; 1 fix not written (see the errors above)."
 
 
 @pytest.mark.parametrize("command", ["check", "rewrite"])
@@ -302,6 +304,8 @@ def test_a_file_edited_meanwhile_is_not_overwritten(tmp_path):
     result = tracerfix("rewrite", "--no-cache", "--jobs", "1", "leak.py", cwd=tmp_path, inject=EDITED_MEANWHILE)
     assert result.returncode == EXIT_ERROR
     assert error_lines(result) == ["leak.py: error: changed on disk while tracerfix was working on it; not written, run again"]
+    assert "Fixed" not in result.stderr
+    assert result.stderr.splitlines()[-1] == "1 fix not written (see the errors above)."
     assert (tmp_path / "leak.py").read_text() == "# edited by hand\n" + LEAK
 
 

@@ -41,6 +41,10 @@ class Settings:
     extra_jit: frozenset[str] = frozenset()
     # Facts a traceback proved (tracerfix.evidence.Evidence): `from-traceback` only.
     evidence: object = None
+    # Rule codes whose fixes the configuration promotes to safe / demotes to unsafe (ruff's
+    # `extend-safe-fixes` / `extend-unsafe-fixes`); a code in both stays unsafe.
+    extend_safe_fixes: frozenset[str] = frozenset()
+    extend_unsafe_fixes: frozenset[str] = frozenset()
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -190,7 +194,23 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
     from tracerfix import suppressions  # only a file with findings needs its comments read
 
-    return suppressions.without_suppressed(_dedupe(findings), source)
+    findings = suppressions.without_suppressed(_dedupe(findings), source)
+    if settings.extend_safe_fixes or settings.extend_unsafe_fixes:
+        _reclassify_fixes(findings, settings)
+    return findings
+
+
+def _reclassify_fixes(findings: list[Finding], settings: Settings) -> None:
+    """The configured fix safety per rule; display-only suggestions stay display-only."""
+    for finding in findings:
+        fix = finding.fix
+        if fix is None or fix.safety is Safety.DISPLAY_ONLY:
+            continue
+        if finding.code in settings.extend_unsafe_fixes and fix.safety is Safety.SAFE:
+            fix.safety = Safety.UNSAFE
+            fix.safety_note = fix.safety_note or "marked unsafe for this rule by `extend-unsafe-fixes`"
+        elif finding.code in settings.extend_safe_fixes and finding.code not in settings.extend_unsafe_fixes:
+            fix.safety = Safety.SAFE
 
 
 def qualified_function_name(analysis: Analysis, function: cst.FunctionDef | cst.Lambda) -> str:
