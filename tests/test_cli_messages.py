@@ -97,3 +97,14 @@ def test_an_early_return_in_a_loop_is_not_called_an_implicit_return_none(tmp_pat
     result = run("check", "first.py", cwd=tmp_path)
     assert "implicit `return None`" not in result.stdout
     assert "the `return` leaves a `for` loop early" in result.stdout
+
+
+def test_rewrite_verify_ends_with_its_summary_after_the_verdicts(project):
+    """The verification verdicts come first; the last line sums up the run (it runs JAX)."""
+    result = run("rewrite", "--verify", "--no-cache", "safe.py", "unsafe.py", cwd=project)
+    lines = result.stderr.splitlines()
+    verdict = next(i for i, line in enumerate(lines) if line.startswith("Verified "))
+    assert lines[verdict].startswith("Verified 1 of 2 rewritten functions")
+    assert lines[-1] == "Fixed 1 tracer leak in 1 file; 1 left to fix by hand.", result.stderr
+    assert verdict < len(lines) - 1
+    assert SAFE_FIXED in (project / "safe.py").read_text() and (project / "unsafe.py").read_text() == UNSAFE

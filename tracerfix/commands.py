@@ -161,3 +161,143 @@ def _to_stderr(lines: list[str]) -> None:
         sys.stdout.flush()  # what was written to standard output comes first
         sys.stderr.write("".join(f"{line}\n" for line in lines))
         sys.stderr.flush()
+
+
+# --- conventions shared with ruff: colour, settings and files shown, noqa added, fixes as edits, watch
+
+
+def colour_choice(when: str) -> bool | None:
+    """click's `color=`: None lets click colour a terminal only; NO_COLOR (no-color.org) turns
+    `auto` off; `always` colours pipes too (CI logs that render ANSI)."""
+    import os
+
+    if when == "always":
+        return True
+    if when == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return None
+
+
+def show_settings(resolver: config.Resolver, paths: list[Path]) -> list[str]:
+    """The settings for the first path (or the current folder), each with where it comes from."""
+    path = paths[0] if paths else None
+    settings = resolver.settings_for(path if path is None or not path.is_dir() else path / "-")
+    chosen = resolver.config_for(path)
+    overrides = resolver.overrides
+
+    def origin(name: str, overridden: bool = False) -> str:
+        return "command line" if overridden else (chosen.label if getattr(chosen, name) != getattr(config.Config(chosen.root), name) else "default")
+
+    lines = [
+        f"Settings for {path if path is not None else Path.cwd()}:",
+        f"  configuration: {resolver.fixed_config.label if resolver.fixed_config else chosen.label}",
+        f"  rules ({len(settings.rules)}): {', '.join(rule.code for rule in settings.rules)}",
+        f"  select: {list(overrides.select or chosen.select) or 'every rule'} ({origin('select', bool(overrides.select))})",
+        f"  ignore: {list(chosen.ignore) + list(overrides.ignore)} ({origin('ignore', bool(overrides.ignore))})",
+        f"  unsafe-fixes: {str(settings.unsafe_fixes).lower()} ({origin('unsafe_fixes', overrides.unsafe_fixes is not None)})",
+        f"  extend-safe-fixes: {sorted(settings.extend_safe_fixes)} ({origin('extend_safe_fixes')})",
+        f"  extend-unsafe-fixes: {sorted(settings.extend_unsafe_fixes)} ({origin('extend_unsafe_fixes')})",
+        f"  extend-jit-decorators: {sorted(settings.extra_jit)} ({origin('extend_jit_decorators')})",
+        f"  exclude: {list(chosen.exclude) + list(overrides.exclude)} ({origin('exclude', bool(overrides.exclude))})",
+        f"  per-file-ignores: {dict((p, list(c)) for p, c in chosen.per_file_ignores)} ({origin('per_file_ignores')})",
+        f"  respect-gitignore: {str(resolver.respect_gitignore(path or Path.cwd())).lower()} "
+        f"({origin('respect_gitignore', overrides.respect_gitignore is not None)})",
+        f"  cache-dir: {resolver.cache_dir()}",
+    ]
+    return lines
+
+
+def show_files(resolver: config.Resolver, paths: list[Path]) -> list[str]:
+    """Every file `check` would read, in the order it reads them."""
+    return [
+        str(file)
+        for path in paths
+        for file in api.iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
+    ]
+
+
+def add_noqa(summary: output.Summary) -> int:
+    """`# noqa: CODE` on the line of each finding (added to a `# noqa` already there), so that a
+    project can adopt tracerfix now and see only new leaks. Prints how many were added."""
+    from tracerfix import suppressions
+
+    added = 0
+    for report in summary.reports:
+        if not report.findings or report.error or isinstance(report, StdinReport):
+            continue
+        path = Path(report.path)
+        try:
+            source_file = fileio.read(path)
+            text, count = suppressions.with_noqa(source_file.text, report.findings)
+            if count:
+                fileio.write(source_file, text)
+                added += count
+        except fileio.FileError as error:
+            report.error = str(error)
+    lines = output.error_lines(summary.reports)
+    lines.append(f"Added {_plural(added, 'noqa directive')}.")
+    _to_stderr(lines)
+    return output.EXIT_ERROR if summary.errors else output.EXIT_CLEAN
+
+
+def attach_fix_edits(summary: output.Summary, resolver: config.Resolver) -> None:
+    """Each fixable finding's fix as text edits (for JSON `fix.edits` and SARIF `fixes`): its fix
+    applied alone to the file's text, compared with the original line by line."""
+    for report in summary.reports:
+        if report.error or report.before is None:
+            continue
+        fixable = [f for f in report.findings if f.fixable]
+        if not fixable:
+            continue
+        settings = resolver.settings_for(None if report.path == "<stdin>" else Path(report.path))
+        for finding in fixable:
+            summary.fix_edits[id(finding)] = _edits_of(report.before, finding, settings)
+
+
+def _edits_of(source: str, wanted, settings) -> list[output.Edit]:
+    taken = []
+
+    def only_this_one(finding) -> bool:
+        if taken or (finding.code, finding.line, finding.column) != (wanted.code, wanted.line, wanted.column):
+            return False
+        taken.append(finding)
+        return True
+
+    try:
+        after = engine.fix(source, settings, select=only_this_one).source
+    except (engine.SourceError, RecursionError):
+        return []
+    return output.text_edits(source, after)
+
+
+def watch(paths: list[Path], resolver: config.Resolver, run_once, interval: float = 0.5) -> int:
+    """Run `run_once`, then again whenever a Python file under `paths` is added, removed or
+    changed (size or modification time), until interrupted. Polling: no dependency, and it works
+    on every file system, network ones included."""
+    import time
+
+    def snapshot() -> dict:
+        stamps = {}
+        for file in show_files(resolver, paths):
+            try:
+                status = Path(file).stat()
+            except OSError:
+                continue
+            stamps[file] = (status.st_mtime_ns, status.st_size)
+        return stamps
+
+    try:
+        seen = snapshot()
+        while True:
+            run_once()
+            sys.stdout.flush()
+            _to_stderr(["Watching for changes (Ctrl-C stops)..."])
+            while True:
+                time.sleep(interval)
+                now = snapshot()
+                if now != seen:
+                    seen = now
+                    break
+            _to_stderr(["File change detected; checking again."])
+    except KeyboardInterrupt:
+        return output.EXIT_CLEAN

@@ -165,7 +165,7 @@ def check_syntax(source: str) -> None:
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
     analysis = analyze(module, source, settings.extra_jit, settings.evidence)
     if not analysis.roots:
-        return []
+        return _comment_findings(source, [], settings)
     context = RuleContext(analysis)
     rules = [rule_class(context) for rule_class in settings.rules]
     walker = _RuleWalker(analysis, context, rules)
@@ -182,7 +182,7 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
                     finding.function = name
     findings = [finding for rule in rules for finding in rule.findings]
     if not findings:
-        return []
+        return _comment_findings(source, [], settings)
     positions = PositionIndex(module, source)
     for finding in findings:
         span = positions.span(finding.node, tops[id(finding)])
@@ -194,10 +194,26 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
     from tracerfix import suppressions  # only a file with findings needs its comments read
 
-    findings = suppressions.without_suppressed(_dedupe(findings), source)
+    findings = _dedupe(findings)
+    about_comments = _comment_findings(source, findings, settings)
+    findings = suppressions.without_suppressed(findings, source)
+    if about_comments:
+        findings = sorted(findings + about_comments, key=lambda f: (f.line, f.column, f.code))
     if settings.extend_safe_fixes or settings.extend_unsafe_fixes:
         _reclassify_fixes(findings, settings)
     return findings
+
+
+def _comment_findings(source: str, findings: list[Finding], settings: Settings) -> list[Finding]:
+    """Findings about the suppression comments themselves (TFX601, unused ones), from the rules
+    that read comments once the others have reported (`check_comments`)."""
+    readers = [rule for rule in settings.rules if hasattr(rule, "check_comments")]
+    if not readers or ("noqa" not in source.lower() and "tracerfix" not in source.lower()):
+        return []
+    judged = frozenset(
+        name.lower() for rule in settings.rules if not hasattr(rule, "check_comments") for name in (rule.code, rule.name)
+    )
+    return [finding for rule in readers for finding in rule.check_comments(source, findings, judged)]
 
 
 def _reclassify_fixes(findings: list[Finding], settings: Settings) -> None:
