@@ -244,14 +244,18 @@ def attach_fix_edits(summary: output.Summary, resolver: config.Resolver) -> None
     """Each fixable finding's fix as text edits (for JSON `fix.edits` and SARIF `fixes`): its fix
     applied alone to the file's text, compared with the original line by line."""
     for report in summary.reports:
-        if report.error or report.before is None:
-            continue
         fixable = [f for f in report.findings if f.fixable]
-        if not fixable:
+        if report.error or not fixable:
             continue
+        source = report.before
+        if source is None:  # worker processes send back findings, not the text
+            try:
+                source = fileio.read(Path(report.path)).text
+            except fileio.FileError:
+                continue
         settings = resolver.settings_for(None if report.path == "<stdin>" else Path(report.path))
         for finding in fixable:
-            summary.fix_edits[id(finding)] = _edits_of(report.before, finding, settings)
+            summary.fix_edits[id(finding)] = _edits_of(source, finding, settings)
 
 
 def _edits_of(source: str, wanted, settings) -> list[output.Edit]:
