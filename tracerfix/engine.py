@@ -208,7 +208,14 @@ def _comment_findings(source: str, findings: list[Finding], settings: Settings) 
     """Findings about the suppression comments themselves (TFX601, unused ones), from the rules
     that read comments once the others have reported (`check_comments`)."""
     readers = [rule for rule in settings.rules if hasattr(rule, "check_comments")]
-    if not readers or ("noqa" not in source.lower() and "tracerfix" not in source.lower()):
+    # Only `# tracerfix: ignore` and `# noqa: TFX...` can be judged: a file with neither (most
+    # files; a bare `# noqa` or `# noqa: E501` belongs to other tools) is not tokenized for them.
+    lowered = source.lower() if readers else ""
+    if "tracerfix" not in lowered and "tfx" not in lowered:
+        return []
+    from tracerfix import suppressions
+
+    if not suppressions.may_have_judged_directive(source):
         return []
     judged = frozenset(
         name.lower() for rule in settings.rules if not hasattr(rule, "check_comments") for name in (rule.code, rule.name)

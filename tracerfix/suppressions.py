@@ -218,8 +218,9 @@ def _from_tokens(source: str) -> Suppressions:
     return suppressions
 
 
-def may_have_directive(source: str) -> bool:
-    return _MAY_HAVE_DIRECTIVE.search(source) is not None
+def may_have_judged_directive(source: str) -> bool:
+    """A `# tracerfix: ignore` or a `# noqa` naming a TFX code may be in `source`."""
+    return re.search(r"#\s*tracerfix\s*:|#\s*noqa\s*:[^\n]*tfx", source, re.IGNORECASE) is not None
 
 
 # --- adding `# noqa` (check --add-noqa) ----------------------------------------------------------
