@@ -262,14 +262,12 @@ def test_diff_applies_with_git_apply_and_patch(project):
     assert (nothing.returncode, nothing.stdout) == (0, "")
 
 
-def test_diff_is_coloured_on_a_terminal(project):
+def read_from_a_terminal(command: list[str], cwd: Path, env: dict) -> tuple[int, str]:
+    """Run `command` with its standard output on a pseudo-terminal: (exit status, what it printed)."""
     if not hasattr(os, "openpty"):
         pytest.fail("pseudo-terminals are needed to check colours (POSIX)")
     terminal, child_side = os.openpty()
-    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
-    with subprocess.Popen(
-        [*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], stdout=child_side, stderr=subprocess.DEVNULL, cwd=project, env=env
-    ) as process:
+    with subprocess.Popen(command, stdout=child_side, stderr=subprocess.DEVNULL, cwd=cwd, env=env) as process:
         os.close(child_side)
         output = bytearray()
         while True:
@@ -281,8 +279,13 @@ def test_diff_is_coloured_on_a_terminal(project):
                 break
             output.extend(chunk)
     os.close(terminal)
-    text = output.decode().replace("\r\n", "\n")  # the terminal turns \n into \r\n
-    assert process.returncode == 1
+    return process.returncode, output.decode().replace("\r\n", "\n")  # the terminal turns \n into \r\n
+
+
+def test_diff_is_coloured_on_a_terminal(project):
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    status, text = read_from_a_terminal([*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], project, env)
+    assert status == 1
     assert "\x1b[31m-    if x[0] < 0:" in text and "\x1b[32m+    result = jnp.where(" in text
     assert "\x1b[36m@@ " in text and "\x1b[1m--- pkg/clip.py" in text
 

@@ -9,11 +9,10 @@ import os
 import re
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
-from test_cli import SEED_CLIP, UNFIXABLE, run, tracerfix_command
+from test_cli import SEED_CLIP, UNFIXABLE, read_from_a_terminal, run, tracerfix_command
 
 SAFE = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x.sum() > 0:\n        x = x - 1\n    return x\n"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -47,32 +46,16 @@ def test_exit_non_zero_on_fix(project):
     assert piped.returncode == 1 and "jnp.where" in piped.stdout
 
 
-def read_from_a_terminal(command: list[str], cwd: Path, env: dict) -> str:
-    terminal, child_side = os.openpty()
-    with subprocess.Popen(command, stdout=child_side, stderr=subprocess.DEVNULL, cwd=cwd, env=env) as process:
-        os.close(child_side)
-        output = bytearray()
-        while True:
-            try:
-                chunk = os.read(terminal, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not chunk:
-                break
-            output.extend(chunk)
-    os.close(terminal)
-    assert process.returncode is not None
-    return output.decode()
-
-
 def test_colour_follows_no_color_and_the_color_option(project):
     base = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
     check = [*tracerfix_command(), "check", "safe.py"]
-    assert ANSI.search(read_from_a_terminal(check, project, base)), "a terminal gets colours"
-    assert not ANSI.search(read_from_a_terminal(check, project, {**base, "NO_COLOR": "1"})), "NO_COLOR is honoured"
-    assert not ANSI.search(read_from_a_terminal([*check, "--color", "never"], project, base))
-    coloured = read_from_a_terminal([*check, "--color", "always"], project, {**base, "NO_COLOR": "1"})
-    assert "\x1b[31m\x1b[1mTFX101" in coloured or "\x1b[1m\x1b[31mTFX101" in coloured or ANSI.search(coloured)
+    status, coloured = read_from_a_terminal(check, project, base)
+    assert status == 1 and "\x1b[31m\x1b[1mTFX101\x1b[0m" in coloured, "a terminal gets colours"
+    for flags, env in (((), {**base, "NO_COLOR": "1"}), (("--color", "never"), base)):
+        status, plain = read_from_a_terminal([*check, *flags], project, env)
+        assert status == 1 and "TFX101" in plain and not ANSI.search(plain), (flags, "NO_COLOR" in env)
+    _, forced = read_from_a_terminal([*check, "--color", "always"], project, {**base, "NO_COLOR": "1"})
+    assert ANSI.search(forced), "--color always wins over NO_COLOR"
     # `always` colours a pipe too; the default does not.
     piped = run("rewrite", "--diff", "--color", "always", "safe.py", cwd=project)
     assert "\x1b[31m-    if x.sum() > 0:" in piped.stdout
