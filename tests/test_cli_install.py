@@ -60,3 +60,12 @@ def test_the_core_install_runs_the_main_job_and_the_lsp_hint_installs_the_extra(
     assert words[:4] == [str(python), "-m", "pip", "install"]
     subprocess.run([*words, "--quiet"], check=True, timeout=600, cwd=tmp_path)
     assert subprocess.run([python, "-c", "import pygls, lsprotocol"]).returncode == 0
+
+
+def test_every_readme_link_to_a_section_finds_it():
+    """GitHub's anchors: the heading in lower case, punctuation dropped, spaces as hyphens."""
+    headings = re.findall(r"^#{1,6} (.+)$", README, re.M)
+    anchors = {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
+    links = re.findall(r"\]\(#([^)]+)\)", README)
+    assert "verification" in links and "installing" in links
+    assert sorted(set(links) - anchors) == []
