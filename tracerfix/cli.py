@@ -110,6 +110,8 @@ def check(
         raise click.UsageError(f"--statistics prints {' or '.join(output.STATISTICS_FORMATS)}, not {output_format}")
     if watch and (STDIN in paths or add_noqa):
         raise click.UsageError("--watch re-reads files: it takes neither '-' nor --add-noqa")
+    if add_noqa and STDIN in paths:
+        raise click.UsageError("--add-noqa edits files in place: name files or folders, not '-'")
     resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     if show_settings or show_files:
