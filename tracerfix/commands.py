@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from tracerfix import api, config, engine, fileio, output
@@ -35,14 +34,20 @@ def resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitigno
     return config.Resolver(overrides, Path(config_file) if config_file else None)
 
 
-@dataclass
 class StdinReport(api.FileReport):
     """The report on standard input, with the bytes it came as: the save hook prints back exactly
     those bytes when nothing changes or the text cannot be processed, else the rewrite in the same
-    encoding, BOM and line endings."""
+    encoding, BOM and line endings. (Not a dataclass of its own: building one at import would
+    cost every save a little more start-up.)"""
 
     raw: bytes = b""
     source_file: fileio.SourceFile | None = None
+
+    @classmethod
+    def of(cls, report: api.FileReport, raw: bytes, source_file: fileio.SourceFile | None) -> "StdinReport":
+        made = cls(**vars(report))
+        made.raw, made.source_file = raw, source_file
+        return made
 
 
 def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> StdinReport:
@@ -56,13 +61,13 @@ def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, v
     try:
         source_file = fileio.decode(raw, path or Path(stdin_filename))
     except fileio.FileError as error:
-        return StdinReport(stdin_filename, error=str(error), raw=raw)
+        return StdinReport.of(api.FileReport(stdin_filename, error=str(error)), raw, None)
     source = source_file.text
     if path is not None and resolver.is_excluded(path):
-        return StdinReport(stdin_filename, before=source, after=source, raw=raw, source_file=source_file)
+        return StdinReport.of(api.FileReport(stdin_filename, before=source, after=source), raw, source_file)
     rewrite = verifier.rewriter(path) if verifier is not None else engine.fix
     report = api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
-    return StdinReport(**vars(report), raw=raw, source_file=source_file)
+    return StdinReport.of(report, raw, source_file)
 
 
 def write_rewritten(report: StdinReport) -> None:
