@@ -308,7 +308,7 @@ def lsp() -> None:
         from tracerfix.messages import install_command
 
         raise click.ClickException(
-            f"the language server needs {error.name}, which is not installed here; add the `lsp` extra: "
+            f"the language server needs pygls and lsprotocol ({error.name} is not installed here); add the `lsp` extra: "
             f"{install_command('lsp')}"
         ) from None
     serve()
