@@ -374,7 +374,7 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
         for report in summary.reports:
             click.echo(output.colour_diff(report.diff()), nl=False)
     if fix or diff:
-        report_rewrite(summary, quiet)
+        report_rewrite(summary, quiet, diff=diff)
     else:
         text = output_format == "text"
         click.echo(output.render(summary, output_format, quiet=quiet or text), nl=False)
