@@ -79,7 +79,9 @@ def test_check_text_output_and_exit_codes(project):
     assert quiet.returncode == 0 and quiet.stdout.splitlines() == lines[:2]
 
     clean = run("check", "clean.py", cwd=project)
-    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")
+    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "All checks passed!\n", "")
+    clean_quiet = run("check", "--quiet", "clean.py", cwd=project)
+    assert (clean_quiet.returncode, clean_quiet.stdout, clean_quiet.stderr) == (0, "", "")
 
     (project / "broken.py").write_text("import jax\n\ndef f(x:\n")
     broken = run("check", "--exit-zero", "broken.py", "pkg", cwd=project)
@@ -177,11 +179,11 @@ def test_rewrite_in_place_and_exit_codes(project):
     assert run("rewrite", "--exit-zero", "pkg", cwd=project).returncode == 0
 
 
-# What `rewrite -` of a file without loops has no use for: the loop rewrites, files on disk, the
+# What `rewrite -` of a file without loops has no use for: the loop rewrites, writing files, the
 # cache and the process pool, .gitignore, verification, the language server, diffs, and the TOML
 # parser when no pyproject.toml configures tracerfix.
 NOT_FOR_THE_SAVE_ACTION = (
-    "tracerfix.loops", "tracerfix.fileio", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
+    "tracerfix.loops", "tempfile", "tracerfix.cache", "tracerfix.parallel", "tracerfix.gitignore",
     "tracerfix.verify", "tracerfix.lsp", "difflib", "tomllib", "click",
 )
 
@@ -260,14 +262,12 @@ def test_diff_applies_with_git_apply_and_patch(project):
     assert (nothing.returncode, nothing.stdout) == (0, "")
 
 
-def test_diff_is_coloured_on_a_terminal(project):
+def read_from_a_terminal(command: list[str], cwd: Path, env: dict) -> tuple[int, str]:
+    """Run `command` with its standard output on a pseudo-terminal: (exit status, what it printed)."""
     if not hasattr(os, "openpty"):
         pytest.fail("pseudo-terminals are needed to check colours (POSIX)")
     terminal, child_side = os.openpty()
-    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
-    with subprocess.Popen(
-        [*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], stdout=child_side, stderr=subprocess.DEVNULL, cwd=project, env=env
-    ) as process:
+    with subprocess.Popen(command, stdout=child_side, stderr=subprocess.DEVNULL, cwd=cwd, env=env) as process:
         os.close(child_side)
         output = bytearray()
         while True:
@@ -279,8 +279,13 @@ def test_diff_is_coloured_on_a_terminal(project):
                 break
             output.extend(chunk)
     os.close(terminal)
-    text = output.decode().replace("\r\n", "\n")  # the terminal turns \n into \r\n
-    assert process.returncode == 1
+    return process.returncode, output.decode().replace("\r\n", "\n")  # the terminal turns \n into \r\n
+
+
+def test_diff_is_coloured_on_a_terminal(project):
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    status, text = read_from_a_terminal([*tracerfix_command(), "rewrite", "--diff", "pkg/clip.py"], project, env)
+    assert status == 1
     assert "\x1b[31m-    if x[0] < 0:" in text and "\x1b[32m+    result = jnp.where(" in text
     assert "\x1b[36m@@ " in text and "\x1b[1m--- pkg/clip.py" in text
 

@@ -106,7 +106,8 @@ def test_empty_file_is_clean(tree):
     (tree / "empty.py").write_bytes(b"")
     for command in ("check", "rewrite"):
         result = tracerfix(command, "--no-cache", "empty.py", cwd=tree)
-        assert (result.returncode, result.stdout, result.stderr) == (EXIT_CLEAN, "", "")
+        success = "All checks passed!\n" if command == "check" else ""
+        assert (result.returncode, result.stdout, result.stderr) == (EXIT_CLEAN, success, "")
     assert (tree / "empty.py").read_bytes() == b""
 
 
@@ -213,6 +214,8 @@ def test_read_only_file_is_reported_not_written(tree):
     ]
     assert path.read_text() == LEAK and stat.S_IMODE(path.stat().st_mode) == 0o444
     assert_neighbours_handled(tree, result, rewritten=True)
+    # The summary counts only the fix that reached the disk.
+    assert result.stderr.splitlines()[-1] == "Fixed 1 tracer leak in 1 file; 1 fix not written (see the errors above)."
 
 
 @pytest.mark.parametrize("command", ["check", "rewrite"])
@@ -301,6 +304,8 @@ def test_a_file_edited_meanwhile_is_not_overwritten(tmp_path):
     result = tracerfix("rewrite", "--no-cache", "--jobs", "1", "leak.py", cwd=tmp_path, inject=EDITED_MEANWHILE)
     assert result.returncode == EXIT_ERROR
     assert error_lines(result) == ["leak.py: error: changed on disk while tracerfix was working on it; not written, run again"]
+    assert "Fixed" not in result.stderr
+    assert result.stderr.splitlines()[-1] == "1 fix not written (see the errors above)."
     assert (tmp_path / "leak.py").read_text() == "# edited by hand\n" + LEAK
 
 

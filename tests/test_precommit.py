@@ -69,3 +69,50 @@ def test_the_rewrite_hook_fixes_the_file_and_fails_so_the_change_is_reviewed(pro
     assert "x = jnp.where(x < 0, 0, x)" in (project / "leaky.py").read_text()
     again = try_repo(project, "tracerfix-rewrite", "leaky.py")
     assert again.returncode == 0, again.stdout
+
+
+README = (REPO / "README.md").read_text()
+
+
+def readme_yaml(section: str) -> list[str]:
+    import re
+
+    body = README.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    return re.findall(r"```yaml\n(.*?)```", body, re.S)
+
+
+def pre_commit_run(project: Path, config: str, *files: str, env=None) -> subprocess.CompletedProcess:
+    (project / ".pre-commit-config.yaml").write_text(config)
+    subprocess.run(["git", "add", ".pre-commit-config.yaml"], cwd=project, check=True)  # pre-commit insists
+    pre_commit = shutil.which("pre-commit")
+    assert pre_commit
+    return subprocess.run(
+        [pre_commit, "run", "--files", *files], cwd=project, capture_output=True, text=True, timeout=900, env=env,
+    )
+
+
+def test_the_readmes_pinned_snippet_works_with_a_real_commit(project: Path):
+    import re
+
+    snippet = readme_yaml("pre-commit")[0]
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
+    config = re.sub(r"(repo: )\S+", lambda m: m.group(1) + str(REPO), snippet, count=1)
+    config = re.sub(r"(rev: )\S+", lambda m: m.group(1) + commit, config, count=1)
+    assert commit in config and str(REPO) in config
+    leaky = pre_commit_run(project, config, "leaky.py")
+    assert leaky.returncode == 1, leaky.stdout + leaky.stderr
+    assert "leaky.py:6:5: TFX108" in leaky.stdout
+    assert pre_commit_run(project, config, "clean.py").returncode == 0
+
+
+def test_the_readmes_local_hook_runs_the_installed_tracerfix(project: Path):
+    import os
+    import sys
+
+    snippet = readme_yaml("pre-commit")[1]
+    scripts = str(Path(sys.executable).parent)  # this environment's `tracerfix`
+    env = {**os.environ, "PATH": f"{scripts}{os.pathsep}{os.environ['PATH']}"}
+    leaky = pre_commit_run(project, snippet, "leaky.py", env=env)
+    assert leaky.returncode == 1, leaky.stdout + leaky.stderr
+    assert "leaky.py:6:5: TFX108" in leaky.stdout
+    assert pre_commit_run(project, snippet, "clean.py", env=env).returncode == 0

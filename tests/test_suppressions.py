@@ -264,3 +264,47 @@ def test_rewrite_command_does_not_fix_a_suppressed_leak(tmp_path):
         capture_output=True, text=True, cwd=tmp_path,
     )
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+UNUSED = '''\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def f(x):
+    if x.sum() > 0:  # noqa: TFX101, TFX103
+        x = x - 1
+    y = jnp.where(x < 0, 0, x)  # tracerfix: ignore
+    z = y * 2  # noqa: E501
+    w = z + 1  # noqa
+    v = w  # noqa: TFX103, TFX601 -- kept on purpose
+    u = v  # tracerfix: ignore[TFX502]
+    return u
+'''
+
+
+def test_unused_suppressions_are_reported_by_the_cli(tmp_path):
+    (tmp_path / "model.py").write_text(UNUSED)
+
+    def check(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "tracerfix", "check", "--no-cache", *flags, "model.py"],
+            capture_output=True, text=True, cwd=tmp_path, env={**__import__("os").environ, "NO_COLOR": "1"},
+        )
+
+    every_rule = check()
+    assert every_rule.returncode == 1
+    assert [line for line in every_rule.stdout.splitlines() if ": TFX" in line] == [
+        "model.py:7:22: TFX601 `TFX103` in `# noqa: TFX101, TFX103` suppresses nothing: no such finding on the "
+        "lines it covers; delete the code",
+        "model.py:9:33: TFX601 `# tracerfix: ignore` suppresses nothing: no finding on the lines it covers; delete it",
+        "model.py:13:12: TFX601 `TFX502` in `# tracerfix: ignore[TFX502]` suppresses nothing: no such finding on "
+        "the lines it covers; delete the comment",
+    ]
+    # A code of a rule that did not run cannot be judged; TFX101's own finding stays suppressed.
+    narrow = check("--select", "TFX101,TFX601")
+    assert [line.split(" TFX601 ")[0] for line in narrow.stdout.splitlines() if " TFX601 " in line] == [
+        "model.py:9:33:"
+    ]
+    assert check("--ignore", "TFX601").stdout == "All checks passed!\n"

@@ -392,7 +392,7 @@ def test_a_worker_that_dies_is_reported(worker, tmp_path):
 def test_missing_jax_is_a_clear_error(tmp_path):
     fake = write(tmp_path, "fake/jax/__init__.py", "raise ImportError('No module named jax')\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    with Worker(env=env) as broken, pytest.raises(WorkerError, match=r"pip install 'tracerfix\[verify\]'"):
+    with Worker(env=env) as broken, pytest.raises(WorkerError, match=r"add the `verify` extra: .* -m pip install -e '.*\[verify\]'"):
         broken.wait_ready()
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from tracerfix import api, config, output
-from tracerfix.commands import prepare, report_rewrite, write_rewritten
+from tracerfix import api, commands, config, output
+from tracerfix.commands import note_unsafe_fixes, prepare, report_rewrite, write_rewritten
 from tracerfix.commands import resolver as _resolver
 from tracerfix.commands import stdin_report as _stdin_report
 from tracerfix.registry import all_rules, rule_by_code
@@ -54,6 +54,10 @@ def _configured(command):
 
 _quiet = click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary lines).")
 _exit_zero = click.option("--exit-zero", is_flag=True, help="Exit 0 even when leaks are found (2 still means a file could not be processed).")
+_color = click.option(
+    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+    help="Colour the output: auto colours a terminal unless NO_COLOR is set.",
+)
 _seed = click.option("--seed", type=int, default=None, help="Replay the inputs of an earlier verification (its report prints the seed).")
 _strict_dtypes = click.option(
     "--strict-dtypes", is_flag=True, default=None,
@@ -87,14 +91,20 @@ def main() -> None:
     "--show-unsure", is_flag=True,
     help="Also list, on stderr, the places left silent because a value could be traced or not, with why.",
 )
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True), help="Write the report to this file instead of standard output.")
 @_quiet
 @_exit_zero
 @_configured
 @_jobs
 @_no_cache
+@_color
+@click.option("--show-settings", is_flag=True, help="Print the settings that apply to the first of PATHS, and where they come from; check nothing.")
+@click.option("--show-files", is_flag=True, help="Print the files that would be checked; check nothing.")
+@click.option("--add-noqa", is_flag=True, help="Append `# noqa: CODE` to every line with a leak, so that new leaks stand out; exit 0.")
+@click.option("--watch", is_flag=True, help="Check again whenever a file under PATHS changes (polling, until interrupted).")
 def check(
-    paths, output_format, statistics, show_unsure, quiet, exit_zero, select, ignore, stdin_filename,
-    config_file, exclude, respect_gitignore, jobs, no_cache,
+    paths, output_format, statistics, show_unsure, output_file, quiet, exit_zero, select, ignore, stdin_filename,
+    config_file, exclude, respect_gitignore, jobs, no_cache, color, show_settings, show_files, add_noqa, watch,
 ) -> None:
     """Report tracer leaks in PATHS (files or folders; '-' reads standard input).
 
@@ -102,19 +112,44 @@ def check(
     """
     if statistics and output_format not in output.STATISTICS_FORMATS:
         raise click.UsageError(f"--statistics prints {' or '.join(output.STATISTICS_FORMATS)}, not {output_format}")
+    if watch and (STDIN in paths or add_noqa):
+        raise click.UsageError("--watch re-reads files: it takes neither '-' nor --add-noqa")
+    if add_noqa and STDIN in paths:
+        raise click.UsageError("--add-noqa edits files in place: name files or folders, not '-'")
     resolver = _resolver(config_file, select, ignore, None, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
-    summary = output.Summary()
-    if STDIN in paths:
-        summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False))
-    summary.reports += api.process_paths(files, resolver, fix=False, write=False, jobs=jobs, use_cache=not no_cache)
-    click.echo(output.render(summary, output_format, quiet=quiet, statistics=statistics), nl=False)
-    for line in output.error_lines(summary.reports):
-        click.echo(line, err=True)
-    if show_unsure:
-        for line in api.unsure_lines(files, resolver):
+    if show_settings or show_files:
+        shown = commands.show_settings(resolver, [*files, *([Path(stdin_filename)] if STDIN in paths else [])]) if show_settings else []
+        shown += commands.show_files(resolver, files) if show_files else []
+        click.echo("".join(f"{line}\n" for line in shown), nl=False)
+        sys.exit(output.EXIT_CLEAN)
+    colour = commands.colour_choice(color)
+
+    def check_once() -> int:
+        summary = output.Summary()
+        if STDIN in paths:
+            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False))
+        summary.reports += api.process_paths(files, resolver, fix=False, write=False, jobs=jobs, use_cache=not no_cache)
+        if add_noqa:
+            return commands.add_noqa(summary)
+        note_unsafe_fixes(summary, resolver)
+        if output_format in ("json", "sarif") and not statistics:
+            commands.attach_fix_edits(summary, resolver)
+        report = output.render(summary, output_format, quiet=quiet, statistics=statistics)
+        if output_file:
+            Path(output_file).write_text(report, encoding="utf-8")
+        else:
+            click.echo(output.colour_findings(report) if output_format == "text" else report, nl=False, color=colour)
+        for line in output.error_lines(summary.reports):
             click.echo(line, err=True)
-    sys.exit(summary.exit_code(exit_zero=exit_zero))
+        if show_unsure:
+            for line in api.unsure_lines(files, resolver):
+                click.echo(line, err=True)
+        return summary.exit_code(exit_zero=exit_zero)
+
+    if watch:
+        sys.exit(commands.watch(files, resolver, check_once))
+    sys.exit(check_once())
 
 
 @main.command()
@@ -129,6 +164,8 @@ def check(
 @_configured
 @_jobs
 @_no_cache
+@_color
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if no leak is left.")
 @click.option(
     "--verify", is_flag=True,
     help="Run each rewritten function against its original first (executes your code in a "
@@ -138,7 +175,7 @@ def check(
 @_strict_dtypes
 def rewrite(
     paths, diff, unsafe_fixes, quiet, exit_zero, select, ignore, stdin_filename,
-    config_file, exclude, respect_gitignore, jobs, no_cache, verify, seed, strict_dtypes,
+    config_file, exclude, respect_gitignore, jobs, no_cache, color, exit_non_zero_on_fix, verify, seed, strict_dtypes,
 ) -> None:
     """Rewrite tracer leaks in PATHS in place ('-': standard input to standard output).
 
@@ -151,12 +188,13 @@ def rewrite(
     resolver = _resolver(config_file, select, ignore, unsafe_fixes, exclude, respect_gitignore)
     files = [path for path in _paths(paths) if str(path) != STDIN]
     summary = output.Summary()
+    colour = commands.colour_choice(color)
     with _verifying(resolver, verify, seed, no_cache=no_cache, jobs=jobs, strict_dtypes=strict_dtypes) as verifier:
         if STDIN in paths:
             report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier)
             summary.reports.append(report)
             if diff:
-                click.echo(output.colour_diff(report.diff()), nl=False)
+                click.echo(output.colour_diff(report.diff()), nl=False, color=colour)
             else:
                 write_rewritten(report)
         if verifier is not None:
@@ -166,12 +204,15 @@ def rewrite(
         for report in reports:
             summary.reports.append(report)
             if diff:
-                click.echo(output.colour_diff(report.diff()), nl=False)
-    report_rewrite(summary, quiet)
+                click.echo(output.colour_diff(report.diff()), nl=False, color=colour)
     code = summary.exit_code(fail_on_change=diff, exit_zero=exit_zero)
-    if verifier is not None:
+    if exit_non_zero_on_fix and not exit_zero and not diff and any(report.written and report.fixed for report in summary.reports):
+        code = max(code, output.EXIT_FINDINGS)
+    if verifier is not None:  # the verdicts first: the last line sums up the whole run
         verdict = _report_verification(verifier, everything=False, quiet=quiet, err=True)
         code = max(code, 0 if exit_zero else verdict)
+    note_unsafe_fixes(summary, resolver, verifying=verifier is not None)
+    report_rewrite(summary, quiet, diff=diff)
     sys.exit(code)
 
 
@@ -271,7 +312,12 @@ def lsp() -> None:
     except ModuleNotFoundError as error:
         if error.name not in ("pygls", "lsprotocol"):
             raise
-        raise click.ClickException("the language server needs pygls: pip install 'tracerfix[lsp]'") from None
+        from tracerfix.messages import install_command
+
+        raise click.ClickException(
+            f"the language server needs pygls and lsprotocol ({error.name} is not installed here); add the `lsp` extra: "
+            f"{install_command('lsp')}"
+        ) from None
     serve()
 
 
@@ -335,7 +381,7 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
         for report in summary.reports:
             click.echo(output.colour_diff(report.diff()), nl=False)
     if fix or diff:
-        report_rewrite(summary, quiet)
+        report_rewrite(summary, quiet, diff=diff)
     else:
         text = output_format == "text"
         click.echo(output.render(summary, output_format, quiet=quiet or text), nl=False)

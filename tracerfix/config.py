@@ -103,6 +103,8 @@ class Config(NamedTuple):
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     respect_gitignore: bool = True
     cache_dir: Path | None = None
+    extend_safe_fixes: tuple[str, ...] = ()
+    extend_unsafe_fixes: tuple[str, ...] = ()
     # `[tool.tracerfix.verify]`: inputs for `--verify`, read by tracerfix.verify, passed through.
     verify: Mapping[str, Any] = MappingProxyType({})
 
@@ -197,6 +199,8 @@ KEYS: dict[str, tuple[str, Callable[[Any, str], Any]]] = {
     "per-file-ignores": ("per_file_ignores", _per_file_ignores),
     "respect-gitignore": ("respect_gitignore", _boolean),
     "cache-dir": ("cache_dir", _folder),
+    "extend-safe-fixes": ("extend_safe_fixes", _rule_selectors),
+    "extend-unsafe-fixes": ("extend_unsafe_fixes", _rule_selectors),
     "verify": ("verify", _table),
 }
 
@@ -326,10 +330,14 @@ class Resolver:
         rules = self._rules(config, path)
         unsafe = config.unsafe_fixes if self.overrides.unsafe_fixes is None else self.overrides.unsafe_fixes
         extra_jit = frozenset(config.extend_jit_decorators)
-        key = (tuple(rule.code for rule in rules), unsafe, extra_jit)
+        safe, unsafe_codes = _codes_of(config.extend_safe_fixes), _codes_of(config.extend_unsafe_fixes)
+        key = (tuple(rule.code for rule in rules), unsafe, extra_jit, safe, unsafe_codes)
         settings = self._settings.get(key)
         if settings is None:
-            settings = self._settings[key] = Settings(rules=rules, unsafe_fixes=unsafe, extra_jit=extra_jit)
+            settings = self._settings[key] = Settings(
+                rules=rules, unsafe_fixes=unsafe, extra_jit=extra_jit,
+                extend_safe_fixes=safe, extend_unsafe_fixes=unsafe_codes,
+            )
         return settings
 
     def is_excluded(self, path: Path) -> bool:
@@ -376,6 +384,10 @@ class Resolver:
             )
             entry = self._patterns[id(config)] = (config, compiled)
         return entry[1]
+
+
+def _codes_of(selectors: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(rule.code for rule in select_rules(list(selectors))) if selectors else frozenset()
 
 
 def settings_for(path: Path | None, overrides: Overrides = Overrides(), config_file: Path | None = None) -> Settings:

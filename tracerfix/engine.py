@@ -41,6 +41,10 @@ class Settings:
     extra_jit: frozenset[str] = frozenset()
     # Facts a traceback proved (tracerfix.evidence.Evidence): `from-traceback` only.
     evidence: object = None
+    # Rule codes whose fixes the configuration promotes to safe / demotes to unsafe (ruff's
+    # `extend-safe-fixes` / `extend-unsafe-fixes`); a code in both stays unsafe.
+    extend_safe_fixes: frozenset[str] = frozenset()
+    extend_unsafe_fixes: frozenset[str] = frozenset()
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -82,6 +86,9 @@ def parse(source: str) -> cst.Module:
         with prefilter.paused_collector():
             return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
+        # Python's own parser names the cause and the place ("'(' was never closed" at the
+        # bracket); LibCST's points where its grammar gave up, often lines later.
+        check_syntax(source)
         raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
     except RecursionError:
         raise SourceError("the file is nested too deeply to parse") from None
@@ -176,7 +183,7 @@ def check_syntax(source: str) -> None:
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
     analysis = analyze(module, source, settings.extra_jit, settings.evidence)
     if not analysis.roots:
-        return []
+        return _comment_findings(source, [], settings)
     context = RuleContext(analysis)
     rules = [rule_class(context) for rule_class in settings.rules]
     walker = _RuleWalker(analysis, context, rules)
@@ -193,7 +200,7 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
                     finding.function = name
     findings = [finding for rule in rules for finding in rule.findings]
     if not findings:
-        return []
+        return _comment_findings(source, [], settings)
     positions = PositionIndex(module, source)
     for finding in findings:
         span = positions.span(finding.node, tops[id(finding)])
@@ -205,7 +212,46 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
     from tracerfix import suppressions  # only a file with findings needs its comments read
 
-    return suppressions.without_suppressed(_dedupe(findings), source)
+    findings = _dedupe(findings)
+    about_comments = _comment_findings(source, findings, settings)
+    findings = suppressions.without_suppressed(findings, source)
+    if about_comments:
+        findings = sorted(findings + about_comments, key=lambda f: (f.line, f.column, f.code))
+    if settings.extend_safe_fixes or settings.extend_unsafe_fixes:
+        _reclassify_fixes(findings, settings)
+    return findings
+
+
+def _comment_findings(source: str, findings: list[Finding], settings: Settings) -> list[Finding]:
+    """Findings about the suppression comments themselves (TFX601, unused ones), from the rules
+    that read comments once the others have reported (`check_comments`)."""
+    readers = [rule for rule in settings.rules if hasattr(rule, "check_comments")]
+    # Only `# tracerfix: ignore` and `# noqa: TFX...` can be judged: a file with neither (most
+    # files; a bare `# noqa` or `# noqa: E501` belongs to other tools) is not tokenized for them.
+    lowered = source.lower() if readers else ""
+    if "tracerfix" not in lowered and "tfx" not in lowered:
+        return []
+    from tracerfix import suppressions
+
+    if not suppressions.may_have_judged_directive(source):
+        return []
+    judged = frozenset(
+        name.lower() for rule in settings.rules if not hasattr(rule, "check_comments") for name in (rule.code, rule.name)
+    )
+    return [finding for rule in readers for finding in rule.check_comments(source, findings, judged)]
+
+
+def _reclassify_fixes(findings: list[Finding], settings: Settings) -> None:
+    """The configured fix safety per rule; display-only suggestions stay display-only."""
+    for finding in findings:
+        fix = finding.fix
+        if fix is None or fix.safety is Safety.DISPLAY_ONLY:
+            continue
+        if finding.code in settings.extend_unsafe_fixes and fix.safety is Safety.SAFE:
+            fix.safety = Safety.UNSAFE
+            fix.safety_note = fix.safety_note or "marked unsafe for this rule by `extend-unsafe-fixes`"
+        elif finding.code in settings.extend_safe_fixes and finding.code not in settings.extend_unsafe_fixes:
+            fix.safety = Safety.SAFE
 
 
 def qualified_function_name(analysis: Analysis, function: cst.FunctionDef | cst.Lambda) -> str:

@@ -12,7 +12,6 @@ import codecs
 import io
 import os
 import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,8 @@ class SourceFile:
 
 
 def decode(raw: bytes, path: Path) -> SourceFile:
+    """`raw` as Python reads it: a PEP 263 cookie or a UTF-8 BOM names the encoding, else UTF-8.
+    A file that is not valid in its encoding raises FileError (naming the line and the byte)."""
     bom = raw.startswith(codecs.BOM_UTF8)
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
@@ -94,6 +95,8 @@ def write(source: SourceFile, text: str) -> None:
         raise FileError(f"cannot stat: {error.strerror or error}") from None
     if not os.access(target, os.W_OK):
         raise FileError("is read-only; not written (make it writable, or use --diff to see the fix)")
+    import tempfile  # only writing needs it: the save hook (`rewrite -`) decodes but never writes
+
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tracerfix", dir=target.parent)
     except OSError as error:

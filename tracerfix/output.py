@@ -25,6 +25,21 @@ def finding_line(path: str, finding: Finding) -> str:
     return f"{path}:{finding.line}:{finding.column + 1}: {finding.code} {finding.message}{fix_marker(finding)}"
 
 
+def unsafe_fix_line(finding: Finding) -> str | None:
+    """Why an unsafe fix is unsafe, under its finding: what it would do and how behaviour could
+    change (the reason `rewrite` asks for `--unsafe-fixes` first)."""
+    fix = finding.fix
+    if fix is None or fix.safety is not Safety.UNSAFE:
+        return None
+    return f"    unsafe fix: {fix.title}" + (f"; {fix.safety_note}" if fix.safety_note else "")
+
+
+def finding_lines(path: str, finding: Finding) -> list[str]:
+    """A finding as text: its line, then for an unsafe fix the reason it is unsafe."""
+    note = unsafe_fix_line(finding)
+    return [finding_line(path, finding)] + ([note] if note else [])
+
+
 def error_line(report: FileReport) -> str:
     where = f"{report.path}:{report.error_line}:{report.error_column + 1}" if report.error_line else report.path
     return f"{where}: error: {report.error}"
@@ -51,11 +66,57 @@ def finding_record(path: str, finding: Finding) -> dict:
     }
 
 
+class Edit(NamedTuple):
+    """Replace the text from (line, column) up to (end_line, end_column) with `content`; lines
+    and columns count from 1, the end is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+
+def text_edits(before: str, after: str) -> list[Edit]:
+    """The line ranges that differ between two texts, as edits on `before`."""
+    import difflib
+
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+
+    def position(index: int) -> tuple[int, int]:
+        if index < len(old) or not old or old[-1].endswith(("\n", "\r")):
+            return index + 1, 1
+        return len(old), len(old[-1]) + 1  # after a last line without a line break
+
+    edits = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            edits.append(Edit(*position(i1), *position(i2), "".join(new[j1:j2])))
+    return edits
+
+
 @dataclass
 class Summary:
     """Everything a run produced, and the exit code it implies."""
 
     reports: list[FileReport] = field(default_factory=list)
+    # Paths whose configuration already applies unsafe fixes (`unsafe-fixes = true`, or
+    # `--verify`): hints do not tell the user to ask for them again.
+    unsafe_fixes_on: set[str] = field(default_factory=set)
+    # id(finding) -> its fix as text edits, for the JSON and SARIF reports (see commands.attach_fix_edits)
+    fix_edits: dict[int, list["Edit"]] = field(default_factory=dict)
+
+    def fix_counts(self, findings: Iterable[tuple[str, Finding]] | None = None) -> tuple[int, int]:
+        """(fixable by `rewrite` as configured, fixable only with `--unsafe-fixes`)."""
+        fixable = unsafe = 0
+        for path, finding in self.findings if findings is None else findings:
+            if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
+                continue
+            if finding.fix.safety is Safety.SAFE or path in self.unsafe_fixes_on:
+                fixable += 1
+            else:
+                unsafe += 1
+        return fixable, unsafe
 
     @property
     def errors(self) -> list[FileReport]:
@@ -83,12 +144,14 @@ class Summary:
         return EXIT_CLEAN
 
 
+SUCCESS = "All checks passed!"
+
+
 def format_text(summary: Summary, quiet: bool = False) -> str:
-    lines = [finding_line(path, finding) for path, finding in summary.findings]
+    lines = [line for path, finding in summary.findings for line in finding_lines(path, finding)]
     count = len(summary.findings)
     if count and not quiet:
-        fixable = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.SAFE)
-        unsafe = sum(1 for _, f in summary.findings if f.fix and f.fix.safety is Safety.UNSAFE)
+        fixable, unsafe = summary.fix_counts()
         tail = f"Found {count} tracer leak{'s' if count != 1 else ''}."
         if fixable:
             tail += f" [*] {fixable} fixable with `tracerfix rewrite`."
@@ -97,11 +160,33 @@ def format_text(summary: Summary, quiet: bool = False) -> str:
         lines.append(tail)
         codes = sorted({f.code for _, f in summary.findings})
         lines.append(f"Run `tracerfix explain {codes[0]}` to read about a rule.")
+    elif not count and not quiet and not summary.errors:
+        lines.append(SUCCESS)
     return "\n".join(lines) + ("\n" if lines else "")
 
 
 def format_json(summary: Summary, quiet: bool = False) -> str:
-    return json.dumps([finding_record(path, finding) for path, finding in summary.findings], indent=2) + "\n"
+    records = []
+    for path, finding in summary.findings:
+        record = finding_record(path, finding)
+        if finding.fixable:
+            assert finding.fix is not None
+            record["fix"] = {  # ruff's shape: what the fix does, how safe, the text it changes
+                "message": finding.fix.title,
+                "applicability": str(finding.fix.safety),
+                "edits": [
+                    {
+                        "content": edit.content,
+                        "location": {"row": edit.line, "column": edit.column},
+                        "end_location": {"row": edit.end_line, "column": edit.end_column},
+                    }
+                    for edit in summary.fix_edits.get(id(finding), [])
+                ],
+            }
+        else:
+            record["fix"] = None
+        records.append(record)
+    return json.dumps(records, indent=2) + "\n"
 
 
 # --- GitHub Actions -----------------------------------------------------------------------------
@@ -165,6 +250,10 @@ def format_sarif(summary: Summary, quiet: bool = False) -> str:
         }
         if finding.code in index:
             result["ruleIndex"] = index[finding.code]
+        edits = summary.fix_edits.get(id(finding))
+        if finding.fixable and edits:
+            assert finding.fix is not None
+            result["fixes"] = [_sarif_fix(path, finding.fix, edits)]
         results.append(result)
     notifications = []
     for report in summary.errors:
@@ -195,6 +284,28 @@ def format_sarif(summary: Summary, quiet: bool = False) -> str:
         ],
     }
     return json.dumps(log, indent=2) + "\n"
+
+
+def _sarif_fix(path: str, fix, edits: list[Edit]) -> dict:
+    safety = "" if fix.safety is Safety.SAFE else f" ({fix.safety} fix: {fix.safety_note})" if fix.safety_note else f" ({fix.safety} fix)"
+    return {
+        "description": {"text": f"{fix.title}{safety}"},
+        "artifactChanges": [
+            {
+                "artifactLocation": _sarif_artifact(path),
+                "replacements": [
+                    {
+                        "deletedRegion": {
+                            "startLine": edit.line, "startColumn": edit.column,
+                            "endLine": edit.end_line, "endColumn": edit.end_column,
+                        },
+                        "insertedContent": {"text": edit.content},
+                    }
+                    for edit in edits
+                ],
+            }
+        ],
+    }
 
 
 def _sarif_rule(rule) -> dict:
@@ -282,6 +393,19 @@ def render(summary: Summary, output_format: str = "text", *, quiet: bool = False
     if statistics:
         return format_statistics(summary, output_format)
     return FORMATS[output_format](summary, quiet=quiet)
+
+
+# --- colour -------------------------------------------------------------------------------------
+
+_FINDING = re.compile(r"^(?P<where>[^\s:][^\n]*?:\d+:\d+:) (?P<code>[A-Z]+\d+) ", re.MULTILINE)
+
+
+def colour_findings(text: str) -> str:
+    """ANSI colours for the text report (place in bold, code in red, as ruff); click strips them
+    when colour is off."""
+    import click
+
+    return _FINDING.sub(lambda m: f"{click.style(m['where'], bold=True)} {click.style(m['code'], fg='red', bold=True)} ", text)
 
 
 # --- diffs --------------------------------------------------------------------------------------

@@ -38,18 +38,22 @@ Codes = frozenset[str] | None  # None: every code
 class Directive(NamedTuple):
     codes: Codes
     covers_definition: bool  # `# tracerfix: ignore` can cover a def/class; `# noqa` cannot
+    line: int = 0  # where the directive's `#` is (column from 0), for reporting it unused
+    column: int = 0
+    text: str = ""
 
     def matches(self, finding: Finding) -> bool:
         return self.codes is None or finding.code.lower() in self.codes or finding.rule.lower() in self.codes
 
 
-def parse_comment(comment: str) -> list[Directive]:
-    """The directives in one comment (`# type: ignore  # noqa: TFX101` holds one)."""
+def parse_comment(comment: str, line: int = 0, column: int = 0) -> list[Directive]:
+    """The directives in one comment (`# type: ignore  # noqa: TFX101` holds one); `line` and
+    `column` say where the comment starts."""
     directives = []
-    for match in re.finditer(_TRACERFIX, comment, re.IGNORECASE):
-        directives.append(Directive(_codes(match.group("codes")), covers_definition=True))
-    for match in re.finditer(_NOQA, comment, re.IGNORECASE):
-        directives.append(Directive(_codes(match.group("codes")), covers_definition=False))
+    for pattern, covers_definition in ((_TRACERFIX, True), (_NOQA, False)):
+        for match in re.finditer(pattern, comment, re.IGNORECASE):
+            codes = _codes(match.group("codes"))
+            directives.append(Directive(codes, covers_definition, line, column + match.start(), match.group(0)))
     return directives
 
 
@@ -81,6 +85,34 @@ class Suppressions:
                 return True
         return any(start <= line <= end and directive.matches(finding) for start, end, directive in self.definitions)
 
+    def unused(self, findings: list[Finding], judged: frozenset[str]) -> list[tuple[Directive, list[str]]]:
+        """The directives that suppress none of `findings`, with their codes that suppress
+        nothing ([] when the directive names no codes). Only what tracerfix can judge counts:
+        codes in `judged` (lower-case codes and names of the rules that ran), and a bare
+        `# tracerfix: ignore`; a bare `# noqa` and other tools' codes belong to other tools."""
+        used: set[tuple[int, int, str]] = set()  # (line, column, code or "") of directives that suppressed
+        for finding in findings:
+            line = finding.line
+            first, last = self.statements.get(line, (line, line))
+            candidates = [d for n in {line, first, last} for d in self.by_line.get(n, ())]
+            candidates += [d for start, end, d in self.definitions if start <= line <= end]
+            for directive in candidates:
+                if directive.matches(finding):
+                    for code in (finding.code.lower(), finding.rule.lower(), ""):
+                        used.add((directive.line, directive.column, code))
+        unused = []
+        for directives in self.by_line.values():
+            for directive in directives:
+                key = (directive.line, directive.column)
+                if directive.codes is None:
+                    if directive.covers_definition and (*key, "") not in used:
+                        unused.append((directive, []))
+                    continue
+                idle = sorted(code for code in directive.codes if code in judged and (*key, code) not in used)
+                if idle:
+                    unused.append((directive, idle))
+        return sorted(unused, key=lambda pair: (pair[0].line, pair[0].column))
+
     @classmethod
     def of(cls, source: str) -> "Suppressions":
         try:
@@ -102,7 +134,7 @@ def _from_lines(source: str) -> Suppressions:
     suppressions = Suppressions()
     for number, line in enumerate(source.splitlines(), start=1):
         if "#" in line:
-            directives = parse_comment(line[line.index("#"):])
+            directives = parse_comment(line[line.index("#"):], number, line.index("#"))
             if directives:
                 suppressions.by_line[number] = directives
     return suppressions
@@ -123,7 +155,7 @@ def _from_tokens(source: str) -> Suppressions:
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         kind = token.type
         if kind == tokenize.COMMENT:
-            directives = parse_comment(token.string)
+            directives = parse_comment(token.string, *token.start)
             if directives:
                 suppressions.by_line.setdefault(token.start[0], []).extend(directives)
             continue
@@ -184,4 +216,55 @@ def _from_tokens(source: str) -> Suppressions:
                 if directive.covers_definition:
                     suppressions.definitions.append((first, end, directive))
     return suppressions
+
+
+def may_have_judged_directive(source: str) -> bool:
+    """A `# tracerfix: ignore` or a `# noqa` naming a TFX code may be in `source`."""
+    return re.search(r"#\s*tracerfix\s*:|#\s*noqa\s*:[^\n]*tfx", source, re.IGNORECASE) is not None
+
+
+# --- adding `# noqa` (check --add-noqa) ----------------------------------------------------------
+
+
+def with_noqa(source: str, findings: list[Finding]) -> tuple[str, int]:
+    """`source` with `# noqa: CODE` at the end of the line of each finding, and how many lines got
+    one. A line that ends inside a string or after a backslash cannot hold a comment: the
+    statement's last line gets it instead. Codes join a `# noqa: ...` already there; a line with
+    a bare `# noqa` already suppresses everything."""
+    lines = source.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source, 0
+    line_ends = {token.start[0] for token in tokens if token.type in (tokenize.NEWLINE, tokenize.NL)}
+    comments = {token.start[0]: token for token in tokens if token.type == tokenize.COMMENT}
+    statements = _from_tokens(source).statements
+    wanted: dict[int, set[str]] = {}
+    for finding in findings:
+        line = finding.line
+        if line not in line_ends:
+            line = statements.get(line, (line, line))[1]
+        if 0 < line <= len(lines):
+            wanted.setdefault(line, set()).add(finding.code)
+    changed = 0
+    for number, codes in wanted.items():
+        text = lines[number - 1]
+        body = text.rstrip("\r\n")
+        ending = text[len(body):]
+        comment = comments.get(number)
+        noqa = re.search(_NOQA, comment.string, re.IGNORECASE) if comment is not None else None
+        if noqa is not None and noqa.group("codes") is None:
+            continue  # a bare `# noqa` covers every code
+        if noqa is not None:
+            present = _SEPARATORS.split(noqa.group("codes"))
+            missing = sorted(codes - {code.upper() for code in present})
+            if not missing:
+                continue
+            start = comment.start[1] + noqa.end()
+            body = body[:start] + "".join(f", {code}" for code in missing) + body[start:]
+        else:
+            body = f"{body}  # noqa: {', '.join(sorted(codes))}"
+        lines[number - 1] = body + ending
+        changed += 1
+    return "".join(lines), changed
 

@@ -1065,7 +1065,7 @@ def swap_if_larger(a, b):
             run.passed.append(statement)
             run.notes += _unconditional_notes([value for _, value in pairs], context)
         else:
-            raise Refused("the function falls through to an implicit `return None`")
+            raise Refused(_no_return_after(context.parent(2)))
         raise Refused("the code after the `if` is not a `return` of a value")
 
     def _replace(self, node: cst.If, lines, selection: Selection, title: str, removed=()) -> Fix:
@@ -1139,3 +1139,15 @@ def _single_return(statement: cst.CSTNode) -> cst.BaseExpression | None:
         if isinstance(small, cst.Return):
             return small.value
     return None
+
+
+def _no_return_after(owner: cst.CSTNode | None) -> str:
+    """Why the statements after an early `return` end without one: the function really ends (an
+    implicit `return None`), or the `if` sits in a loop or another block that goes on elsewhere."""
+    if isinstance(owner, (cst.FunctionDef, cst.Lambda)):
+        return "the function falls through to an implicit `return None`"
+    if isinstance(owner, (cst.For, cst.While)):
+        loop = "for" if isinstance(owner, cst.For) else "while"
+        return f"the `return` leaves a `{loop}` loop early, which a selection cannot express"
+    return "the `if` is in a block that does not end in a `return`"
+

@@ -45,9 +45,11 @@ def main() -> int:
     try:
         import jax
     except Exception as error:
+        from tracerfix.messages import install_command
+
         send({"event": "fatal", "message": (
             f"verification needs JAX, which cannot be imported ({type(error).__name__}: {error}); "
-            "install it with `pip install 'tracerfix[verify]'`")})
+            f"add the `verify` extra: {install_command('verify')}")})
         return 2
     sys.dont_write_bytecode = True  # importing user modules must not leave __pycache__ behind
     from tracerfix.verify import limits
