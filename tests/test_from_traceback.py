@@ -306,9 +306,10 @@ for path in sys.argv[1:]:
 
 
 def test_examples_from_the_issue_tracker(tmp_path):
-    """Snippets from JAX's issue threads, run by the real JAX: `check` alone is silent on three
-    (a bare parameter in `and`, `bool()` under grad inside jit, a scan body's `bool()`);
-    from-traceback reports each at the line JAX names."""
+    """Snippets from JAX's issue threads, run by the real JAX: `check` alone now sees all four (it
+    saw one before the detection work of issue 13: a bare parameter in `and`, `bool()` under grad
+    inside jit and a scan body's `bool()` were missed); from-traceback reports each at the line
+    JAX names."""
     pytest.importorskip("jax")
     project = tmp_path / "examples"
     shutil.copytree(REAL, project)
@@ -318,7 +319,7 @@ def test_examples_from_the_issue_tracker(tmp_path):
     assert sorted(Path(e.leak_frame.path).name for e in errors) == scripts
     checked = tracerfix("check", "--no-cache", "--output-format", "json", ".", cwd=project)
     seen_by_check = {Path(f["path"]).name for f in json.loads(checked.stdout)}
-    assert seen_by_check == {"jax5853_list_indexed_by_tracer.py"}
+    assert seen_by_check == set(scripts)
     report = tracerfix("from-traceback", "--output-format", "json", "-", cwd=project, stdin=ran.stderr)
     found = {(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(report.stdout)}
     assert found == {

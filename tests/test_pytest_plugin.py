@@ -124,7 +124,7 @@ def test_fix_applies_verified_fixes_and_the_tests_pass_after(project):
     # TFX201's fix (`.astype(int)`) is unsafe: applied because it verified.
     assert "tracerfix fixed 2 leaks in 1 file; run the tests again." in fixed.stdout
     source = (project / "pkg" / "model.py").read_text()
-    assert "x = jnp.where(x.sum() > 10, x - 1, x)" in source and "return x * n.astype(int)" in source
+    assert "x = jnp.where(x.sum() > 10, x - 1, x)" in source and "return x * n.reshape(()).astype(int)" in source
     again = pytest_run(project)
     # The fixed functions no longer raise: the test that expected the error now fails.
     assert outcome(again) == "1 failed, 4 passed"
