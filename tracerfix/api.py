@@ -24,6 +24,20 @@ SKIPPED_DIRECTORIES = frozenset(
 )
 
 
+def with_project(settings: Settings, path: Path | str | None, cache: "Cache | None" = None) -> Settings:
+    """`settings` for the file at `path`, knowing which of its functions other modules of its
+    project trace (`analysis.project`): the command line, the save hook and the language server
+    all come through here. The project's index is built once per process and cached by content
+    hash, so an editor pays for the files that changed only."""
+    if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
+        return settings
+    from dataclasses import replace
+
+    from tracerfix.analysis.project import seeds_for
+
+    return replace(settings, project_seeds=seeds_for(Path(path), cache))
+
+
 def check_source(source: str, settings: Settings) -> LintResult:
     return engine.lint(source, settings)
 
@@ -139,9 +153,27 @@ def process_paths(
         for path in paths
         for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
     ]
-    tasks = [parallel.Task(file, resolver.settings_for(file)) for file in _each_real_file_once(files)]
     cache = Cache(resolver.cache_dir()) if use_cache else None
+    tasks = [
+        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file, cache))
+        for file in _each_real_file_once(files)
+    ]
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
+
+
+_NO_SEEDS: dict[int, tuple[Settings, Settings]] = {}
+
+
+def _settings_in_project(settings: Settings, file: Path, cache: "Cache | None") -> Settings:
+    """The project is looked up once, here, not in each worker; files that no other module
+    traces share one settings object (the pool sends each distinct one to every worker)."""
+    seeded = with_project(settings, file, cache)
+    if seeded.project_seeds:
+        return seeded
+    entry = _NO_SEEDS.get(id(settings))
+    if entry is None or entry[0] is not settings:
+        entry = _NO_SEEDS[id(settings)] = (settings, seeded)
+    return entry[1]
 
 
 def _each_real_file_once(files: list[Path]) -> list[Path]:
@@ -174,6 +206,7 @@ def process_text(
 
     `rewrite` replaces `engine.fix` (verification keeps only the fixes that run correctly)."""
     report = FileReport(display, before=source)
+    settings = with_project(settings, display)
     try:
         result = rewrite(source, settings) if fix else engine.lint(source, settings)
     except SourceError as error:
@@ -202,6 +235,7 @@ def process_path(
         source_file = fileio.read(path)
     except fileio.FileError as error:
         return FileReport(display, error=str(error))
+    settings = with_project(settings, path, cache)
     if rewrite is not engine.fix:
         cache = None  # a verified rewrite depends on more than the key describes
     key = cache.key(source_file.raw, settings, fix) if cache is not None else ""

@@ -41,6 +41,9 @@ class Settings:
     extra_jit: frozenset[str] = frozenset()
     # Facts a traceback proved (tracerfix.evidence.Evidence): `from-traceback` only.
     evidence: object = None
+    # Functions of the file that other modules of its project trace (`analysis.project`); None
+    # until the project has been looked up.
+    project_seeds: tuple | None = None
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -99,7 +102,7 @@ def parse_for_detection(source: str, settings: Settings, lazily: bool = True) ->
 
 
 def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
-    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and not settings.project_seeds and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         module = parse_for_detection(source, settings, lazily)
@@ -110,7 +113,7 @@ def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
 
 def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
-    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and not settings.project_seeds and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         return _fix(source, settings, select, lazily)
@@ -156,7 +159,7 @@ def check_syntax(source: str) -> None:
 
 
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
-    analysis = analyze(module, source, settings.extra_jit, settings.evidence)
+    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or ())
     if not analysis.roots:
         return []
     context = RuleContext(analysis)
