@@ -24,18 +24,19 @@ SKIPPED_DIRECTORIES = frozenset(
 )
 
 
-def with_project(settings: Settings, path: Path | str | None, cache: "Cache | None" = None) -> Settings:
+def with_project(settings: Settings, path: Path | str | None) -> Settings:
     """`settings` for the file at `path`, knowing which of its functions other modules of its
     project trace (`analysis.project`): the command line, the save hook and the language server
     all come through here. The project's index is built once per process and cached by content
-    hash, so an editor pays for the files that changed only."""
+    hash, so an editor pays for the files that changed only. (The result cache's key holds the
+    seeds: a change in a caller's file is a change in the callee's result.)"""
     if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
         return settings
     from dataclasses import replace
 
     from tracerfix.analysis.project import seeds_for
 
-    return replace(settings, project_seeds=seeds_for(Path(path), cache))
+    return replace(settings, project_seeds=seeds_for(Path(path)))
 
 
 def check_source(source: str, settings: Settings) -> LintResult:
@@ -155,7 +156,7 @@ def process_paths(
     ]
     cache = Cache(resolver.cache_dir()) if use_cache else None
     tasks = [
-        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file, cache))
+        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
         for file in _each_real_file_once(files)
     ]
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
@@ -164,10 +165,10 @@ def process_paths(
 _NO_SEEDS: dict[int, tuple[Settings, Settings]] = {}
 
 
-def _settings_in_project(settings: Settings, file: Path, cache: "Cache | None") -> Settings:
+def _settings_in_project(settings: Settings, file: Path) -> Settings:
     """The project is looked up once, here, not in each worker; files that no other module
     traces share one settings object (the pool sends each distinct one to every worker)."""
-    seeded = with_project(settings, file, cache)
+    seeded = with_project(settings, file)
     if seeded.project_seeds:
         return seeded
     entry = _NO_SEEDS.get(id(settings))
@@ -235,7 +236,7 @@ def process_path(
         source_file = fileio.read(path)
     except fileio.FileError as error:
         return FileReport(display, error=str(error))
-    settings = with_project(settings, path, cache)
+    settings = with_project(settings, path)
     if rewrite is not engine.fix:
         cache = None  # a verified rewrite depends on more than the key describes
     key = cache.key(source_file.raw, settings, fix) if cache is not None else ""

@@ -9,7 +9,7 @@ transformation. The analysis of one module (`analysis.analyze`) cannot see that;
   parameters, the transformations it applies (decorators and calls), and for each function the
   calls it makes, each argument described by what it is computed from (the caller's parameters,
   or the results of other calls), and what the function returns in the same terms. Summaries are
-  cached by content hash (`Cache.get`/`put`), in memory and on disk.
+  kept by content hash for the life of the process (an editor session re-reads what changed).
 - **Resolution.** Dotted names resolve through the module's imports (`from pkg.ops import f`,
   `import pkg.ops as ops`, relative imports, re-exports through `__init__.py`) to a function or a
   class of the project; module names follow the `__init__.py` chain, as Python's import does.
@@ -29,8 +29,10 @@ Framework conventions (Flax, Equinox, Haiku) come from `frameworks.py`.
 from __future__ import annotations
 
 import ast
+import bisect
 import hashlib
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,13 +40,12 @@ from typing import Any
 
 from tracerfix.analysis import frameworks, known
 from tracerfix.analysis.imports import canonical
+from tracerfix.analysis.scopes import CALL_SITE_WORDS
 
-PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 # A project larger than this is not walked from an editor's single file (it would cost a save).
 MAX_PROJECT_FILES = 5000
 # How long a project's file list is trusted before it is looked at again (an editor session).
 REFRESH_SECONDS = 2.0
-_SUMMARY_VERSION = 1
 
 STATIC, UNKNOWN, TRACED = 0, 1, 2
 
@@ -149,7 +150,10 @@ class _Summarizer:
         self.module_calls: list[dict] = []
         self.apply_fns: list[str] = []
 
-    def summarize(self, tree: ast.Module) -> dict:
+    def summarize(self, tree: ast.Module, source: str) -> dict:
+        """The module's summary. Only the functions whose text names a transformation (or a
+        framework's entry point) are walked now; the others when the propagation reaches them
+        (`_LazyFunctions`): most of a project is never reached."""
         body = list(self._top_statements(tree.body))
         for statement in body:
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
@@ -163,19 +167,26 @@ class _Summarizer:
                     holder = self._holder(statement.value, {})
                     if holder is not None:
                         self.bindings[target.id] = holder
+        hits = _hit_lines(source)
+        functions = _LazyFunctions(self)
         for statement in body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self._function(statement, statement.name, None)
+                functions.add(statement.name, statement, None, _spans(statement, hits))
             elif isinstance(statement, ast.ClassDef):
-                self._class(statement)
-            elif not isinstance(statement, (ast.Import, ast.ImportFrom)):
+                bases = [b for b in (self.qualify(base) for base in statement.bases) if b is not None]
+                self.classes[statement.name] = {"bases": bases, "line": statement.lineno}
+                attributes = _ClassAttributes(self, statement)
+                for member in statement.body:
+                    if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        functions.add(f"{statement.name}.{member.name}", member, attributes, _spans(member, hits))
+            elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and _spans(statement, hits):
                 walker = _FunctionWalker(self, None, {}, {})
                 walker.statements([statement])
                 self.module_calls.extend(r for r in walker.records if r["via"] is not None)
+        functions.walk_marked()
         return {
-            "v": _SUMMARY_VERSION,
             "imports": self.imports,
-            "functions": self.functions,
+            "functions": functions,
             "classes": self.classes,
             "module_calls": self.module_calls,
             "apply_fns": self.apply_fns,
@@ -263,34 +274,7 @@ class _Summarizer:
             return None  # classes are CapWords: a call of anything else builds no instance
         return ["instance", qualified, False]
 
-    def _class(self, node: ast.ClassDef) -> None:
-        bases = [b for b in (self.qualify(base) for base in node.bases) if b is not None]
-        attributes: dict[str, list] = {}
-        # `self.dense = Dense(...)` in setup/__init__, or a field annotated with a module class.
-        for statement in node.body:
-            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-                annotation = self.qualify(statement.annotation)
-                if annotation is not None:
-                    attributes[statement.target.id] = ["instance", annotation, False]
-        for statement in node.body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for inner in ast.walk(statement):
-                    if isinstance(inner, ast.Assign) and len(inner.targets) == 1:
-                        target = inner.targets[0]
-                        if (
-                            isinstance(target, ast.Attribute)
-                            and isinstance(target.value, ast.Name)
-                            and target.value.id == "self"
-                        ):
-                            holder = self._holder(inner.value, {})
-                            if holder is not None:
-                                attributes[target.attr] = holder
-        self.classes[node.name] = {"bases": bases, "line": node.lineno}
-        for statement in node.body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self._function(statement, f"{node.name}.{statement.name}", attributes)
-
-    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str, attributes) -> None:
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, attributes) -> dict:
         arguments = node.args
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         kwonly = [a.arg for a in arguments.kwonlyargs]
@@ -316,10 +300,12 @@ class _Summarizer:
         for name, annotation in annotations.items():
             if annotation != "?" and not annotation.startswith(("jax.", "numpy.", "typing.", "builtins.")):
                 holders[name] = ["instance", annotation, False]
+        if attributes is not None:
+            attributes = attributes.table()
         walker = _FunctionWalker(self, attributes, env, holders)
         walker.statements(node.body)
         walker.statements(node.body)  # twice: a loop's later assignments reach its start
-        self.functions[qualname] = {
+        return {
             "line": node.lineno,
             "params": positional,
             "kwonly": kwonly,
@@ -345,6 +331,107 @@ class _Summarizer:
             if transform is not None:
                 return {"transform": transform, "opts": _options(decorator)}
         return None
+
+
+_HIT = re.compile(
+    r"\b(?:%s|apply|apply_fn|init|transform|transform_with_state|filter_jit|filter_vmap|filter_grad)\b"
+    % "|".join(CALL_SITE_WORDS)
+)
+
+
+def _hit_lines(source: str) -> list[int]:
+    """The lines that name a transformation or a framework's entry point, in order."""
+    lines = []
+    line, position = 1, 0
+    for match in _HIT.finditer(source):
+        line += source.count("\n", position, match.start())
+        position = match.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
+
+
+def _spans(node: ast.AST, hits: list[int]) -> bool:
+    """Whether one of `hits` falls within `node` (decorators included)."""
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    last = getattr(node, "end_lineno", None) or node.lineno
+    at = bisect.bisect_left(hits, first)
+    return at < len(hits) and hits[at] <= last
+
+
+class _LazyFunctions(dict):
+    """Function summaries by qualified name within the module, walked on first use."""
+
+    def __init__(self, summarizer: "_Summarizer") -> None:
+        super().__init__()
+        self.summarizer = summarizer
+        self.nodes: dict[str, tuple] = {}
+        self.marked: list[str] = []
+
+    def add(self, name: str, node, attributes, marked: bool) -> None:
+        self.nodes[name] = (node, attributes)
+        if marked:
+            self.marked.append(name)
+
+    def walk_marked(self) -> None:
+        for name in self.marked:
+            self.get(name)
+
+    def __contains__(self, name) -> bool:
+        return name in self.nodes
+
+    def get(self, name, default=None):
+        if dict.__contains__(self, name):
+            return dict.__getitem__(self, name)
+        entry = self.nodes.get(name)
+        if entry is None:
+            return default
+        try:
+            summary = self.summarizer.function(*entry)
+        except RecursionError:
+            summary = None
+        self[name] = summary
+        return summary
+
+    def walked(self):
+        """The functions whose text names a transformation: where the propagation starts."""
+        return [(name, self.get(name)) for name in self.marked]
+
+
+class _ClassAttributes:
+    """`self.dense = Dense(...)` in setup/__init__, or a field annotated with a class: what a
+    method's `self.dense(x)` calls. Computed when a method of the class is first walked."""
+
+    def __init__(self, summarizer: "_Summarizer", node: ast.ClassDef) -> None:
+        self.summarizer = summarizer
+        self.node = node
+        self.attributes: dict[str, list] | None = None
+
+    def table(self) -> dict[str, list]:
+        if self.attributes is not None:
+            return self.attributes
+        summarizer = self.summarizer
+        attributes: dict[str, list] = {}
+        for statement in self.node.body:
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                annotation = summarizer.qualify(statement.annotation)
+                if annotation is not None and annotation.rpartition(".")[2][:1].isupper():
+                    attributes[statement.target.id] = ["instance", annotation, False]
+        for statement in self.node.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(statement):
+                    if isinstance(inner, ast.Assign) and len(inner.targets) == 1:
+                        target = inner.targets[0]
+                        if (
+                            isinstance(target, ast.Attribute)
+                            and isinstance(target.value, ast.Name)
+                            and target.value.id == "self"
+                        ):
+                            holder = summarizer._holder(inner.value, {})
+                            if holder is not None:
+                                attributes[target.attr] = holder
+        self.attributes = attributes
+        return attributes
 
 
 class _FunctionWalker:
@@ -644,7 +731,7 @@ def summarize(source: str, module_name: str, is_package: bool) -> dict | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     try:
-        return _Summarizer(module_name, is_package).summarize(tree)
+        return _Summarizer(module_name, is_package).summarize(tree, source)
     except RecursionError:
         return None
 
@@ -652,17 +739,14 @@ def summarize(source: str, module_name: str, is_package: bool) -> dict | None:
 # --- the project ----------------------------------------------------------------------------------
 
 
-def find_root(path: Path) -> Path | None:
-    """The nearest folder above `path` holding a project marker (pyproject.toml, setup.py,
-    setup.cfg, .git), or else the folder that holds its top-level package; None for a lone file."""
+def find_root(path: Path) -> Path:
+    """The folder Python imports the file's top-level package from (the folder holding the
+    outermost `__init__.py` chain: a flat layout's project folder, a src layout's `src/`), or the
+    file's own folder for a script beside its helpers. Everything below it is the project."""
     folder = path.parent
-    for candidate in (folder, *folder.parents):
-        if any((candidate / marker).exists() for marker in PROJECT_MARKERS):
-            return candidate
-    package_root = folder
-    while (package_root / "__init__.py").exists() and package_root.parent != package_root:
-        package_root = package_root.parent
-    return package_root if package_root != folder or (folder / "__init__.py").exists() else None
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def module_name_of(path: Path, is_package_folder) -> tuple[str, bool]:
@@ -678,9 +762,6 @@ def module_name_of(path: Path, is_package_folder) -> tuple[str, bool]:
     return ".".join(reversed(parts)), path.name == "__init__.py"
 
 
-_MARKER_WORDS = (*known.TRACE_MARKERS, "apply", "transform", "filter_")
-
-
 def _may_apply_transformation(text: str) -> bool:
     return "jax" in text or "flax" in text or "equinox" in text or "haiku" in text
 
@@ -688,14 +769,14 @@ def _may_apply_transformation(text: str) -> bool:
 class Project:
     """The modules of one project, their summaries (built lazily) and what they trace."""
 
-    def __init__(self, root: Path, cache=None) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = root
-        self.cache = cache
         self.files: dict[str, tuple[int, int]] = {}  # path -> (mtime_ns, size)
         self.modules: dict[str, list[str]] = {}  # module name -> paths
         self.module_of: dict[str, tuple[str, bool]] = {}  # path -> (module name, is package)
         self.summaries: dict[str, dict | None] = {}  # path -> summary
-        self.texts_hash: dict[str, tuple[tuple[int, int], str]] = {}
+        self.stamps: dict[str, tuple[int, int] | None] = {}
+        self.candidates: dict[str, tuple[tuple[int, int] | None, bool]] = {}
         self.checked_at = 0.0
         self.too_large = False
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
@@ -736,27 +817,40 @@ class Project:
             self.module_of[path] = (name, is_package)
             self.modules.setdefault(name, []).append(path)
 
-    def summary(self, path: str) -> dict | None:
+    def caller_summary(self, path: str) -> dict | None:
+        """The summary of a module that may apply a transformation (it names JAX or a neural
+        network library), or None; the text test is remembered until the file changes."""
         stamp = self.files.get(path)
-        known_stamp = self.texts_hash.get(path)
-        if known_stamp is not None and known_stamp[0] == stamp and path in self.summaries:
+        remembered = self.candidates.get(path)
+        if remembered is None or remembered[0] != stamp:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except OSError:
+                return None
+            remembered = self.candidates[path] = (stamp, _may_apply_transformation(text))
+        return self.summary(path) if remembered[1] else None
+
+    def summary(self, path: str) -> dict | None:
+        """The module's summary, by content hash: kept for the process (an editor session), so an
+        unchanged file is summarised once."""
+        stamp = self.files.get(path)
+        known_stamp = self.stamps.get(path)
+        if known_stamp is not None and known_stamp == stamp and path in self.summaries:
             return self.summaries[path]
         try:
             raw = Path(path).read_bytes()
         except OSError:
             self.summaries[path] = None
             return None
-        text = raw.decode("utf-8", errors="replace")
         name, is_package = self.module_of.get(path, ("", False))
         digest = hashlib.sha256(raw)
-        digest.update(f"\0project-summary {_SUMMARY_VERSION} {name} {is_package}".encode())
-        key = "project-" + digest.hexdigest()
-        result = self.cache.get(key) if self.cache is not None else None
-        if result is None or result.get("v") != _SUMMARY_VERSION:
-            result = summarize(text, name, is_package) or {}
-            if self.cache is not None:
-                self.cache.put(key, result)
-        self.texts_hash[path] = (stamp, key)
+        digest.update(f"\0{name} {is_package}".encode())
+        key = digest.digest()
+        result = _SUMMARIES.get(key)
+        if result is None:
+            result = _SUMMARIES[key] = summarize(raw.decode("utf-8", errors="replace"), name, is_package) or {}
+        self.stamps[path] = stamp
         self.summaries[path] = result
         return result
 
@@ -867,18 +961,13 @@ class _Propagation:
         project = self.project
         callers = []
         for path in project.files:
-            summary = None
-            try:
-                with open(path, encoding="utf-8", errors="replace") as handle:
-                    text = handle.read()
-            except OSError:
-                continue
-            if _may_apply_transformation(text):
-                summary = project.summary(path)
+            summary = project.caller_summary(path)
             if summary:
                 callers.append((path, summary))
         for path, summary in callers:
-            for name, function in summary.get("functions", {}).items():
+            for name, function in summary["functions"].walked():
+                if function is None:
+                    continue
                 for root in function.get("roots", ()):
                     self.trace(path, name, self.transform_kinds(function, root["transform"], root["opts"]),
                                None, root["transform"], differentiated=_differentiates(root["transform"]))
@@ -1099,9 +1188,10 @@ def _is_array_annotation(annotation: str | None) -> bool:
 # --- one process's projects -------------------------------------------------------------------------
 
 _PROJECTS: dict[str, Project] = {}
+_SUMMARIES: dict[bytes, dict] = {}  # by content hash (and module name)
 
 
-def project_for(path: Path, cache=None) -> Project | None:
+def project_for(path: Path) -> Project | None:
     """The project holding `path`, kept for the life of the process (an editor session re-reads
     only the files that changed, and looks at the file list at most every REFRESH_SECONDS)."""
     try:
@@ -1109,19 +1199,15 @@ def project_for(path: Path, cache=None) -> Project | None:
     except (OSError, RuntimeError):
         return None
     root = find_root(resolved)
-    if root is None:
-        return None
     project = _PROJECTS.get(str(root))
     if project is None:
-        project = _PROJECTS[str(root)] = Project(root, cache)
-    elif project.cache is None and cache is not None:
-        project.cache = cache
+        project = _PROJECTS[str(root)] = Project(root)
     return project
 
 
-def seeds_for(path: Path, cache=None) -> tuple[ExternalSeed, ...]:
+def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
     """The functions of the file at `path` that other modules of its project trace."""
-    project = project_for(path, cache)
+    project = project_for(path)
     if project is None:
         return ()
     try:
