@@ -24,7 +24,19 @@ PKG_LEAKS = {
     ("pkg/ops.py", 15, "TFX401", "`soft_limit` is called from traced `step` in pkg/model.py:14 with traced arguments"),
     ("pkg/util.py", 7, "TFX401", "`clip_small` is called from traced `scale` in pkg/layers.py:8 with traced arguments"),
 }
-FINDING = re.compile(r"^(?P<file>[\w/.]+):(?P<line>\d+):\d+: (?P<code>TFX\d+) .*?\((?P<reason>`\w+(?:\.\w+)?` is [^)]*)\)", re.M)
+# Models of Flax linen, Flax NNX, Equinox and Haiku, each reached only through a jitted step in
+# another file (or a lifted nn.scan); analysed, never run (the libraries need not be installed).
+MODEL_LEAKS = {
+    ("models/linen_mlp.py", 11, "TFX101",
+     "`__call__` is `Block.__call__`, called from traced `MLP.__call__` in models/linen_mlp.py:19 with traced arguments"),
+    ("models/linen_scan.py", 9, "TFX401", "`__call__` is `Cell.__call__`, lifted by nn.scan(...) in models/linen_scan.py:13"),
+    ("models/nnx_net.py", 11, "TFX101",
+     "`__call__` is `Net.__call__`, called from traced `train_step` in models/nnx_train.py:9 with traced arguments"),
+    ("models/eqx_head.py", 10, "TFX401", "`__call__` is `Head.__call__`, vmapped by `predict` in models/eqx_train.py:9"),
+    ("models/hk_forward.py", 6, "TFX101",
+     "`forward` is called from traced `step` in models/hk_train.py:8 with traced arguments"),
+}
+FINDING = re.compile(r"^(?P<file>[\w/.]+):(?P<line>\d+):\d+: (?P<code>TFX\d+) .*?\((?P<reason>`\w+(?:\.\w+)?` is .*?)\)(?:;| with)", re.M)
 
 
 def tracerfix(*args: str, cwd: Path, input: str | None = None) -> subprocess.CompletedProcess:
@@ -59,6 +71,19 @@ def test_check_on_the_folder_reports_the_helpers_leaks_with_their_callers(projec
 def test_check_on_a_single_callee_file_finds_its_callers(project, file):
     result = tracerfix("check", "--no-cache", file, cwd=project)
     assert findings(result.stdout) == {leak for leak in PKG_LEAKS if leak[0] == file}
+
+
+def test_framework_models_reached_from_steps_in_other_files(project):
+    result = tracerfix("check", "--no-cache", "models/", cwd=project)
+    assert findings(result.stdout) == MODEL_LEAKS, result.stdout
+    # Decoder and Unused branch on their inputs too, but no transformation reaches them.
+    assert all(line.split(":")[1] not in ("28", "35") for line in result.stdout.splitlines() if "linen_mlp" in line)
+
+
+@pytest.mark.parametrize("file", sorted({leak[0] for leak in MODEL_LEAKS}))
+def test_each_model_file_alone_still_sees_the_step_that_traces_it(project, file):
+    result = tracerfix("check", "--no-cache", file, cwd=project)
+    assert findings(result.stdout) == {leak for leak in MODEL_LEAKS if leak[0] == file}, result.stdout
 
 
 def test_the_result_cache_follows_changes_in_a_callers_file(project):

@@ -190,6 +190,7 @@ class _Summarizer:
             "classes": self.classes,
             "module_calls": self.module_calls,
             "apply_fns": self.apply_fns,
+            "bindings": self.bindings,
         }
 
     @staticmethod
@@ -584,7 +585,10 @@ class _FunctionWalker:
         # `jax.vmap(f)(x)`: the inner call applies the transformation; the result is array math.
         if isinstance(func, ast.Call):
             inner = self.sources(func)
-            return union | inner if summarizer.transform_of(func.func) else union
+            if summarizer.transform_of(func.func):
+                return union | inner
+            if self.target(func) is None:
+                return union
         qualified = summarizer.qualify(func)
         for keyword in node.keywords:
             if keyword.arg == frameworks.APPLY_FN_ATTRIBUTE:
@@ -620,7 +624,9 @@ class _FunctionWalker:
 
     def record(self, node: ast.Call, path, bound, drop, args, via, options) -> int:
         entry = {
-            "target": [path, bound], "line": node.lineno, "args": args, "via": via, "opts": options,
+            # special: reached through an instance, `.apply` or a Haiku transform, which the
+            # module's own analysis does not follow (it follows plain calls and self.method).
+            "target": [path, bound, bound or drop > 0], "line": node.lineno, "args": args, "via": via, "opts": options,
             "always": self.always,
         }
         index = self.record_at.get(id(node))
@@ -628,6 +634,14 @@ class _FunctionWalker:
             index = self.record_at[id(node)] = len(self.records)
             self.records.append(entry)
         else:
+            # The second walk (for loops) adds what a later assignment feeds back; a name rebound
+            # by its own call (`x = f(x)`) keeps what the first walk saw.
+            previous = self.records[index]["args"]
+            if len(previous) == len(args):
+                entry["args"] = [
+                    [keyword, None if old is None or new is None else sorted(set(old) | set(new))]
+                    for (keyword, old), (_, new) in zip(previous, args)
+                ]
             self.records[index] = entry
         return index
 
@@ -645,9 +659,14 @@ class _FunctionWalker:
             for element in elements:
                 if isinstance(element, ast.Lambda):
                     continue
-                target = self.target_of_reference(element)
+                if transform in frameworks.LIFTED_CLASS_TRANSFORMS:
+                    qualified = self.summarizer.qualify(element)
+                    if qualified is not None:
+                        self.record(node, f"{qualified}.__call__", True, 0, [], transform, options)
+                    continue
+                target = self.target(element)
                 if target is not None:
-                    self.record(node, target[0], target[1], 0, [], transform, options)
+                    self.record(node, target[0], target[1], target[2], [], transform, options)
 
     def mark_transformed(self, node: ast.Call) -> None:
         """Lambdas and local names among a transformation's arguments (before they are walked)."""
@@ -670,7 +689,7 @@ class _FunctionWalker:
         project could define."""
         summarizer = self.summarizer
         if isinstance(func, ast.Call):
-            holder = summarizer._holder(func, self.holders)
+            holder = summarizer._holder(func, {**summarizer.bindings, **self.holders})
             if holder is not None and holder[0] == "instance":
                 return f"{holder[1]}.__call__", True, 0
             return None
@@ -855,9 +874,11 @@ class Project:
         return result
 
     # -- resolution ------------------------------------------------------------------------------
-    def resolve(self, qualified: str, near: str | None = None, depth: int = 0) -> tuple[str, str] | None:
-        """(path, function within its module) for a qualified name of the project's function or
-        method: `pkg.ops.normalize` -> (".../pkg/ops.py", "normalize")."""
+    def resolve(self, qualified: str, near: str | None = None, depth: int = 0) -> tuple[str, str, int, bool] | None:
+        """(path, function within its module, leading arguments that are not the function's own,
+        whether it was reached through a module-level instance or transform) for a qualified name
+        of the project's function or method: `pkg.ops.normalize` -> (".../pkg/ops.py",
+        "normalize", 0, False); `models.hk.net.apply` -> (".../models/hk.py", "forward", 2, True)."""
         if depth > 6:
             return None
         parts = qualified.split(".")
@@ -871,7 +892,7 @@ class Project:
             name = ".".join(rest)
             functions = summary.get("functions", {})
             if name in functions:
-                return path, name
+                return path, name, 0, False
             classes = summary.get("classes", {})
             if len(rest) == 2 and rest[0] in classes:
                 for base in classes[rest[0]]["bases"]:
@@ -879,6 +900,11 @@ class Project:
                     if found is not None:
                         return found
                 return None
+            holder = summary.get("bindings", {}).get(rest[0])
+            if holder is not None and len(rest) <= 2:
+                held = _FunctionWalker.held_call(holder, rest[1] if len(rest) == 2 else None)
+                found = None if held is None else self.resolve(held[0], path, depth + 1)
+                return None if found is None else (found[0], found[1], found[2] + held[2], True)
             imported = summary.get("imports", {}).get(rest[0])
             if imported is not None:
                 return self.resolve(".".join([imported, *rest[1:]]), path, depth + 1)
@@ -1027,7 +1053,7 @@ class _Propagation:
     def follow(self, path: str, caller: str | None, function: dict | None, record: dict, kinds: dict) -> None:
         """Trace what `record` calls, as `caller` (traced with `kinds`) calls it."""
         project = self.project
-        target, bound = record["target"]
+        target, bound, special = record["target"]
         targets = [target]
         if target == "@apply_fn":
             targets = [f"{cls}.__call__" for cls in self.apply_fn_classes()]
@@ -1035,7 +1061,7 @@ class _Propagation:
             found = project.resolve(target, path)
             if found is None:
                 continue
-            callee_path, callee_name = found
+            callee_path, callee_name, drop, through_binding = found
             callee = (project.summary(callee_path) or {}).get("functions", {}).get(callee_name)
             if callee is None:
                 continue
@@ -1044,23 +1070,24 @@ class _Propagation:
                 new = self.transform_kinds(callee, via, record["opts"], bound)
                 differentiated = _differentiates(via) or (path, caller) in self.differentiated
             else:
-                new = self.argument_kinds(callee, record, kinds, path, function, bound)
+                new = self.argument_kinds(callee, record, kinds, path, function, bound, drop)
                 if not any(value == TRACED for value in new.values()):
                     continue
                 differentiated = (path, caller) in self.differentiated
             reason = None
-            if callee_path != path:
-                reason = {"caller": caller, "path": path, "line": record["line"], "via": via}
+            if callee_path != path or special or through_binding or target != record["target"][0]:
+                reason = {"caller": caller, "path": path, "line": record["line"], "via": via,
+                          "through": "apply_fn" if record["target"][0] == "@apply_fn" else None}
             self.trace(callee_path, callee_name, new, reason, via or "call", differentiated)
 
     def argument_kinds(self, callee: dict, record: dict, kinds: dict, path: str, caller: dict | None,
-                       bound: bool) -> dict[str, int]:
+                       bound: bool, drop: int = 0, depth: int = 0) -> dict[str, int]:
         positional = list(callee["params"])
         if bound or callee.get("method"):
             positional = positional[1:]
         result: dict[str, int] = {}
         position = 0
-        for keyword, sources in record["args"]:
+        for keyword, sources in record["args"][drop:]:
             if keyword is None:
                 if sources is None:
                     break  # *args: the positions after it are unknown
@@ -1070,7 +1097,7 @@ class _Propagation:
                 name = keyword
             if name is None or sources is None:
                 continue
-            kind = self.evaluate(sources, kinds, path, caller, 0)
+            kind = self.evaluate(sources, kinds, path, caller, depth)
             result[name] = max(result.get(name, STATIC), kind)
         return result
 
@@ -1092,15 +1119,15 @@ class _Propagation:
         """Whether the call returns a traced value, from the callee's summary in this context."""
         if record["via"] is not None:
             return False
-        target, bound = record["target"]
+        target, bound, _ = record["target"]
         found = self.project.resolve(target, path) if target != "@apply_fn" else None
         if found is None:
             return False
-        callee_path, callee_name = found
+        callee_path, callee_name, drop, _ = found
         callee = (self.project.summary(callee_path) or {}).get("functions", {}).get(callee_name)
         if callee is None:
             return False
-        arguments = self.argument_kinds(callee, record, kinds, path, function, bound)
+        arguments = self.argument_kinds(callee, record, kinds, path, function, bound, drop, depth + 1)
         return self.evaluate(callee["returns"], arguments, callee_path, callee, depth + 1) == TRACED
 
     def apply_fn_classes(self) -> list[str]:
@@ -1142,7 +1169,8 @@ class _Propagation:
             if not traced:
                 continue
             by_file.setdefault(path, []).append(
-                ExternalSeed(name, traced, self.describe(reason), reason["transform"], key in self.differentiated)
+                ExternalSeed(name, traced, _named(name, self.describe(reason)), reason["transform"],
+                             key in self.differentiated)
             )
         return {path: tuple(sorted(seeds, key=lambda s: s.function)) for path, seeds in by_file.items()}
 
@@ -1155,13 +1183,21 @@ class _Propagation:
         caller = f"`{reason['caller']}`" if reason["caller"] else None
         via = reason["via"]
         if via is None:
-            return f"called from traced {caller} in {where} with traced arguments"
+            through = f" through `{reason['through']}`" if reason.get("through") else ""
+            return f"called from traced {caller} in {where}{through} with traced arguments"
+        if via in frameworks.LIFTED_CLASS_TRANSFORMS:
+            return f"lifted by {_short(via)}(...) in {where}"
         verb = _TRANSFORM_VERBS.get(_kind_of_transform(via)) if via not in known.LAX_BODY_ARGUMENTS else None
         short = _short(via)
         if verb is None:
             verb = f"the body of {short}(...)" if via in known.LAX_BODY_ARGUMENTS else f"passed to {short}(...)"
             return f"{verb} in {caller} in {where}" if caller else f"{verb} in {where}"
         return f"{verb} by {caller} in {where}" if caller else f"{verb} in {where}"
+
+
+def _named(function: str, reason: str) -> str:
+    """A method's reason names its class: messages name the method alone (`__call__`)."""
+    return f"`{function}`, {reason}" if "." in function else reason
 
 
 _TRANSFORM_VERBS = {"jit": "jitted", "vmap": "vmapped", "grad": "differentiated", "filter": None}
@@ -1212,7 +1248,7 @@ def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
         return ()
     try:
         return project.seeds_for(path.resolve())
-    except (OSError, RecursionError):
+    except (OSError, RecursionError):  # a project we cannot read is a project we do not see
         return ()
 
 
