@@ -45,7 +45,7 @@ from tracerfix.analysis.scopes import CALL_SITE_WORDS
 # A project larger than this is not walked from an editor's single file (it would cost a save).
 MAX_PROJECT_FILES = 5000
 # How long a project's file list is trusted before it is looked at again (an editor session).
-REFRESH_SECONDS = 2.0
+REFRESH_SECONDS = 5.0
 
 STATIC, UNKNOWN, TRACED = 0, 1, 2
 
