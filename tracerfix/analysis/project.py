@@ -41,6 +41,7 @@ from typing import Any
 from tracerfix.analysis import frameworks, known
 from tracerfix.analysis.imports import canonical
 from tracerfix.analysis.scopes import CALL_SITE_WORDS
+from tracerfix.analysis.scopes import _short  # how messages spell a transformation
 
 # A project larger than this is not walked from an editor's single file (it would cost a save).
 MAX_PROJECT_FILES = 5000
@@ -879,64 +880,63 @@ class Project:
         whether it was reached through a module-level instance or transform) for a qualified name
         of the project's function or method: `pkg.ops.normalize` -> (".../pkg/ops.py",
         "normalize", 0, False); `models.hk.net.apply` -> (".../models/hk.py", "forward", 2, True)."""
+        located = self._locate(qualified, near, depth)
+        if located is None:
+            return None
+        path, summary, rest = located
+        name = ".".join(rest)
+        functions = summary.get("functions", {})
+        if name in functions:
+            return path, name, 0, False
+        classes = summary.get("classes", {})
+        if len(rest) == 2 and rest[0] in classes:
+            for base in classes[rest[0]]["bases"]:
+                found = self.resolve(f"{base}.{rest[1]}", path, depth + 1)
+                if found is not None:
+                    return found
+            return None
+        holder = summary.get("bindings", {}).get(rest[0])
+        if holder is not None and len(rest) <= 2:
+            held = _FunctionWalker.held_call(holder, rest[1] if len(rest) == 2 else None)
+            found = None if held is None else self.resolve(held[0], path, depth + 1)
+            return None if found is None else (found[0], found[1], found[2] + held[2], True)
+        imported = summary.get("imports", {}).get(rest[0])
+        if imported is not None:
+            return self.resolve(".".join([imported, *rest[1:]]), path, depth + 1)
+        return None
+
+    def _locate(self, qualified: str, near: str | None, depth: int) -> tuple[str, dict, list[str]] | None:
+        """The project module a qualified name starts with (the longest such prefix): its path,
+        its summary and the rest of the name."""
         if depth > 6:
             return None
         parts = qualified.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             paths = self.modules.get(".".join(parts[:cut]))
-            if not paths:
-                continue
-            path = _nearest(paths, near)
-            rest = parts[cut:]
-            summary = self.summary(path) or {}
-            name = ".".join(rest)
-            functions = summary.get("functions", {})
-            if name in functions:
-                return path, name, 0, False
-            classes = summary.get("classes", {})
-            if len(rest) == 2 and rest[0] in classes:
-                for base in classes[rest[0]]["bases"]:
-                    found = self.resolve(f"{base}.{rest[1]}", path, depth + 1)
-                    if found is not None:
-                        return found
-                return None
-            holder = summary.get("bindings", {}).get(rest[0])
-            if holder is not None and len(rest) <= 2:
-                held = _FunctionWalker.held_call(holder, rest[1] if len(rest) == 2 else None)
-                found = None if held is None else self.resolve(held[0], path, depth + 1)
-                return None if found is None else (found[0], found[1], found[2] + held[2], True)
-            imported = summary.get("imports", {}).get(rest[0])
-            if imported is not None:
-                return self.resolve(".".join([imported, *rest[1:]]), path, depth + 1)
-            return None
+            if paths:
+                path = _nearest(paths, near)
+                return path, self.summary(path) or {}, parts[cut:]
         return None
 
     def class_framework(self, qualified_class: str, near: str | None, depth: int = 0) -> str | None:
-        if depth > 6:
-            return None
         kind = frameworks.MODULE_BASES.get(qualified_class)
         if kind is not None:
             return kind
-        parts = qualified_class.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            paths = self.modules.get(".".join(parts[:cut]))
-            if not paths:
-                continue
-            path = _nearest(paths, near)
-            summary = self.summary(path) or {}
-            rest = parts[cut:]
-            if len(rest) != 1:
-                return None
-            cls = summary.get("classes", {}).get(rest[0])
-            if cls is not None:
-                for base in cls["bases"]:
-                    kind = self.class_framework(base, path, depth + 1)
-                    if kind is not None:
-                        return kind
-                return None
-            imported = summary.get("imports", {}).get(rest[0])
-            return None if imported is None else self.class_framework(imported, path, depth + 1)
-        return None
+        located = self._locate(qualified_class, near, depth)
+        if located is None:
+            return None
+        path, summary, rest = located
+        if len(rest) != 1:
+            return None
+        cls = summary.get("classes", {}).get(rest[0])
+        if cls is not None:
+            for base in cls["bases"]:
+                kind = self.class_framework(base, path, depth + 1)
+                if kind is not None:
+                    return kind
+            return None
+        imported = summary.get("imports", {}).get(rest[0])
+        return None if imported is None else self.class_framework(imported, path, depth + 1)
 
     # -- propagation -----------------------------------------------------------------------------
     def seeds_for(self, path: Path) -> tuple[ExternalSeed, ...]:
@@ -1201,14 +1201,6 @@ def _named(function: str, reason: str) -> str:
 
 
 _TRANSFORM_VERBS = {"jit": "jitted", "vmap": "vmapped", "grad": "differentiated", "filter": None}
-
-
-def _short(qualified: str) -> str:
-    for prefix, short in (("jax.lax.", "lax."), ("jax.", "jax."), ("equinox.", "eqx."),
-                          ("flax.linen.", "nn."), ("flax.nnx.", "nnx.")):
-        if qualified.startswith(prefix):
-            return short + qualified[len(prefix):]
-    return qualified
 
 
 def _differentiates(transform: str) -> bool:
