@@ -159,6 +159,9 @@ def process_paths(
         parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
         for file in _each_real_file_once(files)
     ]
+    from tracerfix.analysis import project
+
+    project.forget()  # the seeds are in the tasks' settings; the workers need no summaries
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
 
 

@@ -151,16 +151,35 @@ class _Summarizer:
         self.module_calls: list[dict] = []
         self.apply_fns: list[str] = []
 
-    def summarize(self, tree: ast.Module, source: str) -> dict:
-        """The module's summary. Only the functions whose text names a transformation (or a
-        framework's entry point) are walked now; the others when the propagation reaches them
-        (`_LazyFunctions`): most of a project is never reached."""
-        body = list(self._top_statements(tree.body))
+    def summarize(self, source: str) -> dict:
+        """The module's summary. Only the top-level statements that are not functions or classes,
+        and the functions and classes whose text names a transformation (or a model's entry
+        point), are parsed and walked now; the others when the propagation reaches them
+        (`_LazyFunctions`): most of a project is never reached, and `ast.parse` is most of the
+        cost."""
+        hits = _hit_lines(source)
+        self.source = source
+        self.pending: dict[str, _Chunk] = {}
+        self.functions = functions = _LazyFunctions(self)
+        self.classes = _LazyClasses(self)
+        chunks = _top_level_chunks(source)
+        body: list[ast.stmt] = []
+        if chunks is None:
+            body = self.whole_module().body
+        else:
+            for chunk in chunks:
+                if chunk.name is not None and not _chunk_hit(chunk, hits):
+                    self.pending[chunk.name] = chunk
+                    self.defined.add(chunk.name)
+                else:
+                    body.extend(self.parse(chunk))
+        body = list(self._top_statements(body))
         for statement in body:
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self._bind_import(statement)
             elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.defined.add(statement.name)
+                self.pending.pop(statement.name, None)  # a later definition in a parsed block wins
         for statement in body:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 target = statement.targets[0]
@@ -168,18 +187,10 @@ class _Summarizer:
                     holder = self._holder(statement.value, {})
                     if holder is not None:
                         self.bindings[target.id] = holder
-        hits = _hit_lines(source)
-        functions = _LazyFunctions(self)
+        self.hits = hits
         for statement in body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                functions.add(statement.name, statement, None, _spans(statement, hits))
-            elif isinstance(statement, ast.ClassDef):
-                bases = [b for b in (self.qualify(base) for base in statement.bases) if b is not None]
-                self.classes[statement.name] = {"bases": bases, "line": statement.lineno}
-                attributes = _ClassAttributes(self, statement)
-                for member in statement.body:
-                    if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        functions.add(f"{statement.name}.{member.name}", member, attributes, _spans(member, hits))
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.register(statement)
             elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and _spans(statement, hits):
                 walker = _FunctionWalker(self, None, {}, {})
                 walker.statements([statement])
@@ -193,6 +204,45 @@ class _Summarizer:
             "apply_fns": self.apply_fns,
             "bindings": self.bindings,
         }
+
+    def register(self, statement: ast.stmt) -> None:
+        """A top-level def or class, parsed: its functions (and methods) become summarisable."""
+        functions, hits = self.functions, self.hits
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.add(statement.name, statement, None, _spans(statement, hits))
+        elif isinstance(statement, ast.ClassDef):
+            bases = [b for b in (self.qualify(base) for base in statement.bases) if b is not None]
+            dict.__setitem__(self.classes, statement.name, {"bases": bases, "line": statement.lineno})
+            attributes = _ClassAttributes(self, statement)
+            for member in statement.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    functions.add(f"{statement.name}.{member.name}", member, attributes, _spans(member, hits))
+
+    def ensure(self, name: str) -> None:
+        """Parse the top-level def or class `name` if it was left as text."""
+        chunk = self.pending.pop(name, None)
+        if chunk is not None:
+            for statement in self.parse(chunk):
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    self.register(statement)
+
+    def parse(self, chunk: "_Chunk") -> list[ast.stmt]:
+        """A chunk's statements, numbered as in the module. A chunk that does not parse on its own
+        (a line at column 0 inside a string or brackets cut it) is read from the whole module."""
+        try:
+            return ast.parse("\n" * (chunk.first_line - 1) + chunk.text).body
+        except (SyntaxError, ValueError, MemoryError):
+            pass
+        return [
+            statement for statement in self.whole_module().body
+            if chunk.first_line <= statement.lineno <= chunk.last_line
+        ]
+
+    def whole_module(self) -> ast.Module:
+        tree = getattr(self, "_tree", None)
+        if tree is None:
+            tree = self._tree = ast.parse(self.source)
+        return tree
 
     @staticmethod
     def _top_statements(statements):
@@ -335,9 +385,14 @@ class _Summarizer:
         return None
 
 
+# A transformation applied or referenced (`jax.jit(`, `@jax.jit`, `partial(jax.jit, ...)`,
+# `hk.transform(`), or a model's entry point (`.apply(`, `.init(`, `apply_fn`). `map` and `reduce`
+# are left out: Python's own builtins would mark most functions.
+_TRANSFORM_WORDS = "|".join(
+    [w for w in CALL_SITE_WORDS if w not in ("map", "reduce")] + ["transform", "transform_with_state", "multi_transform"]
+)
 _HIT = re.compile(
-    r"\b(?:%s|apply|apply_fn|init|transform|transform_with_state|filter_jit|filter_vmap|filter_grad)\b"
-    % "|".join(CALL_SITE_WORDS)
+    r"@[\w.]*\b(?:%s)\b|\b(?:%s)\s*[(,)]|\bapply_fn\b|\.(?:apply|init)\s*\(" % (_TRANSFORM_WORDS, _TRANSFORM_WORDS)
 )
 
 
@@ -361,6 +416,77 @@ def _spans(node: ast.AST, hits: list[int]) -> bool:
     return at < len(hits) and hits[at] <= last
 
 
+@dataclass(frozen=True)
+class _Chunk:
+    first_line: int
+    last_line: int
+    text: str
+    name: str | None  # the def or class it holds, or None for any other statement
+
+
+_COLUMN_ZERO = re.compile(r"^[^\s#]", re.M)
+_CONTINUES = ("else", "elif", "except", "finally", ")", "]", "}")
+_DEFINITION = re.compile(r"(?:async\s+def|def|class)\s+(\w+)")
+_DECORATED_DEFINITION = re.compile(r"^(?:async\s+def|def|class)\s+(\w+)", re.M)
+
+
+def _top_level_chunks(source: str) -> list[_Chunk] | None:
+    """The module cut at lines that start at column 0 (a top-level statement, as far as text
+    tells: `else:`/`except:` and closing brackets continue the one before, decorators join their
+    def). `parse` falls back to the whole module where a cut was wrong."""
+    starts: list[int] = []
+    decorated = False
+    for match in _COLUMN_ZERO.finditer(source):
+        position = match.start()
+        if source.startswith(_CONTINUES, position):
+            continue
+        if decorated and not source.startswith("@", position):
+            decorated = False
+            continue  # the def or class under its decorators
+        decorated = source.startswith("@", position)
+        if decorated and starts and source.startswith("@", starts[-1]) and _only_decorators(source, starts[-1], position):
+            continue
+        starts.append(position)
+    if not starts:
+        return None
+    chunks = []
+    line = 1 + source.count("\n", 0, starts[0])
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(source)
+        text = source[start:end]
+        lines = text.count("\n")
+        match = (_DECORATED_DEFINITION.search if text.startswith("@") else _DEFINITION.match)(text)
+        name = None if match is None else match.group(1)
+        chunks.append(_Chunk(line, line + lines, text, name))
+        line += lines
+    return chunks
+
+
+def _only_decorators(source: str, start: int, end: int) -> bool:
+    return all(not line or line[0] in "@ \t#)" for line in source[start:end].split("\n"))
+
+
+def _chunk_hit(chunk: _Chunk, hits: list[int]) -> bool:
+    at = bisect.bisect_left(hits, chunk.first_line)
+    return at < len(hits) and hits[at] <= chunk.last_line
+
+
+class _LazyClasses(dict):
+    """Classes by name: bases and line, parsed on first use."""
+
+    def __init__(self, summarizer: "_Summarizer") -> None:
+        super().__init__()
+        self.summarizer = summarizer
+
+    def __contains__(self, name) -> bool:
+        self.summarizer.ensure(name)
+        return dict.__contains__(self, name)
+
+    def get(self, name, default=None):
+        self.summarizer.ensure(name)
+        return dict.get(self, name, default)
+
+
 class _LazyFunctions(dict):
     """Function summaries by qualified name within the module, walked on first use."""
 
@@ -380,11 +506,13 @@ class _LazyFunctions(dict):
             self.get(name)
 
     def __contains__(self, name) -> bool:
+        self.summarizer.ensure(name.partition(".")[0])
         return name in self.nodes
 
     def get(self, name, default=None):
         if dict.__contains__(self, name):
             return dict.__getitem__(self, name)
+        self.summarizer.ensure(name.partition(".")[0])
         entry = self.nodes.get(name)
         if entry is None:
             return default
@@ -398,6 +526,10 @@ class _LazyFunctions(dict):
     def walked(self):
         """The functions whose text names a transformation: where the propagation starts."""
         return [(name, self.get(name)) for name in self.marked]
+
+
+# The methods where a model assigns its submodules (Flax `setup`, NNX and Equinox `__init__`).
+_SUBMODULE_SETTERS = frozenset({"setup", "__init__", "__post_init__"})
 
 
 class _ClassAttributes:
@@ -420,7 +552,7 @@ class _ClassAttributes:
                 if annotation is not None and annotation.rpartition(".")[2][:1].isupper():
                     attributes[statement.target.id] = ["instance", annotation, False]
         for statement in self.node.body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name in _SUBMODULE_SETTERS:
                 for inner in ast.walk(statement):
                     if isinstance(inner, ast.Assign) and len(inner.targets) == 1:
                         target = inner.targets[0]
@@ -747,12 +879,8 @@ class _FunctionWalker:
 def summarize(source: str, module_name: str, is_package: bool) -> dict | None:
     """The summary of one module's source, or None when Python cannot parse it."""
     try:
-        tree = ast.parse(source)
+        return _Summarizer(module_name, is_package).summarize(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    try:
-        return _Summarizer(module_name, is_package).summarize(tree, source)
-    except RecursionError:
         return None
 
 
@@ -783,7 +911,9 @@ def module_name_of(path: Path, is_package_folder) -> tuple[str, bool]:
 
 
 def _may_apply_transformation(text: str) -> bool:
-    return "jax" in text or "flax" in text or "equinox" in text or "haiku" in text
+    """Whether a module can start a traced scope that reaches another module: it names JAX or a
+    model library, and applies or references a transformation or a model's entry point."""
+    return ("jax" in text or "flax" in text or "equinox" in text or "haiku" in text) and bool(_HIT.search(text))
 
 
 class Project:
@@ -1231,6 +1361,13 @@ def project_for(path: Path) -> Project | None:
     if project is None:
         project = _PROJECTS[str(root)] = Project(root)
     return project
+
+
+def forget() -> None:
+    """Drop every project and summary this process holds (the command line, once each file's
+    seeds are known: the worker processes it forks need none of it)."""
+    _PROJECTS.clear()
+    _SUMMARIES.clear()
 
 
 def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
