@@ -163,6 +163,9 @@ class _Summarizer:
         self.functions = functions = _LazyFunctions(self)
         self.classes = _LazyClasses(self)
         chunks = _top_level_chunks(source)
+        # Chunks are parsed on their own: line numbers are relative to the chunk's first line, and
+        # `offset` (per statement, by id) turns them into the module's.
+        self.offset: dict[int, int] = {}
         body: list[ast.stmt] = []
         if chunks is None:
             body = self.whole_module().body
@@ -173,7 +176,7 @@ class _Summarizer:
                     self.defined.add(chunk.name)
                 else:
                     body.extend(self.parse(chunk))
-        body = list(self._top_statements(body))
+        body = list(self._top_statements(body, self.offset))
         for statement in body:
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self._bind_import(statement)
@@ -191,8 +194,8 @@ class _Summarizer:
         for statement in body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.register(statement)
-            elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and _spans(statement, hits):
-                walker = _FunctionWalker(self, None, {}, {})
+            elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and _spans(statement, hits, self.offset):
+                walker = _FunctionWalker(self, None, {}, {}, self.offset.get(id(statement), 0))
                 walker.statements([statement])
                 self.module_calls.extend(r for r in walker.records if r["via"] is not None)
         functions.walk_marked()
@@ -207,16 +210,20 @@ class _Summarizer:
 
     def register(self, statement: ast.stmt) -> None:
         """A top-level def or class, parsed: its functions (and methods) become summarisable."""
-        functions, hits = self.functions, self.hits
+        functions, hits, offsets = self.functions, self.hits, self.offset
+        offset = offsets.get(id(statement), 0)
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions.add(statement.name, statement, None, _spans(statement, hits))
+            functions.add(statement.name, statement, None, _spans(statement, hits, offsets), offset)
         elif isinstance(statement, ast.ClassDef):
             bases = [b for b in (self.qualify(base) for base in statement.bases) if b is not None]
-            dict.__setitem__(self.classes, statement.name, {"bases": bases, "line": statement.lineno})
+            dict.__setitem__(self.classes, statement.name, {"bases": bases, "line": statement.lineno + offset})
             attributes = _ClassAttributes(self, statement)
             for member in statement.body:
                 if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    functions.add(f"{statement.name}.{member.name}", member, attributes, _spans(member, hits))
+                    offsets[id(member)] = offset
+                    functions.add(
+                        f"{statement.name}.{member.name}", member, attributes, _spans(member, hits, offsets), offset
+                    )
 
     def ensure(self, name: str) -> None:
         """Parse the top-level def or class `name` if it was left as text."""
@@ -230,13 +237,15 @@ class _Summarizer:
         """A chunk's statements, numbered as in the module. A chunk that does not parse on its own
         (a line at column 0 inside a string or brackets cut it) is read from the whole module."""
         try:
-            return ast.parse("\n" * (chunk.first_line - 1) + chunk.text).body
+            statements = ast.parse(chunk.text).body
         except (SyntaxError, ValueError, MemoryError):
-            pass
-        return [
-            statement for statement in self.whole_module().body
-            if chunk.first_line <= statement.lineno <= chunk.last_line
-        ]
+            return [
+                statement for statement in self.whole_module().body
+                if chunk.first_line <= statement.lineno <= chunk.last_line
+            ]
+        for statement in statements:
+            self.offset[id(statement)] = chunk.first_line - 1
+        return statements
 
     def whole_module(self) -> ast.Module:
         tree = getattr(self, "_tree", None)
@@ -245,15 +254,22 @@ class _Summarizer:
         return tree
 
     @staticmethod
-    def _top_statements(statements):
-        """Top-level statements, looking inside `if`/`try` blocks (guarded imports, defs)."""
+    def _top_statements(statements, offsets: dict[int, int]):
+        """Top-level statements, looking inside `if`/`try` blocks (guarded imports, defs), which
+        share their block's line offset."""
         for statement in statements:
+            inner = None
             if isinstance(statement, ast.If):
-                yield from _Summarizer._top_statements(statement.body + statement.orelse)
+                inner = statement.body + statement.orelse
             elif isinstance(statement, ast.Try):
-                yield from _Summarizer._top_statements(statement.body + statement.orelse + statement.finalbody)
-            else:
+                inner = statement.body + statement.orelse + statement.finalbody
+            if inner is None:
                 yield statement
+                continue
+            offset = offsets.get(id(statement), 0)
+            for child in inner:
+                offsets[id(child)] = offset
+            yield from _Summarizer._top_statements(inner, offsets)
 
     def _bind_import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -326,7 +342,7 @@ class _Summarizer:
             return None  # classes are CapWords: a call of anything else builds no instance
         return ["instance", qualified, False]
 
-    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, attributes) -> dict:
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, attributes, offset: int = 0) -> dict:
         arguments = node.args
         positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
         kwonly = [a.arg for a in arguments.kwonlyargs]
@@ -354,11 +370,11 @@ class _Summarizer:
                 holders[name] = ["instance", annotation, False]
         if attributes is not None:
             attributes = attributes.table()
-        walker = _FunctionWalker(self, attributes, env, holders)
+        walker = _FunctionWalker(self, attributes, env, holders, offset)
         walker.statements(node.body)
         walker.statements(node.body)  # twice: a loop's later assignments reach its start
         return {
-            "line": node.lineno,
+            "line": node.lineno + offset,
             "params": positional,
             "kwonly": kwonly,
             "defaults": defaults,
@@ -386,32 +402,57 @@ class _Summarizer:
 
 
 # A transformation applied or referenced (`jax.jit(`, `@jax.jit`, `partial(jax.jit, ...)`,
-# `hk.transform(`), or a model's entry point (`.apply(`, `.init(`, `apply_fn`). `map` and `reduce`
-# are left out: Python's own builtins would mark most functions.
-_TRANSFORM_WORDS = "|".join(
+# `hk.transform(`), or a Flax `TrainState`'s `apply_fn`. `map` and `reduce` are left out: Python's
+# own builtins would mark most functions; so are `.apply(`/`.init(`, which matter only inside a
+# function that a transformation marks already. Found with `str.find` (a regular expression with
+# this many alternatives costs as much as the parse it saves).
+_TRANSFORM_WORDS = tuple(
     [w for w in CALL_SITE_WORDS if w not in ("map", "reduce")] + ["transform", "transform_with_state", "multi_transform"]
 )
-_HIT = re.compile(
-    r"@[\w.]*\b(?:%s)\b|\b(?:%s)\s*[(,)]|\bapply_fn\b|\.(?:apply|init)\s*\(" % (_TRANSFORM_WORDS, _TRANSFORM_WORDS)
-)
 
 
-def _hit_lines(source: str) -> list[int]:
-    """The lines that name a transformation or a framework's entry point, in order."""
+def _hit_lines(source: str, first_only: bool = False) -> list[int]:
+    """The lines that name a transformation or a model's entry point, in order."""
+    positions = []
+    for word in (*_TRANSFORM_WORDS, "apply_fn"):
+        start = source.find(word)
+        while start != -1:
+            end = start + len(word)
+            if _is_hit(source, start, end, word):
+                positions.append(start)
+                if first_only:
+                    return [0]
+            start = source.find(word, end)
+    positions.sort()
     lines = []
-    line, position = 1, 0
-    for match in _HIT.finditer(source):
-        line += source.count("\n", position, match.start())
-        position = match.start()
+    line, previous = 1, 0
+    for position in positions:
+        line += source.count("\n", previous, position)
+        previous = position
         if not lines or lines[-1] != line:
             lines.append(line)
     return lines
 
 
-def _spans(node: ast.AST, hits: list[int]) -> bool:
+def _is_hit(source: str, start: int, end: int, word: str) -> bool:
+    before = source[start - 1] if start else "\n"
+    if before.isalnum() or before == "_" or (end < len(source) and (source[end].isalnum() or source[end] == "_")):
+        return False
+    if word == "apply_fn":
+        return True
+    following = source[end:end + 8].lstrip(" \t")[:1]
+    if following and following in "(,)":
+        return True
+    line_start = source.rfind("\n", 0, start) + 1
+    prefix = source[line_start:start].strip()
+    return prefix.startswith("@") and all(c.isalnum() or c in "_." for c in prefix[1:])
+
+
+def _spans(node: ast.AST, hits: list[int], offsets: dict[int, int]) -> bool:
     """Whether one of `hits` falls within `node` (decorators included)."""
-    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
-    last = getattr(node, "end_lineno", None) or node.lineno
+    offset = offsets.get(id(node), 0)
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))]) + offset
+    last = (getattr(node, "end_lineno", None) or node.lineno) + offset
     at = bisect.bisect_left(hits, first)
     return at < len(hits) and hits[at] <= last
 
@@ -496,8 +537,8 @@ class _LazyFunctions(dict):
         self.nodes: dict[str, tuple] = {}
         self.marked: list[str] = []
 
-    def add(self, name: str, node, attributes, marked: bool) -> None:
-        self.nodes[name] = (node, attributes)
+    def add(self, name: str, node, attributes, marked: bool, offset: int = 0) -> None:
+        self.nodes[name] = (node, attributes, offset)
         if marked:
             self.marked.append(name)
 
@@ -575,8 +616,9 @@ class _FunctionWalker:
     "T" (traced whatever the caller passes: a parameter of a function handed to a transformation).
     Shapes, dtypes, `len` and other static results have no sources."""
 
-    def __init__(self, summarizer: _Summarizer, attributes, env: dict[str, set[str]], holders) -> None:
+    def __init__(self, summarizer: _Summarizer, attributes, env: dict[str, set[str]], holders, offset: int = 0) -> None:
         self.summarizer = summarizer
+        self.offset = offset  # the line of the module where the parsed chunk starts, less one
         self.attributes = attributes  # the class's `self.x` holders, or None outside a class
         self.env = env
         self.holders = holders
@@ -759,7 +801,7 @@ class _FunctionWalker:
         entry = {
             # special: reached through an instance, `.apply` or a Haiku transform, which the
             # module's own analysis does not follow (it follows plain calls and self.method).
-            "target": [path, bound, bound or drop > 0], "line": node.lineno, "args": args, "via": via, "opts": options,
+            "target": [path, bound, bound or drop > 0], "line": node.lineno + self.offset, "args": args, "via": via, "opts": options,
             "always": self.always,
         }
         index = self.record_at.get(id(node))
@@ -913,7 +955,7 @@ def module_name_of(path: Path, is_package_folder) -> tuple[str, bool]:
 def _may_apply_transformation(text: str) -> bool:
     """Whether a module can start a traced scope that reaches another module: it names JAX or a
     model library, and applies or references a transformation or a model's entry point."""
-    return ("jax" in text or "flax" in text or "equinox" in text or "haiku" in text) and bool(_HIT.search(text))
+    return ("jax" in text or "flax" in text or "equinox" in text or "haiku" in text) and bool(_hit_lines(text, True))
 
 
 class Project:
