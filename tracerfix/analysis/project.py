@@ -721,10 +721,10 @@ class _FunctionWalker:
         if kind is ast.Constant:
             return set()
         if kind is ast.Attribute:
-            if node.attr in known.STATIC_ARRAY_ATTRIBUTES:
-                self.sources(node.value)
-                return set()
-            return self.sources(node.value)
+            # `x.T` of a traced array is traced; any other attribute may be a pytree's static
+            # field (`sys.num_iterations`, `config.depth`): not traced, as in a module's analysis.
+            sources = self.sources(node.value)
+            return sources if node.attr in known.TRACED_ARRAY_ATTRIBUTES else set()
         if kind is ast.Call:
             return self.call(node)
         if kind is ast.Lambda:
