@@ -7,7 +7,7 @@ file on disk. Nothing here imports JAX or runs user code.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
@@ -32,8 +32,6 @@ def with_project(settings: Settings, path: Path | str | None) -> Settings:
     seeds: a change in a caller's file is a change in the callee's result.)"""
     if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
         return settings
-    from dataclasses import replace
-
     from tracerfix.analysis.project import seeds_for
 
     return replace(settings, project_seeds=seeds_for(Path(path)))
@@ -155,12 +153,14 @@ def process_paths(
         for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
     ]
     cache = Cache(resolver.cache_dir()) if use_cache else None
-    tasks = [
-        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
-        for file in _each_real_file_once(files)
-    ]
     from tracerfix.analysis import project
 
+    unique_files = _each_real_file_once(files)
+    project.prepare(unique_files)  # one pass per project for all the files named
+    tasks = [
+        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
+        for file in unique_files
+    ]
     project.forget()  # the seeds are in the tasks' settings; the workers need no summaries
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
 
@@ -242,7 +242,9 @@ def process_path(
     settings = with_project(settings, path)
     if rewrite is not engine.fix:
         cache = None  # a verified rewrite depends on more than the key describes
-    key = cache.key(source_file.raw, settings, fix) if cache is not None else ""
+    # A file that no other module traces has the key it had before project-wide analysis.
+    unseeded = settings if settings.project_seeds else replace(settings, project_seeds=None)
+    key = cache.key(source_file.raw, unseeded, fix) if cache is not None else ""
     report = cache.report(key, display, source_file.text) if cache is not None else None
     if report is None:
         report = process_text(source_file.text, display, settings, fix, rewrite)

@@ -972,6 +972,7 @@ class Project:
         self.checked_at = 0.0
         self.too_large = False
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
+        self._covered: set[str] = set()  # the files `_seeds` was computed for
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -1012,6 +1013,11 @@ class Project:
     def caller_summary(self, path: str) -> dict | None:
         """The summary of a module that may apply a transformation (it names JAX or a neural
         network library), or None; the text test is remembered until the file changes."""
+        remembered = self._text_facts(path)
+        return self.summary(path) if remembered is not None and remembered[1] else None
+
+    def _text_facts(self, path: str) -> tuple | None:
+        """(stamp, whether it may apply a transformation, the modules its import lines name)."""
         stamp = self.files.get(path)
         remembered = self.candidates.get(path)
         if remembered is None or remembered[0] != stamp:
@@ -1020,8 +1026,31 @@ class Project:
                     text = handle.read()
             except OSError:
                 return None
-            remembered = self.candidates[path] = (stamp, _may_apply_transformation(text))
-        return self.summary(path) if remembered[1] else None
+            name, is_package = self.module_of.get(path, ("", False))
+            package = name if is_package else name.rpartition(".")[0]
+            remembered = self.candidates[path] = (
+                stamp, _may_apply_transformation(text), _imported_modules(text, package)
+            )
+        return remembered
+
+    def importing(self, targets: set[str]) -> set[str]:
+        """The files that import one of `targets`, directly or through other files of the
+        project (re-exports through `__init__.py` included): the only possible callers."""
+        importers: dict[str, list[str]] = {}
+        for path in self.files:
+            facts = self._text_facts(path)
+            if facts is not None:
+                for module in facts[2]:
+                    importers.setdefault(module, []).append(path)
+        reached = set(targets)
+        pending = list(targets)
+        while pending:
+            name = self.module_of.get(pending.pop(), ("", False))[0]
+            for importer in importers.get(name, ()):
+                if importer not in reached:
+                    reached.add(importer)
+                    pending.append(importer)
+        return reached
 
     def summary(self, path: str) -> dict | None:
         """The module's summary, by content hash: kept for the process (an editor session), so an
@@ -1111,13 +1140,50 @@ class Project:
         return None if imported is None else self.class_framework(imported, path, depth + 1)
 
     # -- propagation -----------------------------------------------------------------------------
+    def prepare(self, paths: set[str]) -> None:
+        """Find what other modules trace in `paths`, in one pass (the command line's files)."""
+        self.refresh()
+        if self.too_large:
+            return
+        if self._seeds is None or not paths <= self._covered:
+            self._covered = set(paths)
+            self._seeds = _Propagation(self, self.importing(self._covered)).run()
+
     def seeds_for(self, path: Path) -> tuple[ExternalSeed, ...]:
         self.refresh()
         if self.too_large:
             return ()
-        if self._seeds is None:
-            self._seeds = _Propagation(self).run()
-        return self._seeds.get(str(path), ())
+        key = str(path)
+        if self._seeds is None or key not in self._covered:
+            self.prepare({key})
+        return (self._seeds or {}).get(key, ())
+
+
+_IMPORT_LINE = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n#;]*))|import[ \t]+([\w., \t]+))", re.M
+)
+
+
+def _imported_modules(text: str, package: str) -> frozenset[str]:
+    """The modules (and `module.name`s) a module's import lines name, relative ones resolved."""
+    modules = set()
+    for match in _IMPORT_LINE.finditer(text):
+        if match.group(4):
+            modules.update(part.split(" as ")[0].strip() for part in match.group(4).split(","))
+            continue
+        module = match.group(1)
+        level = len(module) - len(module.lstrip("."))
+        module = module.lstrip(".")
+        if level:
+            base = package.split(".") if package else []
+            base = base[: len(base) - (level - 1)] if level - 1 <= len(base) else []
+            module = ".".join([*base, *([module] if module else [])])
+        modules.add(module)
+        for name in (match.group(2) or match.group(3) or "").replace("\n", " ").split(","):
+            name = name.strip().split(" as ")[0].strip()
+            if name:
+                modules.add(f"{module}.{name}")
+    return frozenset(modules)
 
 
 def _nearest(paths: list[str], near: str | None) -> str:
@@ -1148,8 +1214,9 @@ def _python_files(root: Path):
 class _Propagation:
     """Traced functions of the whole project, to a fixed point; then the seeds of each file."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, callers: set[str]) -> None:
         self.project = project
+        self.callers = callers  # the files whose transformations may reach the files asked about
         self.state: dict[tuple[str, str], dict[str, int]] = {}  # (path, function) -> parameter kinds
         self.reasons: dict[tuple[str, str], dict] = {}  # first cross-module reason per function
         self.differentiated: set[tuple[str, str]] = set()
@@ -1159,7 +1226,7 @@ class _Propagation:
         project = self.project
         callers = []
         for path in project.files:
-            summary = project.caller_summary(path)
+            summary = project.caller_summary(path) if path in self.callers else None
             if summary:
                 callers.append((path, summary))
         for path, summary in callers:
@@ -1403,6 +1470,24 @@ def project_for(path: Path) -> Project | None:
     if project is None:
         project = _PROJECTS[str(root)] = Project(root)
     return project
+
+
+def prepare(paths) -> None:
+    """Look up, in one pass per project, what other modules trace in each of `paths`."""
+    by_project: dict[int, tuple[Project, set[str]]] = {}
+    for path in paths:
+        project = project_for(Path(path))
+        if project is not None:
+            try:
+                resolved = str(Path(path).resolve())
+            except (OSError, RuntimeError):
+                continue
+            by_project.setdefault(id(project), (project, set()))[1].add(resolved)
+    for project, files in by_project.values():
+        try:
+            project.prepare(files)
+        except (OSError, RecursionError):
+            pass
 
 
 def forget() -> None:
