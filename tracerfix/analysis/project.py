@@ -1495,15 +1495,26 @@ def forget() -> None:
     seeds are known: the worker processes it forks need none of it)."""
     _PROJECTS.clear()
     _SUMMARIES.clear()
+    _FILES.clear()
+
+
+_FILES: dict[str, tuple[Project, Path]] = {}  # a path as given -> its project and resolved path
 
 
 def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
-    """The functions of the file at `path` that other modules of its project trace."""
-    project = project_for(path)
-    if project is None:
-        return ()
+    """The functions of the file at `path` that other modules of its project trace (an editor
+    asks on every edit: the file's project is remembered)."""
+    known_file = _FILES.get(str(path))
+    if known_file is None:
+        project = project_for(path)
+        if project is None:
+            return ()
+        try:
+            known_file = _FILES[str(path)] = (project, path.resolve())
+        except (OSError, RuntimeError):
+            return ()
     try:
-        return project.seeds_for(path.resolve())
+        return known_file[0].seeds_for(known_file[1])
     except (OSError, RecursionError):  # a project we cannot read is a project we do not see
         return ()
 
