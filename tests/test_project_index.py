@@ -143,3 +143,33 @@ def test_a_script_folder_is_its_own_project(tmp_path):
     write(tmp_path, {"scripts/ops.py": OPS, "scripts/train.py": "import jax\nfrom ops import g\nstep = jax.jit(g)\n"})
     assert find_root(tmp_path / "scripts" / "ops.py") == tmp_path / "scripts"
     assert seeds(tmp_path, "scripts/ops.py")["g"] == (("y",), "jitted in train.py:3")
+
+
+def test_a_plain_callable_object_is_not_followed_but_a_model_is(tmp_path):
+    # flax's own ScanFn (a plain class) is handed to lax.scan with a carry of Python deques:
+    # following it reported `assert not carry_deque` in the corpus. Model classes are followed.
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/bodies.py": """\
+            import equinox as eqx
+
+            class Body:
+                def __call__(self, carry, x):
+                    return carry, x
+
+            class Cell(eqx.Module):
+                def __call__(self, carry, x):
+                    return carry, x
+        """,
+        "pkg/run.py": """\
+            import jax
+            from pkg.bodies import Body, Cell
+
+            def run(xs):
+                body = Body()
+                cell = Cell()
+                jax.lax.scan(body, 0.0, xs)
+                return jax.lax.scan(cell, 0.0, xs)
+        """,
+    })
+    assert set(seeds(tmp_path, "pkg/bodies.py")) == {"Cell.__call__"}

@@ -1297,6 +1297,11 @@ class _Propagation:
         if target == "@apply_fn":
             targets = [f"{cls}.__call__" for cls in self.apply_fn_classes()]
         for target in targets:
+            if bound and project.class_framework(target.rpartition(".")[0], path) is None:
+                # An object's method is followed only for the model libraries' modules, whose
+                # conventions say what is traced; any other callable object (a scan body kept
+                # in an instance, with a carry of Python containers) is dynamic dispatch.
+                continue
             found = project.resolve(target, path)
             if found is None:
                 continue
