@@ -11,6 +11,7 @@ import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from test_lsp import change_document, open_document
 
 PACKAGE = Path(__file__).resolve().parent / "data" / "project_pkg"
 
@@ -36,27 +37,10 @@ async def client(lsp_client: LanguageClient, tmp_path_factory):
     await lsp_client.shutdown_session()
 
 
-async def diagnostics_of(client: LanguageClient, path: Path, text: str, version: int) -> list[types.Diagnostic]:
-    uri = path.as_uri()
-    if version == 1:
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text))
-        )
-    else:
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-            )
-        )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri])
-
-
 async def test_helper_file_shows_the_leaks_its_callers_cause_and_fixes_them(client: LanguageClient):
     path = client.project_root / "pkg" / "ops.py"
     text = path.read_text()
-    diagnostics = await diagnostics_of(client, path, text, 1)
+    diagnostics = await open_document(client, path, text)
     assert sorted((d.code, d.range.start.line) for d in diagnostics) == [("TFX101", 8), ("TFX401", 14)]
     by_code = {d.code: d.message for d in diagnostics}
     assert "`normalize` is vmapped by `step` in pkg/model.py:10" in by_code["TFX101"]
@@ -80,6 +64,6 @@ async def test_helper_file_shows_the_leaks_its_callers_cause_and_fixes_them(clie
 
     # Typing in the helper keeps the callers' view: a new leak in `soft_limit` is reported at once.
     edited = text.replace("    return np.tanh(x / limit) * limit", "    y = float(x)\n    return np.tanh(x / limit) * limit")
-    diagnostics = await diagnostics_of(client, path, edited, 2)
+    diagnostics = await change_document(client, path.as_uri(), 2, edited)
     assert {d.code for d in diagnostics} >= {"TFX101", "TFX401"}
     assert len(diagnostics) == 3, [(d.code, d.message) for d in diagnostics]
