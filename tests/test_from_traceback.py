@@ -211,8 +211,11 @@ def run_python(root: Path, *args: str, **env: str) -> subprocess.CompletedProces
 
 
 def test_the_flow_run_copy_fix_run_again(project):
-    """A helper module that never mentions JAX, jitted from a script: `check` sees nothing."""
-    assert tracerfix("check", "--no-cache", ".", cwd=project).returncode == 0
+    """A helper module that never mentions JAX, jitted from a script: `check` finds the leak
+    through the project index (issue 15), and the traceback leads to the same fix."""
+    checked = tracerfix("check", "--no-cache", ".", cwd=project)
+    assert checked.stdout.startswith("pkg/model.py:2:5: TFX101"), checked.stdout
+    assert "`shrink` is jitted by `main` in train.py" in checked.stdout
     failed = run_python(project, "train.py")
     assert "TracerBoolConversionError" in failed.stderr
     report = tracerfix("from-traceback", "-", cwd=project, stdin=failed.stderr)

@@ -7,7 +7,7 @@ file on disk. Nothing here imports JAX or runs user code.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
@@ -22,6 +22,19 @@ if TYPE_CHECKING:
 SKIPPED_DIRECTORIES = frozenset(
     {"__pycache__", "node_modules", "site-packages", "build", "dist", "venv", "env", ".venv"}
 )
+
+
+def with_project(settings: Settings, path: Path | str | None) -> Settings:
+    """`settings` for the file at `path`, knowing which of its functions other modules of its
+    project trace (`analysis.project`): the command line, the save hook and the language server
+    all come through here. The project's index is built once per process and cached by content
+    hash, so an editor pays for the files that changed only. (The result cache's key holds the
+    seeds: a change in a caller's file is a change in the callee's result.)"""
+    if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
+        return settings
+    from tracerfix.analysis.project import seeds_for
+
+    return replace(settings, project_seeds=seeds_for(Path(path)))
 
 
 def check_source(source: str, settings: Settings) -> LintResult:
@@ -139,8 +152,16 @@ def process_paths(
         for path in paths
         for file in iter_python_files([path], resolver.is_excluded, resolver.respect_gitignore(path))
     ]
-    tasks = [parallel.Task(file, resolver.settings_for(file)) for file in _each_real_file_once(files)]
     cache = Cache(resolver.cache_dir()) if use_cache else None
+    from tracerfix.analysis import project
+
+    unique_files = _each_real_file_once(files)
+    project.prepare(unique_files)  # one pass per project for all the files named
+    tasks = [
+        parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
+        for file in unique_files
+    ]
+    project.forget()  # the seeds are in the tasks' settings; the workers need no summaries
     return parallel.run(tasks, fix=fix, write=write, jobs=jobs, cache=cache)
 
 
@@ -160,6 +181,21 @@ def unsure_lines(paths: Iterable[Path], resolver) -> Iterator[str]:
             continue
         for line, column, why in places:
             yield f"{file}:{line}:{column + 1}: unsure: {why}"
+
+
+_NO_SEEDS: dict[int, tuple[Settings, Settings]] = {}
+
+
+def _settings_in_project(settings: Settings, file: Path) -> Settings:
+    """The project is looked up once, here, not in each worker; files that no other module
+    traces share one settings object (the pool sends each distinct one to every worker)."""
+    seeded = with_project(settings, file)
+    if seeded.project_seeds:
+        return seeded
+    entry = _NO_SEEDS.get(id(settings))
+    if entry is None or entry[0] is not settings:
+        entry = _NO_SEEDS[id(settings)] = (settings, seeded)
+    return entry[1]
 
 
 def _each_real_file_once(files: list[Path]) -> list[Path]:
@@ -192,6 +228,7 @@ def process_text(
 
     `rewrite` replaces `engine.fix` (verification keeps only the fixes that run correctly)."""
     report = FileReport(display, before=source)
+    settings = with_project(settings, display)
     try:
         result = rewrite(source, settings) if fix else engine.lint(source, settings)
     except SourceError as error:
@@ -220,9 +257,12 @@ def process_path(
         source_file = fileio.read(path)
     except fileio.FileError as error:
         return FileReport(display, error=str(error))
+    settings = with_project(settings, path)
     if rewrite is not engine.fix:
         cache = None  # a verified rewrite depends on more than the key describes
-    key = cache.key(source_file.raw, settings, fix) if cache is not None else ""
+    # A file that no other module traces has the key it had before project-wide analysis.
+    unseeded = settings if settings.project_seeds else replace(settings, project_seeds=None)
+    key = cache.key(source_file.raw, unseeded, fix) if cache is not None else ""
     report = cache.report(key, display, source_file.text) if cache is not None else None
     if report is None:
         report = process_text(source_file.text, display, settings, fix, rewrite)

@@ -45,6 +45,9 @@ class Settings:
     # `extend-safe-fixes` / `extend-unsafe-fixes`); a code in both stays unsafe.
     extend_safe_fixes: frozenset[str] = frozenset()
     extend_unsafe_fixes: frozenset[str] = frozenset()
+    # Functions of the file that other modules of its project trace (`analysis.project`); None
+    # until the project has been looked up.
+    project_seeds: tuple | None = None
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -106,7 +109,7 @@ def parse_for_detection(source: str, settings: Settings, lazily: bool = True) ->
 
 
 def lint(source: str, settings: Settings, lazily: bool = True) -> LintResult:
-    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and not settings.project_seeds and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         module = parse_for_detection(source, settings, lazily)
@@ -135,7 +138,7 @@ def unsure(source: str, settings: Settings) -> list[tuple[int, int, str]]:
 
 def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> LintResult:
     """Apply every fix `settings` allows (or those `select(finding)` picks), to a fixed point."""
-    if settings.evidence is None and cannot_hold_traced_code(source, settings.extra_jit):
+    if settings.evidence is None and not settings.project_seeds and cannot_hold_traced_code(source, settings.extra_jit):
         return LintResult(source)
     try:
         return _fix(source, settings, select, lazily)
@@ -181,7 +184,7 @@ def check_syntax(source: str) -> None:
 
 
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
-    analysis = analyze(module, source, settings.extra_jit, settings.evidence)
+    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or ())
     if not analysis.roots:
         return _comment_findings(source, [], settings)
     context = RuleContext(analysis)

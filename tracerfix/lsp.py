@@ -25,7 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from tracerfix import __version__, config, engine
+from tracerfix import __version__, api, config, engine
 from tracerfix.engine import Settings, SourceError
 from tracerfix.registry import all_rules
 from tracerfix.rule import Finding, Safety
@@ -82,7 +82,8 @@ class TracerfixServer(LanguageServer):
             resolver = config.Resolver()
             if path is not None and resolver.is_excluded(path):
                 return None
-            return resolver.settings_for(path)
+            # Which of the document's functions other modules of its project trace (cached).
+            return api.with_project(resolver.settings_for(path), path)
         except config.ConfigError as error:
             message = f"tracerfix: {error}; using the default settings"
             if message not in self._reported_config_errors:

@@ -111,12 +111,20 @@ class Analysis:
         return None if facts is None else facts.return_value
 
 
-def analyze(module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset(), evidence=None) -> Analysis:
+def analyze(
+    module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset(), evidence=None, external: tuple = ()
+) -> Analysis:
+    """`external`: functions of this module that other modules of the project trace
+    (`project.ExternalSeed`s), started as traced scopes like those found here."""
     index = build_index(module, source, frozenset(name.rpartition(".")[2] for name in extra_jit))
     analysis = Analysis(module, index)
     analysis.scopes = ScopeFinder(index, extra_jit).find()
     if evidence is not None:
         evidence.seed(analysis, source)  # functions and arguments a traceback proved traced
+    if external:
+        from tracerfix.analysis.project import seed_scopes
+
+        seed_scopes(index, analysis.scopes, external)
     if analysis.scopes:
         _Propagation(analysis).run()
     return analysis
