@@ -161,7 +161,7 @@ def bench_cache(files: list[Path], repeat: int) -> None:
 def bench_save_action(repeat: int) -> None:
     print("\n## Save action: `tracerfix rewrite - < module.py` against `import libcst` + parse")
     runs = max(5, 5 * repeat)
-    save_action.main(["--runs", str(runs), "--warmup", "2"])
+    save_action.main(["--runs", str(runs), "--warmup", "1"])
 
 
 # --- runtime of the rewrites -------------------------------------------------------------------

@@ -181,38 +181,57 @@ def check_syntax(source: str) -> None:
 
 
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
+    analysis, findings = _analysed(module, source, settings)
+    if not findings:
+        return _comment_findings(source, [], settings)
+    positions = PositionIndex(module, source)
+    for finding in findings:
+        span = positions.span(finding.node, finding.top)
+        if span is not None:
+            finding.line, finding.column, finding.end_line, finding.end_column = span
+    if settings.evidence is not None:
+        findings.sort(key=lambda f: (f.line, f.column, f.code))
+        findings = settings.evidence.relevant(findings, analysis)
+    return placed(findings, source, settings)
+
+
+def detect_unplaced(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
+    """Every rule's findings in `module`, each knowing its top-level statement (`top`) and its
+    function, not yet its line and column. The language server runs this on the part of a module
+    that an edit can affect (`incremental`); `source` is the whole document's text."""
+    return _analysed(module, source, settings)[1]
+
+
+def _analysed(module: cst.Module, source: str, settings: Settings) -> tuple[Analysis, list[Finding]]:
     analysis = analyze(module, source, settings.extra_jit, settings.evidence)
     if not analysis.roots:
-        return _comment_findings(source, [], settings)
+        return analysis, []
     context = RuleContext(analysis)
     rules = [rule_class(context) for rule_class in settings.rules]
     walker = _RuleWalker(analysis, context, rules)
-    tops: dict[int, int] = {}
+    seen: set[int] = set()
     for root in analysis.roots:
         walker.walk(root)
         top = analysis.index.top_of.get(id(root), 0)
         name = qualified_function_name(analysis, root)
         for rule in rules:
             for finding in rule.findings:
-                if id(finding) not in tops:
-                    tops[id(finding)] = top
+                if id(finding) not in seen:
+                    seen.add(id(finding))
                     finding.top = top
                     finding.function = name
-    findings = [finding for rule in rules for finding in rule.findings]
+    return analysis, _dedupe([finding for rule in rules for finding in rule.findings])
+
+
+def placed(findings: list[Finding], source: str, settings: Settings) -> list[Finding]:
+    """Findings with their positions, in source order, without the suppressed ones, with those
+    about the suppression comments themselves. Every pass of lint and fix comes through here, so
+    a suppressed finding is never fixed."""
     if not findings:
         return _comment_findings(source, [], settings)
-    positions = PositionIndex(module, source)
-    for finding in findings:
-        span = positions.span(finding.node, tops[id(finding)])
-        if span is not None:
-            finding.line, finding.column, finding.end_line, finding.end_column = span
     findings.sort(key=lambda f: (f.line, f.column, f.code))
-    if settings.evidence is not None:
-        findings = settings.evidence.relevant(findings, analysis)
-    # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
     from tracerfix import suppressions  # only a file with findings needs its comments read
 
-    findings = _dedupe(findings)
     about_comments = _comment_findings(source, findings, settings)
     findings = suppressions.without_suppressed(findings, source)
     if about_comments:
