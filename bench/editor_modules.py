@@ -9,6 +9,7 @@ and so does tests/test_incremental.py. The corpus comes from `python bench/corpu
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -56,10 +57,15 @@ def source_path(package: str, relative: str) -> Path:
 
 
 def module_text(package: str, relative: str) -> str:
+    """The module with the loop appended, indented as the module is (brax indents by 2)."""
     path = source_path(package, relative)
     if not path.exists():
         raise SystemExit(f"{path} is missing: build the corpus first with `python bench/corpus.py`")
-    return path.read_text(encoding="utf-8").rstrip("\n") + "\n" + SEED_CLIP_LOOP
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^(?:def|class) .*:\n(?:[ \t]*(?:#.*)?\n)*([ \t]+)\S", text, re.MULTILINE)
+    indent = found.group(1) if found else "    "
+    loop = re.sub(r"^((?:    )+)", lambda m: indent * (len(m.group(1)) // 4), SEED_CLIP_LOOP, flags=re.MULTILINE)
+    return text.rstrip("\n") + "\n" + loop
 
 
 def write_modules(folder: Path = OUTPUT) -> list[Path]:

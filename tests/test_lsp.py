@@ -140,7 +140,7 @@ async def test_seed_clip_diagnostic_quick_fix_and_fixed_text(client: LanguageCli
 
     cursor = types.Range(start=diagnostic.range.start, end=diagnostic.range.start)
     actions = await code_actions(client, path.as_uri(), cursor, [diagnostic], only=[types.CodeActionKind.QuickFix])
-    quick_fixes = [a for a in actions if a.diagnostics]
+    quick_fixes = [a for a in actions if a.diagnostics and a.is_preferred]
     assert [a.title for a in quick_fixes] == ["Replace the `if` with `jnp.where(...)` (TFX101)"]
     assert quick_fixes[0].kind == types.CodeActionKind.QuickFix and quick_fixes[0].is_preferred
     assert any(a.title == "Fix all tracerfix issues" for a in actions)
@@ -206,7 +206,8 @@ async def test_unfixable_finding_has_a_diagnostic_but_no_action(client: Language
     path = tmp_path / "side_effect.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.code == "TFX101" and diagnostic.data["fix"] is None
-    assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
+    actions = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    assert [a.title for a in actions] == ["Disable TFX101 for this line"]
 
 
 async def test_positions_count_the_negotiated_code_units(client: LanguageClient, tmp_path):
@@ -216,7 +217,7 @@ async def test_positions_count_the_negotiated_code_units(client: LanguageClient,
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.range.end.line == 5
     assert diagnostic.range.end.character == units(line, ENCODING[id(client)])
-    (action, _) = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    (action, _disable, _fix_all) = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
     fixed = apply(client, source, edits_of(await resolved(client, action), path.as_uri()))
     assert fixed.endswith("    y = jnp.where(x[0] < 0, -x, y)  # café ☕ 😋\n    return y\n")
 
@@ -246,7 +247,8 @@ async def test_project_configuration_is_honoured(client: LanguageClient, tmp_pat
     (tmp_path / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = false\n")
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
+    titles = [a.title for a in await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])]
+    assert titles == ["Disable TFX101 for this line"]
 
 
 async def test_excluded_files_and_broken_configuration(client: LanguageClient, tmp_path):
