@@ -15,6 +15,10 @@ alike:
   nothing is cached from an earlier version), until its edit is in hand (a `codeAction/resolve`
   round trip included when the server answers without the edit).
 
+Wall-clock latencies are what an editor sees; on a loaded machine they mostly measure the
+neighbours, so the CPU time the server process spends (read from /proc, 10 ms ticks summed over
+all the edits) is printed too.
+
 The file is the first of bench/editor_modules.py: brax `training/agents/sac/train.py` (619 lines)
 with the seed's clip loop appended under `@jax.jit`, 635 lines. Build the corpus first with
 `python bench/corpus.py`; ruff comes from `pip install ruff` (not a dependency of tracerfix).
@@ -139,6 +143,12 @@ class StdioClient:
         received, message = self.wait(wanted)
         return received, message["params"]["diagnostics"]
 
+    def cpu(self) -> float:
+        """CPU seconds the server process has used so far (user + system, all its threads)."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         try:
             self.request("shutdown", None)
@@ -173,6 +183,9 @@ class Session:
     first_count: int = 0
     edits: list[float] = field(default_factory=list)
     fix_alls: list[float] = field(default_factory=list)
+    start_cpu: float = 0.0
+    edit_cpu: float = 0.0
+    fix_all_cpu: float = 0.0
     fix_all_edits: int = 0
 
     @classmethod
@@ -197,17 +210,20 @@ class Session:
         received, diagnostics = client.diagnostics_of(uri, 1)
         session.first_diagnostics = received - client.started
         session.first_count = len(diagnostics)
+        session.start_cpu = client.cpu()
         return session
 
     def edit(self, text: str) -> int:
         """Replace the whole text; the seconds until the new version's diagnostics arrive."""
         self.version += 1
+        cpu = self.client.cpu()
         sent = self.client.notify(
             "textDocument/didChange",
             {"textDocument": {"uri": self.uri, "version": self.version}, "contentChanges": [{"text": text}]},
         )
         received, diagnostics = self.client.diagnostics_of(self.uri, self.version)
         self.edits.append(received - sent)
+        self.edit_cpu += self.client.cpu() - cpu
         return len(diagnostics)
 
     def fix_all(self, lines: int) -> None:
@@ -217,6 +233,7 @@ class Session:
             "range": {"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}},
             "context": {"diagnostics": [], "only": [kind], "triggerKind": 2},
         }
+        cpu = self.client.cpu()
         actions, seconds = self.client.request("textDocument/codeAction", params)
         edits = 0
         for action in actions or []:
@@ -228,6 +245,7 @@ class Session:
             for changes in (action.get("edit") or {}).get("changes", {}).values():
                 edits += len(changes)
         self.fix_alls.append(seconds)
+        self.fix_all_cpu += self.client.cpu() - cpu
         self.fix_all_edits = edits
 
 
@@ -332,6 +350,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{session.client.name:30}{session.initialize * ms:9.0f}ms{session.first_diagnostics * ms:10.0f}ms"
             f"{statistics.median(session.edits) * ms:15.1f} / {percentile(session.edits, 0.9) * ms:5.1f}ms"
             f"{statistics.median(session.fix_alls) * ms:12.1f} / {percentile(session.fix_alls, 0.9) * ms:5.1f}ms"
+        )
+    print("server CPU time (user + system; what the machine's load does not inflate much):")
+    print(f"{'':30}{'to first diag.':>15}{'per edit, mean':>16}{'per fixAll, mean':>18}")
+    for session in sessions:
+        print(
+            f"{session.client.name:30}{session.start_cpu * ms:13.0f}ms"
+            f"{session.edit_cpu / len(session.edits) * ms:14.1f}ms{session.fix_all_cpu / len(session.fix_alls) * ms:16.1f}ms"
         )
     print(
         "(diagnostics at start: "

@@ -271,3 +271,80 @@ async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient,
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[path.as_uri()]) == []
+
+
+# -- while typing, hover, disabling ----------------------------------------------------------------
+
+
+async def test_a_syntax_error_elsewhere_keeps_the_leak_diagnostics(client: LanguageClient, tmp_path):
+    path = tmp_path / "typing.py"
+    await open_document(client, path, SEED_CLIP)
+    half_typed = SEED_CLIP.replace("# Vectorized and jit-safe: must stay silent.", "def unfinished(x:\n")
+    diagnostics = await change_document(client, path.as_uri(), 2, half_typed)
+    assert sorted((d.code or "", d.range.start.line) for d in diagnostics) == [
+        ("", half_typed.splitlines().index("def unfinished(x:")),
+        ("TFX101", CLIP_LINE),
+    ]
+    (error,) = [d for d in diagnostics if d.code is None]
+    assert "syntax error" in error.message
+    # No fix is offered while the file does not parse: it could not be checked after the edit.
+    cursor = types.Range(start=types.Position(line=CLIP_LINE, character=4), end=types.Position(line=CLIP_LINE, character=4))
+    titles = [a.title for a in await code_actions(client, path.as_uri(), cursor)]
+    assert titles == ["Disable TFX101 for this line"]
+
+
+async def test_hover_on_a_diagnostic_shows_the_rules_documentation(client: LanguageClient, tmp_path):
+    path = tmp_path / "hover.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    inside = types.Position(line=diagnostic.range.start.line, character=diagnostic.range.start.character + 2)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=inside)
+    )
+    assert hover is not None and hover.contents.kind == types.MarkupKind.Markdown
+    assert hover.contents.value.startswith("**TFX101** `python-if-on-tracer`")
+    assert "## What it does" in hover.contents.value and "## Fix safety" in hover.contents.value
+    elsewhere = types.Position(line=0, character=0)
+    assert await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=elsewhere)
+    ) is None
+
+
+async def test_disable_for_this_line_silences_the_finding(client: LanguageClient, tmp_path):
+    path = tmp_path / "disable.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    actions = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    (disable,) = [a for a in actions if a.title == "Disable TFX101 for this line"]
+    disabled = apply(client, SEED_CLIP, edits_of(disable, path.as_uri()))
+    assert "    if x[0] < 0:  # expect: TFX101  # noqa: TFX101\n" in disabled
+    assert await change_document(client, path.as_uri(), 2, disabled) == []
+
+
+async def test_range_edits_as_editors_send_them(client: LanguageClient, tmp_path):
+    """Editors send the changed range, not the whole text: the server applies it to its copy."""
+    path = tmp_path / "ranges.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    line = CLIP_LINE + 1  # `        result = result.at[0].set(0)`
+    start = types.Position(line=line, character=0)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=start), text="# café ☕ 😋\n"),
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (moved,) = client.diagnostics[path.as_uri()]
+    assert moved.range.start.line == CLIP_LINE
+    end = types.Position(line=line, character=units("# café ☕ 😋", ENCODING[id(client)]))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=3),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="        if x[1] < 0:\n            result = -result"),
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    lines = [d.range.start.line for d in client.diagnostics[path.as_uri()]]
+    assert lines == [CLIP_LINE, CLIP_LINE + 1]

@@ -195,14 +195,19 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     return placed(findings, source, settings)
 
 
-def detect_unplaced(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
+def detect_unplaced(
+    module: cst.Module, source: str, settings: Settings, tops: set[int] | None = None
+) -> list[Finding]:
     """Every rule's findings in `module`, each knowing its top-level statement (`top`) and its
-    function, not yet its line and column. The language server runs this on the part of a module
-    that an edit can affect (`incremental`); `source` is the whole document's text."""
-    return _analysed(module, source, settings)[1]
+    function, not yet its line and column; with `tops`, only in those top-level statements. The
+    language server runs this on the part of a module that an edit can affect (`incremental`);
+    `source` is the whole document's text."""
+    return _analysed(module, source, settings, tops)[1]
 
 
-def _analysed(module: cst.Module, source: str, settings: Settings) -> tuple[Analysis, list[Finding]]:
+def _analysed(
+    module: cst.Module, source: str, settings: Settings, tops: set[int] | None = None
+) -> tuple[Analysis, list[Finding]]:
     analysis = analyze(module, source, settings.extra_jit, settings.evidence)
     if not analysis.roots:
         return analysis, []
@@ -211,8 +216,10 @@ def _analysed(module: cst.Module, source: str, settings: Settings) -> tuple[Anal
     walker = _RuleWalker(analysis, context, rules)
     seen: set[int] = set()
     for root in analysis.roots:
-        walker.walk(root)
         top = analysis.index.top_of.get(id(root), 0)
+        if tops is not None and top not in tops:
+            continue
+        walker.walk(root)
         name = qualified_function_name(analysis, root)
         for rule in rules:
             for finding in rule.findings:

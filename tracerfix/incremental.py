@@ -60,6 +60,7 @@ class Statement:
     words: frozenset[str]
     defines: bool  # holds a def, class or lambda
     imports: bool  # only imports
+    has_import: bool  # an import anywhere in it (the analysis reads every import of the module)
     block_indent: str | None  # the indentation of its first indented block, if any
     lines: int  # line breaks in `text`
     _inner: cst.CSTNode | None = None
@@ -91,6 +92,7 @@ class Document:
     module: cst.Module | None = None
     statements: list[Statement] = field(default_factory=list)
     partial: bool = False  # `module` holds only the statements that parse (`error` says why)
+    tolerant: bool = True  # on a syntax error, analyse the statements that parse (the editor's way)
     analysed: int = 0  # statements the last update analysed (the benchmark and tests read it)
     checked: bool = False
     _found: dict[int, list[_Found]] = field(default_factory=dict)  # id(node) -> its findings
@@ -114,7 +116,10 @@ class Document:
             return
         pieces = _split(source, old_source, old_statements)
         if pieces is None:
-            self._update_tolerantly(source)
+            if self.tolerant:
+                self._update_tolerantly(source)
+            else:
+                self._update_whole(source)
             return
         self.partial = False
         try:
@@ -198,10 +203,15 @@ class Document:
         for position in affected:
             found[id(nodes[position])] = []
         if affected:
-            part = module if len(affected) == len(nodes) else module.with_changes(body=[nodes[p] for p in affected])
+            # Every import of the module comes along: rules read the import table as a whole
+            # (which module provides `error_if`); their findings are not taken from this run.
+            wanted = set(affected)
+            included = sorted(wanted.union(p for p, s in enumerate(statements) if s.has_import))
+            walked = {index for index, position in enumerate(included) if position in wanted}
+            part = module if len(included) == len(nodes) else module.with_changes(body=[nodes[p] for p in included])
             spans: dict[int, dict] = {}
-            for finding in engine.detect_unplaced(part, self.source, self.settings):
-                node = nodes[affected[finding.top]]
+            for finding in engine.detect_unplaced(part, self.source, self.settings, walked):
+                node = nodes[included[finding.top]]
                 if id(node) not in spans:
                     spans[id(node)] = statement_spans(module, node)[0]
                 found[id(node)].append(_Found(finding, spans[id(node)].get(id(finding.node))))
@@ -237,7 +247,7 @@ class Document:
         if self.error is not None:
             raise self.error
         if self.module is None or self.partial:
-            result = engine.fix(self.source, self.settings, select=select)
+            result = engine.fix(self.source, self.settings, select=select, lazily=False)
             after = Document(self.settings)
             after.update(result.source)
             return result, after
@@ -473,6 +483,7 @@ def _read_statement(text: str, read: tuple[ast.stmt, str | None] | None) -> Stat
         words=frozenset(_mentioned_names(statements)),
         defines=any(isinstance(node, _DEFINITIONS) for statement in statements for node in ast.walk(statement)),
         imports=all(isinstance(statement, (ast.Import, ast.ImportFrom)) for statement in statements),
+        has_import=any(isinstance(node, (ast.Import, ast.ImportFrom)) for statement in statements for node in ast.walk(statement)),
         block_indent=block_indent,
         lines=len(line_starts) - 1,
     )

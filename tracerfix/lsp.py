@@ -543,7 +543,8 @@ def code_action(server: Server, params: dict) -> list[dict] | None:
     only = (params.get("context") or {}).get("only")
     lazy = server.supports_resolving_edits()
     settings = document.settings
-    fixable = [f for f in findings if settings.applies(f)]
+    # While the text does not parse, its fixes cannot be checked: none is offered.
+    fixable = [] if document.state.error is not None else [f for f in findings if settings.applies(f)]
     actions = []
 
     def action(title: str, kind: str, target: tuple | None, diagnostics=None, eager=False) -> dict:
