@@ -42,7 +42,8 @@ from tracerfix.rule import Finding
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 _STAR = "*"  # what a star import binds: any name
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_DEFINITIONS = {ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda}
+_IMPORTS = {ast.Import, ast.ImportFrom}
 
 
 class _CannotSplit(Exception):
@@ -106,13 +107,15 @@ class Document:
         # The statements' texts make up the old text, unless some were left out (a syntax error).
         old_source, old_statements = self.source, [] if self.module is None or self.partial else self.statements
         self.source, self.error, self.analysed, self.checked = source, None, 0, True
-        try:
-            if engine.cannot_hold_traced_code(source, self.settings.extra_jit):
-                self._forget()
-                return
-        except SourceError as error:
+        # A text that never mentions JAX is only checked for syntax, as a cold run does. (The
+        # cold run's finer import-based test is left out: where it finds no transformation the
+        # analysis finds no traced function either, and it would cost a scan of the whole text.)
+        if not engine.may_contain_traced_code(source, self.settings.extra_jit):
             self._forget()
-            self.error = error
+            try:
+                engine.check_syntax(source)
+            except SourceError as error:
+                self.error = error
             return
         pieces = _split(source, old_source, old_statements)
         if pieces is None:
@@ -476,30 +479,34 @@ def _read_statement(text: str, read: tuple[ast.stmt, str | None] | None) -> Stat
             (found for statement in statements for found in [lazy_module._first_block_indent(text, line_starts, statement)] if found is not None),
             None,
         )
+    names, kinds = _names_and_kinds(statements)
     return Statement(
         text=text,
         parsed=parsed,
         binds=frozenset(_bound_names(statements)),
-        words=frozenset(_mentioned_names(statements)),
-        defines=any(isinstance(node, _DEFINITIONS) for statement in statements for node in ast.walk(statement)),
+        words=frozenset(names),
+        defines=bool(kinds & _DEFINITIONS),
         imports=all(isinstance(statement, (ast.Import, ast.ImportFrom)) for statement in statements),
-        has_import=any(isinstance(node, (ast.Import, ast.ImportFrom)) for statement in statements for node in ast.walk(statement)),
+        has_import=bool(kinds & _IMPORTS),
         block_indent=block_indent,
         lines=len(line_starts) - 1,
     )
 
 
-def _mentioned_names(statements: list[ast.stmt]) -> set[str]:
+def _names_and_kinds(statements: list[ast.stmt]) -> tuple[set[str], set[type]]:
     """Every name a statement's code uses or binds (not its comments, strings or attributes: a
-    module-level name is only ever reached through a name)."""
-    names = set()
+    module-level name is only ever reached through a name), and the kinds of its nodes."""
+    names: set[str] = set()
+    kinds: set[type] = set()
     for statement in statements:
         for node in ast.walk(statement):
-            if isinstance(node, ast.Name):
+            kind = type(node)
+            kinds.add(kind)
+            if kind is ast.Name:
                 names.add(node.id)
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            elif kind is ast.Global or kind is ast.Nonlocal:
                 names.update(node.names)
-    return names
+    return names, kinds
 
 
 def _bound_names(statements: list[ast.stmt]) -> set[str]:
