@@ -166,7 +166,14 @@ class Server:
             if adopted is not None:
                 document.state = adopted
             else:
-                document.state.update(document.text)
+                try:
+                    document.state.update(document.text)
+                except RecursionError:
+                    from tracerfix.engine import SourceError
+
+                    document.state = incremental.Document(document.settings)
+                    document.state.source, document.state.checked = document.text, True
+                    document.state.error = SourceError("the file is nested too deeply to analyse")
         document.fixed = {}
         document.checked_text, document.checked_version = document.text, document.version
         document.lines = None
@@ -215,7 +222,10 @@ class Server:
             del self.pending_publish[uri]
             document = self.documents.get(uri)
             if document is not None:
-                self.publish(document)
+                try:
+                    self.publish(document)
+                except Exception:  # a failure on one document must not end the session
+                    self.log_exception(f"diagnostics of {uri}")
 
     # -- positions -------------------------------------------------------------------------------------
     def lines_of(self, document: OpenDocument) -> list[str]:
