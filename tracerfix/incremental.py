@@ -107,6 +107,9 @@ class Document:
         # The statements' texts make up the old text, unless some were left out (a syntax error).
         old_source, old_statements = self.source, [] if self.module is None or self.partial else self.statements
         self.source, self.error, self.analysed, self.checked = source, None, 0, True
+        if self.settings.evidence is not None:  # facts from a traceback: the whole module's matter
+            self._update_whole(source)
+            return
         # A text that never mentions JAX is only checked for syntax, as a cold run does. (The
         # cold run's finer import-based test is left out: where it finds no transformation the
         # analysis finds no traced function either, and it would cost a scan of the whole text.)
