@@ -263,6 +263,7 @@ class Document:
             chosen = [f for f in findings if f.fix is not None and choose(f)]
             if not chosen:
                 break
+            chosen = [f for f in chosen if f.fix.first] or chosen  # as engine._fix: those go alone
             new_source = document._spliced(engine.apply_fixes(document.module, chosen))
             if new_source == document.source:
                 break
@@ -283,6 +284,11 @@ class Document:
         """The document's text with each fixed statement's new text in place of its old text."""
         module = self.module
         assert module is not None and self.statements
+        first_replaced = min(edited.replaced, default=len(self.statements))
+        if edited.inserted and (edited.inserted_at is None or edited.inserted_at > first_replaced):
+            # The imports' place counts the statements of the fixed module: printed whole, as
+            # `engine.reparse_edited` does in that case.
+            return edited.module.code
         last = len(self.statements) - 1
 
         def code(nodes) -> str:
