@@ -110,15 +110,13 @@ class Document:
         if self.settings.evidence is not None:  # facts from a traceback: the whole module's matter
             self._update_whole(source)
             return
-        # A text that never mentions JAX is only checked for syntax, as a cold run does. (The
-        # cold run's finer import-based test is left out: where it finds no transformation the
-        # analysis finds no traced function either, and it would cost a scan of the whole text.)
-        if not engine.may_contain_traced_code(source, self.settings.extra_jit):
+        try:
+            if engine.cannot_hold_traced_code(source, self.settings.extra_jit):
+                self._forget()  # as a cold run: nothing to report, not even about comments
+                return
+        except SourceError as error:
             self._forget()
-            try:
-                engine.check_syntax(source)
-            except SourceError as error:
-                self.error = error
+            self.error = error
             return
         pieces = _split(source, old_source, old_statements)
         if pieces is None:
@@ -244,7 +242,7 @@ class Document:
                     finding.line, finding.column = line + shift, column
                     finding.end_line, finding.end_column = end_line + shift, end_column
                 findings.append(finding)
-        return engine.placed(findings, self.source)
+        return engine.placed(findings, self.source, self.settings)
 
     # -- fixing ------------------------------------------------------------------------------------------
     def fix(self, select=None) -> tuple[LintResult, "Document"]:
