@@ -10,8 +10,8 @@ Sections:
   every core, against `libcst.parse_module(...).code` over the same files and against LibCST
   parse plus the metadata a LibCST linter resolves (Scope, QualifiedName, Position);
 - cache: a second `check` with the cache warm, against the first (cold) one;
-- save: the editor save action `tracerfix rewrite - < module.py` on a 500-line module, against
-  the floor `python -c "import libcst; libcst.parse_module(...)"` (bench/save_action.py);
+- save: the editor save action `tracerfix rewrite - < module.py` on 8 real modules of the corpus,
+  against the floor `python -c "import libcst; libcst.parse_module(...)"` (bench/save_action.py);
 - runtime: for rewritten examples, the jitted rewrite against a hand-written idiomatic version and
   against the eager original, at n = 1e3 and 1e6.
 
@@ -161,7 +161,7 @@ def bench_cache(files: list[Path], repeat: int) -> None:
 def bench_save_action(repeat: int) -> None:
     print("\n## Save action: `tracerfix rewrite - < module.py` against `import libcst` + parse")
     runs = max(5, 5 * repeat)
-    save_action.main(["--runs", str(runs), "--warmup", "2"])
+    save_action.main(["--runs", str(runs), "--warmup", "1"])
 
 
 # --- runtime of the rewrites -------------------------------------------------------------------

@@ -140,7 +140,7 @@ async def test_seed_clip_diagnostic_quick_fix_and_fixed_text(client: LanguageCli
 
     cursor = types.Range(start=diagnostic.range.start, end=diagnostic.range.start)
     actions = await code_actions(client, path.as_uri(), cursor, [diagnostic], only=[types.CodeActionKind.QuickFix])
-    quick_fixes = [a for a in actions if a.diagnostics]
+    quick_fixes = [a for a in actions if a.diagnostics and a.is_preferred]
     assert [a.title for a in quick_fixes] == ["Replace the `if` with `jnp.where(...)` (TFX101)"]
     assert quick_fixes[0].kind == types.CodeActionKind.QuickFix and quick_fixes[0].is_preferred
     assert any(a.title == "Fix all tracerfix issues" for a in actions)
@@ -206,7 +206,8 @@ async def test_unfixable_finding_has_a_diagnostic_but_no_action(client: Language
     path = tmp_path / "side_effect.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.code == "TFX101" and diagnostic.data["fix"] is None
-    assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
+    actions = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    assert [a.title for a in actions] == ["Disable TFX101 for this line"]
 
 
 async def test_positions_count_the_negotiated_code_units(client: LanguageClient, tmp_path):
@@ -216,7 +217,7 @@ async def test_positions_count_the_negotiated_code_units(client: LanguageClient,
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.range.end.line == 5
     assert diagnostic.range.end.character == units(line, ENCODING[id(client)])
-    (action, _) = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    (action, _disable, _fix_all) = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
     fixed = apply(client, source, edits_of(await resolved(client, action), path.as_uri()))
     assert fixed.endswith("    y = jnp.where(x[0] < 0, -x, y)  # café ☕ 😋\n    return y\n")
 
@@ -246,7 +247,8 @@ async def test_project_configuration_is_honoured(client: LanguageClient, tmp_pat
     (tmp_path / "pyproject.toml").write_text("[tool.tracerfix]\nunsafe-fixes = false\n")
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    assert await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic]) == []
+    titles = [a.title for a in await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])]
+    assert titles == ["Disable TFX101 for this line"]
 
 
 async def test_excluded_files_and_broken_configuration(client: LanguageClient, tmp_path):
@@ -269,3 +271,80 @@ async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient,
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=path.as_uri())))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[path.as_uri()]) == []
+
+
+# -- while typing, hover, disabling ----------------------------------------------------------------
+
+
+async def test_a_syntax_error_elsewhere_keeps_the_leak_diagnostics(client: LanguageClient, tmp_path):
+    path = tmp_path / "typing.py"
+    await open_document(client, path, SEED_CLIP)
+    half_typed = SEED_CLIP.replace("# Vectorized and jit-safe: must stay silent.", "def unfinished(x:\n")
+    diagnostics = await change_document(client, path.as_uri(), 2, half_typed)
+    assert sorted((d.code or "", d.range.start.line) for d in diagnostics) == [
+        ("", half_typed.splitlines().index("def unfinished(x:")),
+        ("TFX101", CLIP_LINE),
+    ]
+    (error,) = [d for d in diagnostics if d.code is None]
+    assert "syntax error" in error.message
+    # No fix is offered while the file does not parse: it could not be checked after the edit.
+    cursor = types.Range(start=types.Position(line=CLIP_LINE, character=4), end=types.Position(line=CLIP_LINE, character=4))
+    titles = [a.title for a in await code_actions(client, path.as_uri(), cursor)]
+    assert titles == ["Disable TFX101 for this line"]
+
+
+async def test_hover_on_a_diagnostic_shows_the_rules_documentation(client: LanguageClient, tmp_path):
+    path = tmp_path / "hover.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    inside = types.Position(line=diagnostic.range.start.line, character=diagnostic.range.start.character + 2)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=inside)
+    )
+    assert hover is not None and hover.contents.kind == types.MarkupKind.Markdown
+    assert hover.contents.value.startswith("**TFX101** `python-if-on-tracer`")
+    assert "## What it does" in hover.contents.value and "## Fix safety" in hover.contents.value
+    elsewhere = types.Position(line=0, character=0)
+    assert await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=elsewhere)
+    ) is None
+
+
+async def test_disable_for_this_line_silences_the_finding(client: LanguageClient, tmp_path):
+    path = tmp_path / "disable.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    actions = await code_actions(client, path.as_uri(), diagnostic.range, [diagnostic])
+    (disable,) = [a for a in actions if a.title == "Disable TFX101 for this line"]
+    disabled = apply(client, SEED_CLIP, edits_of(disable, path.as_uri()))
+    assert "    if x[0] < 0:  # expect: TFX101  # noqa: TFX101\n" in disabled
+    assert await change_document(client, path.as_uri(), 2, disabled) == []
+
+
+async def test_range_edits_as_editors_send_them(client: LanguageClient, tmp_path):
+    """Editors send the changed range, not the whole text: the server applies it to its copy."""
+    path = tmp_path / "ranges.py"
+    (diagnostic,) = await open_document(client, path, SEED_CLIP)
+    line = CLIP_LINE + 1  # `        result = result.at[0].set(0)`
+    start = types.Position(line=line, character=0)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=start), text="# café ☕ 😋\n"),
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    (moved,) = client.diagnostics[path.as_uri()]
+    assert moved.range.start.line == CLIP_LINE
+    end = types.Position(line=line, character=units("# café ☕ 😋", ENCODING[id(client)]))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=3),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="        if x[1] < 0:\n            result = -result"),
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    lines = [d.range.start.line for d in client.diagnostics[path.as_uri()]]
+    assert lines == [CLIP_LINE, CLIP_LINE + 1]

@@ -184,38 +184,64 @@ def check_syntax(source: str) -> None:
 
 
 def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding]:
-    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or ())
-    if not analysis.roots:
-        return _comment_findings(source, [], settings)
-    context = RuleContext(analysis)
-    rules = [rule_class(context) for rule_class in settings.rules]
-    walker = _RuleWalker(analysis, context, rules)
-    tops: dict[int, int] = {}
-    for root in analysis.roots:
-        walker.walk(root)
-        top = analysis.index.top_of.get(id(root), 0)
-        name = qualified_function_name(analysis, root)
-        for rule in rules:
-            for finding in rule.findings:
-                if id(finding) not in tops:
-                    tops[id(finding)] = top
-                    finding.top = top
-                    finding.function = name
-    findings = [finding for rule in rules for finding in rule.findings]
+    analysis, findings = _analysed(module, source, settings)
     if not findings:
         return _comment_findings(source, [], settings)
     positions = PositionIndex(module, source)
     for finding in findings:
-        span = positions.span(finding.node, tops[id(finding)])
+        span = positions.span(finding.node, finding.top)
         if span is not None:
             finding.line, finding.column, finding.end_line, finding.end_column = span
-    findings.sort(key=lambda f: (f.line, f.column, f.code))
     if settings.evidence is not None:
+        findings.sort(key=lambda f: (f.line, f.column, f.code))
         findings = settings.evidence.relevant(findings, analysis)
-    # Every pass of lint and fix comes through here, so a suppressed finding is never fixed.
+    return placed(findings, source, settings)
+
+
+def detect_unplaced(
+    module: cst.Module, source: str, settings: Settings, tops: set[int] | None = None
+) -> list[Finding]:
+    """Every rule's findings in `module`, each knowing its top-level statement (`top`) and its
+    function, not yet its line and column; with `tops`, only in those top-level statements. The
+    language server runs this on the part of a module that an edit can affect (`incremental`);
+    `source` is the whole document's text."""
+    return _analysed(module, source, settings, tops)[1]
+
+
+def _analysed(
+    module: cst.Module, source: str, settings: Settings, tops: set[int] | None = None
+) -> tuple[Analysis, list[Finding]]:
+    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or ())
+    if not analysis.roots:
+        return analysis, []
+    context = RuleContext(analysis)
+    rules = [rule_class(context) for rule_class in settings.rules]
+    walker = _RuleWalker(analysis, context, rules)
+    seen: set[int] = set()
+    for root in analysis.roots:
+        top = analysis.index.top_of.get(id(root), 0)
+        if tops is not None and top not in tops:
+            continue
+        walker.walk(root)
+        name = qualified_function_name(analysis, root)
+        for rule in rules:
+            for finding in rule.findings:
+                if id(finding) not in seen:
+                    seen.add(id(finding))
+                    finding.top = top
+                    finding.function = name
+    return analysis, _dedupe([finding for rule in rules for finding in rule.findings])
+
+
+def placed(findings: list[Finding], source: str, settings: Settings) -> list[Finding]:
+    """Findings with their positions, in source order, without the suppressed ones, with those
+    about the suppression comments themselves. Every pass of lint and fix comes through here, so
+    a suppressed finding is never fixed."""
+    if not findings:
+        return _comment_findings(source, [], settings)
+    findings.sort(key=lambda f: (f.line, f.column, f.code))
     from tracerfix import suppressions  # only a file with findings needs its comments read
 
-    findings = _dedupe(findings)
     about_comments = _comment_findings(source, findings, settings)
     findings = suppressions.without_suppressed(findings, source)
     if about_comments:

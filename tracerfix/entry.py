@@ -44,6 +44,12 @@ def save_hook_options(arguments: list[str]) -> dict | None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["lsp"]:
+        # The language server answers `initialize` before the analysis (or click) is imported.
+        from tracerfix.lsp import serve
+
+        serve()
+        return
     options = save_hook_options(sys.argv[1:])
     if options is None:
         from tracerfix.cli import main as command_line

@@ -62,10 +62,16 @@ class UnparsedStatement(cst.BaseCompoundStatement):
         state.add_token(self.text)
 
 
+def transformation_markers(source: str, extra_jit: frozenset[str] = frozenset()) -> re.Pattern[str]:
+    """The words whose absence from a statement's text shows that it cannot start a traced scope
+    (a transformation's name or an alias of one, `import`, a configured wrapper)."""
+    return _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
+
+
 def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Module | None:
     """The module with its untraceable top-level functions and classes left as text, or None
     when the whole module should be parsed (nothing to leave out, or a split we cannot trust)."""
-    markers = _marker_pattern(extra_jit, _transformation_aliases(source, extra_jit))
+    markers = transformation_markers(source, extra_jit)
     if _untraceable_share(source, markers) < _WORTHWHILE_SHARE:
         return None  # in library code most functions are traced: the split would only cost
     try:

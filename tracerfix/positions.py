@@ -42,24 +42,29 @@ class PositionIndex:
         return spans.get(id(node))
 
     def _compute(self, top: int) -> dict[int, Span]:
-        provider = PositionProvider()
-        state = PositionProvidingCodegenState(
-            default_indent=self.module.default_indent,
-            default_newline=self.module.default_newline,
-            provider=provider,
-        )
-        self.module.body[top]._codegen(state)
-        shift = self._lines_before(top, "".join(state.tokens))
-        return {
-            id(node): (r.start.line + shift, r.start.column, r.end.line + shift, r.end.column)
-            for node, r in provider._computed.items()
-        }
+        spans, code = statement_spans(self.module, self.module.body[top])
+        shift = self._lines_before(top, code)
+        return {key: (line + shift, column, end_line + shift, end_column) for key, (line, column, end_line, end_column) in spans.items()}
 
     def _lines_before(self, top: int, code: str) -> int:
         span = None if self.source is None else unique_span(self.source, code)
         if span is not None:
             return _count_lines(self.source[: span[0]])
         return self.first_line(top) - 1
+
+
+def statement_spans(module: cst.Module, statement: cst.CSTNode) -> tuple[dict[int, Span], str]:
+    """The span of every node of a top-level statement, its first line (leading comments
+    included) counted as line 1; and the statement's text."""
+    provider = PositionProvider()
+    state = PositionProvidingCodegenState(
+        default_indent=module.default_indent,
+        default_newline=module.default_newline,
+        provider=provider,
+    )
+    statement._codegen(state)
+    spans = {id(node): (r.start.line, r.start.column, r.end.line, r.end.column) for node, r in provider._computed.items()}
+    return spans, "".join(state.tokens)
 
 
 def unique_span(source: str, code: str) -> tuple[int, int] | None:
