@@ -1021,6 +1021,8 @@ def guarded(x):
         self._names_given: dict[int, set[str]] = {}
 
     def visit_For(self, node: cst.For) -> None:
+        if self.context.claimed(node):
+            return  # the fix of an enclosing statement lowers this loop with it
         if not any(type(inner) is cst.If for inner in descendants(node.body)):
             return  # no branch at all: not worth loading the loop machinery to look closer
         # Imported here: the loop machinery is large, and only traced code with a loop needs it.
@@ -1066,7 +1068,7 @@ def guarded(x):
                     advice = "the iterations depend on each other: use `lax.fori_loop`"
                     title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:
-                self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
+                self._report_lowered(node, problem, str(reason))
                 return
         for module in sorted(rewrite.modules):
             context.spell(module)
@@ -1076,6 +1078,20 @@ def guarded(x):
         edits = [(node, cst.FlattenSentinel(rewrite.statements)), *rewrite.other_edits]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _report_lowered(self, node: cst.For, problem: str, template_reason: str) -> None:
+        """Where the loop templates refuse, the general lowering; the loop is reported once, with
+        its fix or why there is none, and its `if`s are not reported again."""
+        from tracerfix.lowering import Refused, lower, claim_inner
+
+        context = self.context
+        try:
+            fix = lower(context, node)
+        except Refused as reason:
+            claim_inner(context, node)
+            self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
+            return
+        self.report(node, f"{problem}; lower it to `lax` control flow", fix)
 
     def _stopped_fori_loop(self, node: cst.For, jnp: str, lax: str, names_given: set[str]):
         """The loop as a `lax.fori_loop` carrying its stop flag, or None (the `lax.while_loop`

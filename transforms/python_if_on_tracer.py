@@ -915,7 +915,10 @@ def swap_if_larger(a, b):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
         if start is node:
-            self._chains[id(node)] = attempt(lambda: self._fix(node))
+            fix, reason = attempt(lambda: self._fix(node))
+            if fix is None:
+                fix, reason = self._lowered(node, reason)
+            self._chains[id(node)] = fix, reason
         fix, reason = self._chains[id(start)]
         self._chains.setdefault(id(node), (fix, reason))
         keyword = "elif" if _is_elif(node, context.parent()) else "if"
@@ -924,6 +927,13 @@ def swap_if_larger(a, b):
             f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
         )
         self.report(node, message, fix)
+
+    def _lowered(self, node: cst.If, reason: str) -> tuple[Fix | None, str]:
+        """Where the `jnp.where` templates refuse, the general lowering to `lax.cond`."""
+        from tracerfix.lowering import lower
+
+        fix, lowering_reason = attempt(lambda: lower(self.context, node))
+        return (fix, "") if fix is not None else (None, lowering_reason or reason)
 
     def _chain_start(self, node: cst.If) -> cst.If:
         """The first reported `if`/`elif` of the chain that `node` continues."""

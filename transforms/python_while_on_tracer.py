@@ -692,6 +692,8 @@ def grow(x):
 
     def visit_While(self, node: cst.While) -> None:
         context = self.context
+        if context.claimed(node):
+            return  # the fix of an enclosing statement lowers this loop with it
         traced_test = truth_test_is_traced(context, node.test)
         if not traced_test and not isinstance(node.test, (cst.Name, cst.Integer)):
             return  # only a literal `while True:` can end on a traced `break` instead
@@ -729,8 +731,7 @@ def grow(x):
             try:
                 rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
             except loops.CannotRewrite as reason:
-                message = f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})"
-                self.report(node, message)
+                self._report_lowered(node, problem, str(reason))
                 return
             advice, title = "use `lax.while_loop`", f"Replace the loop with `{lax}.while_loop`"
         for module in sorted(rewrite.modules):
@@ -741,6 +742,20 @@ def grow(x):
         edits = [(node, cst.FlattenSentinel(rewrite.statements))]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _report_lowered(self, node: cst.While, problem: str, template_reason: str) -> None:
+        """Where the loop templates refuse, the general lowering; the loop is reported once, with
+        its fix or why there is none, and its `if`s are not reported again."""
+        from tracerfix.lowering import Refused, lower, claim_inner
+
+        context = self.context
+        try:
+            fix = lower(context, node)
+        except Refused as reason:
+            claim_inner(context, node)
+            self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
+            return
+        self.report(node, f"{problem}; use `lax.while_loop`", fix)
 
     def _bounded(self, node: cst.While, jnp: str, lax: str, names_given: set[str]) -> loops.LoopRewrite | None:
         """The loop as a `lax.fori_loop` up to its Python bound (`and step < 100`), if it has one."""
