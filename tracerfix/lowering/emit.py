@@ -83,12 +83,15 @@ class Writer:
             if self.lowerer.test_is_traced(statement, scope.tainted):
                 return self.cond(statement, scope)
             return self.python_if(statement, scope)
+        # A loop that returns had its `return`s made flags (`jumps.function_tail`): it needs the
+        # flag in its condition, so it is lowered even when it stops on Python values.
+        returns = has_jump(statement.body, (Return,), into_loops=True) if isinstance(statement, (While, For)) else False
         if isinstance(statement, While):
-            if self.lowerer.test_is_traced(statement, scope.tainted) or self._stops_on_traced(statement, scope):
+            if returns or self.lowerer.test_is_traced(statement, scope.tainted) or self._stops_on_traced(statement, scope):
                 return self.while_loop(statement, scope)
             return self.python_loop(statement, scope, f"while {statement.test}:")
         if isinstance(statement, For):
-            if self._stops_on_traced(statement, scope) or self.lowerer.wants_lax_loop(statement):
+            if returns or self._stops_on_traced(statement, scope) or self.lowerer.wants_lax_loop(statement):
                 return self.for_loop(statement, scope)
             return self.python_loop(statement, scope, f"for {statement.target} in {statement.iter}:")
         raise TypeError(statement)
@@ -121,6 +124,14 @@ class Writer:
         scope.tainted |= inner.tainted
         return lines
 
+    def written(self, statements: list) -> list[str]:
+        """Names `statements` bind, with the return flags that a `return` in a nested loop sets
+        once that loop is lowered."""
+        names = writes_of(statements)
+        if self.lowerer.returned and has_jump(statements, (Return,), into_loops=True):
+            names += [name for name in (self.lowerer.result, self.lowerer.returned) if name not in names]
+        return names
+
     def body(self, *parts: list[str]) -> list[str]:
         """Lines of a helper's body, with a blank line before a nested helper."""
         lines: list[str] = []
@@ -140,13 +151,16 @@ class Writer:
     # -- if -> lax.cond ----------------------------------------------------------------------
     def cond(self, statement: If, scope: Scope) -> list[str]:
         arms, tests = _chain(statement, self.lowerer, scope.tainted)
+        if all(_does_nothing(arm) for arm in arms):
+            self.lowered += 1
+            return []  # `if c: continue` at the end of a loop body: nothing left to choose
         returns = all(always_returns(arm) for arm in arms)
         if returns and not scope.returns:
             raise Refused("a `return` is left inside a branch")
         if not returns and any(always_returns(arm) for arm in arms):
             raise Refused("one branch returns and another falls through to the end of the function "
                           "(an implicit `return None`, which is not an array)")
-        written = writes_of([s for arm in arms for s in arm])
+        written = self.written([s for arm in arms for s in arm])
         live_after = self.liveness.after.get(id(statement), set())
         outs = [] if returns else [name for name in written if name in live_after]
         for name in outs:
@@ -161,8 +175,11 @@ class Writer:
             exposed |= Liveness().block(arm, set(outs))
         operands = [name for name in written if name in scope.bound and (name in outs or name in exposed)]
         if not returns and not outs:
-            raise Refused("the branches change nothing that is read afterwards (only side effects, "
-                          "which run once while tracing)")
+            if not any(isinstance(s, Leaf) and s.effect for arm in arms for s in walk(arm)):
+                self.lowered += 1
+                return []  # nothing it computes is read again and it calls nothing for effect: dead code
+            raise Refused("the branches change nothing that is read afterwards and call functions for their "
+                          "effect, which would run once while tracing")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
         result = _tuple(outs)
         functions, lines = [], []
@@ -233,7 +250,7 @@ class Writer:
         live_after = set(self.liveness.after.get(id(loop), set())) | set(stops)
         probe = While("", extra_reads | set(stops), body)
         head = Liveness().statement(probe, live_after, None)
-        carried = [name for name in writes_of(body) if name in head and name not in getattr(loop, "targets", ())]
+        carried = [name for name in self.written(body) if name in head and name not in getattr(loop, "targets", ())]
         for name in stops:
             if name not in carried:
                 carried.append(name)
@@ -284,7 +301,11 @@ class Writer:
                                   "differentiation only: reverse mode (`jax.grad`) of this function raises")
             return lines
         if not carried:
-            raise Refused("the loop changes nothing that is read after it")
+            if not any(isinstance(s, Leaf) and s.effect for s in walk(body)):
+                self.lowered += 1
+                return []  # nothing it computes is read again and it calls nothing for effect: dead code
+            raise Refused("the loop changes nothing that is read after it and calls functions for their "
+                          "effect, which would run once while tracing")
         lax = self.lowerer.spell("jax.lax")
         state, unpack, result = self._state(carried)
         inner = Scope(scope.tainted | set(carried) | loop.targets, inner_bound | set(carried))
@@ -364,6 +385,11 @@ class Writer:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+
+def _does_nothing(statements: list) -> bool:
+    """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
+    return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
 
 
 def _chain(statement: If, lowerer, tainted: set[str]) -> tuple[list[list], list]:

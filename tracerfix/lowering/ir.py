@@ -32,6 +32,7 @@ class Leaf:
     effect: str | None = None  # a call made for its effect (`print(...)`)
     indent: int = 0  # columns of indentation of the original statement
     comments: list[str] = field(default_factory=list)  # the comment lines above it
+    helper: str | None = None  # the name a nested `def`/`class` binds
 
 
 @dataclass
@@ -151,7 +152,8 @@ class Builder:
             name = node.name.value
             text = self.code(node).strip("\n")
             leaf = self.leaf(text, node, depth)
-            leaf.writes, leaf.kills = {name}, {name}
+            # A helper defined in a branch or body is local to it, never part of the state.
+            leaf.writes, leaf.kills, leaf.helper = set(), {name}, name
             return [leaf]
         if isinstance(node, cst.With):
             raise Refused("a `with` block inside traced control flow: its enter and exit would run once, "
