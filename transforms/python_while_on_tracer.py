@@ -652,7 +652,33 @@ def halve_noisily(x):
             break
     return x
 """,
-            note="`while True:` whose body prints: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def halve_noisily(x):
+    stop = False
+
+    def keep_updating_x(state):
+        x, stop = state
+        return ~stop
+
+    def update_x(state):
+        x, stop = state
+        x = x / 2
+        print(x)
+        stop = stop | (x.max() < 1)
+        return x, stop
+
+    x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))
+    return x
+""",
+            unsafe=True,
+            function="halve_noisily",
+            inputs=("jnp.array([8.0, 3.0])", "jnp.array([0.5])"),
+            note="`while True:` whose body prints: lowered with a stop flag; unsafe, the print runs once while tracing",
         ),
         Invalid(
             """
@@ -668,7 +694,40 @@ def settle(x, limit):
             break
     return x
 """,
-            note="several `break`s: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def settle(x, limit):
+    stop = False
+
+    def keep_updating_x(state):
+        x, stop = state
+        return ~stop & (x.max() > limit)
+
+    def update_x(state):
+        x, stop = state
+        x = x * 0.5
+
+        def _when_x_min_negative(stop):
+            stop = True
+            return stop
+
+        def _unless_x_min_negative(stop):
+            stop = stop | (x.sum() < 1)
+            return stop
+
+        stop = lax.cond(x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop)
+        return x, stop
+
+    x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))
+    return x
+""",
+            function="settle",
+            inputs=("jnp.array([8.0, 3.0]), 1.0", "jnp.array([8.0, -3.0]), 1.0", "jnp.array([0.5, 0.2]), 0.1"),
+            note="several `break`s: one stop flag, the code after the first break runs under `lax.cond`",
         ),
         Invalid(
             """
@@ -682,6 +741,62 @@ def grow(x):
     return x
 """,
             note="the state changes shape: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def triangle(x, n):
+    i = 0
+    acc = jnp.zeros_like(x)
+    while i < n:
+        j = 0
+        while j < i:
+            acc = acc + x * j
+            j += 1
+        i += 1
+    return acc
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def triangle(x, n):
+    i = 0
+    acc = jnp.zeros_like(x)
+
+    def keep_updating_acc_and_i(state):
+        acc, i = state
+        return i < n
+
+    def update_acc_and_i(state):
+        acc, i = state
+        j = 0
+
+        def keep_updating_acc_and_j(state_2):
+            acc, j = state_2
+            return j < i
+
+        def update_acc_and_j(state_2):
+            acc, j = state_2
+            acc = acc + x * j
+            j += 1
+            return acc, j
+
+        acc, j = lax.while_loop(keep_updating_acc_and_j, update_acc_and_j, (acc, j))
+        i += 1
+        return acc, i
+
+    acc, i = lax.while_loop(keep_updating_acc_and_i, update_acc_and_i, (acc, i))
+    return acc
+""",
+            function="triangle",
+            inputs=("jnp.array([1.0, 2.0]), 3", "jnp.array([1.0, 2.0]), 0"),
+            note="a loop nested in a traced `while`: a `lax.while_loop` inside the body of another",
         ),
     )
 

@@ -28,10 +28,10 @@ from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import Break, Builder, Continue, For, If, Leaf, Return, While, children, has_jump, walk, writes_of
 from tracerfix.lowering.jumps import Flags, function_tail
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, _comments, header_comment, is_boolean, truth_test_is_traced
+from tracerfix.rewrite import Refused, _comments, _fitted, header_comment, is_boolean, truth_test_is_traced
 from tracerfix.rule import Fix, Safety
 
-__all__ = ["lower", "claim_inner", "Refused"]
+__all__ = ["lower", "claim_inner", "nested_ifs_first", "Refused"]
 
 
 @dataclass
@@ -377,10 +377,12 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
     statements = []
     for number, (blank_before, chunk) in enumerate(chunks):
         text = "\n".join(chunk).replace(_MARK, unit * depth) + "\n"
-        statement = context.parse_statement(text)
+        statement = _fitted(context.parse_statement(text), context, depth)
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:
             leading = [*replaced.leading_lines, *moved]
+            if chunk[0].startswith("def ") and not leading:
+                leading = [cst.EmptyLine(indent=False)]
         statements.append(statement.with_changes(leading_lines=leading))
     return statements
 
@@ -390,6 +392,39 @@ def _depth_of(node: cst.CSTNode, context) -> int:
     if node in ancestors:
         ancestors = ancestors[: ancestors.index(node)]
     return sum(isinstance(a, cst.IndentedBlock) for a in ancestors)
+
+
+def nested_ifs_first(context, node: cst.If) -> bool:
+    """Whether `node` is better rewritten after the traced `if`s nested in its branches: it holds
+    such `if`s and nothing else that needs lowering (no loop, `return`, `break` or `continue`)."""
+    from tracerfix.loops.placement import env_at
+
+    nested = False
+    chain = {id(node)}
+    current = node
+    while isinstance(current.orelse, cst.If):
+        current = current.orelse
+        chain.add(id(current))
+    for inner in _descendants(node):
+        if isinstance(inner, (cst.For, cst.While, cst.Return, cst.Break, cst.Continue, cst.Try, cst.With)):
+            return False
+        if isinstance(inner, cst.If) and id(inner) not in chain and not nested:
+            saved = context.env
+            context.env = env_at(inner, context)
+            try:
+                nested = truth_test_is_traced(context, inner.test)
+            finally:
+                context.env = saved
+    return nested
+
+
+def _descendants(node: cst.CSTNode):
+    pending = list(node.children)
+    while pending:
+        current = pending.pop()
+        yield current
+        if not isinstance(current, cst.BaseExpression):
+            pending.extend(current.children)
 
 
 def claim_inner(context, node: cst.CSTNode) -> None:

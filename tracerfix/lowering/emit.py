@@ -128,7 +128,8 @@ class Writer:
         """Names `statements` bind, with the return flags that a `return` in a nested loop sets
         once that loop is lowered."""
         names = writes_of(statements)
-        if self.lowerer.returned and has_jump(statements, (Return,), into_loops=True):
+        loops = [s for s in walk(statements) if isinstance(s, (While, For))]
+        if self.lowerer.returned and any(has_jump(loop.body, (Return,), into_loops=True) for loop in loops):
             names += [name for name in (self.lowerer.result, self.lowerer.returned) if name not in names]
         return names
 
@@ -170,6 +171,13 @@ class Writer:
                     raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
                                   "give it a value before the `if`")
         self._check_state(arms, scope.bound, "branch")
+        flag = _sets_flag(arms, outs)
+        if flag is not None:
+            # `if c: stop = True` is `stop = stop | c`: no branch functions for one boolean.
+            self.lowered += 1
+            scope.tainted.add(flag[0])
+            more = f" | {flag[1]}" if flag[1] else ""
+            return [f"{flag[0]} = {flag[0]} | {_operand(self.lowerer.predicate(tests[0]))}{more}"]
         exposed = set()
         for arm in arms:
             exposed |= Liveness().block(arm, set(outs))
@@ -259,6 +267,13 @@ class Writer:
                 raise Refused(f"`{name}` is first bound inside the loop and read after it or in the next "
                               "iteration; give it a value of the same shape before the loop")
         self._check_state([body], scope.bound, "loop")
+        for statement in walk(body):
+            if isinstance(statement, Leaf):
+                grown = _resized(statement, carried)
+                if grown is not None:
+                    raise Refused(f"`{grown[0]}` changes shape from one iteration to the next (`{grown[1]}`), which "
+                                  "a `lax` loop cannot carry; preallocate the largest shape and write into it with "
+                                  "`.at[...].set(...)`, or collect per-step results with `lax.scan`")
         self.liveness.block(body, set(carried))
         return carried
 
@@ -268,7 +283,7 @@ class Writer:
         scope.bound |= set(stops)
         carried = self._carried(loop, body, stops, scope, set(loop.reads))
         test = None if _always_true(loop.test) else self.lowerer.predicate(loop)
-        lines += self._while(carried, body, stops, test, scope, index=None)
+        lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None))
         if self.lowerer.differentiated:
             self.notes.append("`lax.while_loop` supports forward-mode differentiation only: reverse mode "
                               "(`jax.grad`) of this function raises")
@@ -294,8 +309,9 @@ class Writer:
         if stops:
             index = iteration.index or self.lowerer.fresh("i")
             prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
-            lines += self._while(carried, prologue, stops, None, scope, index=(index, iteration.start, iteration.stop),
-                                 body_statements=body, inner_bound=inner_bound)
+            lines = self.body(lines, self._while(carried, prologue, stops, None, scope,
+                                                 index=(index, iteration.start, iteration.stop),
+                                                 body_statements=body, inner_bound=inner_bound))
             if self.lowerer.differentiated:
                 self.notes.append("the loop stops early, so it becomes `lax.while_loop`, which supports forward-mode "
                                   "differentiation only: reverse mode (`jax.grad`) of this function raises")
@@ -368,7 +384,8 @@ class Writer:
             code = self.body(list(body), self.block(body_statements, inner))
         if index is not None:
             code.append(f"{index[0]} = {index[0]} + 1")
-        label = _joined([name for name in carried if name not in stops] or carried)
+        flags = {*stops, self.lowerer.result}
+        label = _joined([name for name in carried if name not in flags] or carried)
         keep = self.lowerer.fresh("keep_updating_" + label)
         update = self.lowerer.fresh("update_" + label)
         lax = self.lowerer.spell("jax.lax")
@@ -385,6 +402,40 @@ class Writer:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+
+_RESIZING = ("concatenate", "append", "stack", "hstack", "vstack", "column_stack", "pad", "repeat", "tile", "insert")
+
+
+def _resized(leaf: Leaf, carried: list[str]) -> tuple[str, str] | None:
+    """A carried name rebuilt from itself by a call that changes its shape (`x = jnp.concatenate([x, x])`)."""
+    for name in leaf.kills & set(carried):
+        for function in _RESIZING:
+            if re.search(rf"\.{function}\(", leaf.text) and name in leaf.reads:
+                return name, f"{function}(...)"
+    return None
+
+
+def _sets_flag(arms: list[list], outs: list[str]) -> tuple[str, str] | None:
+    """`(flag, more)` for `if c: flag = True` whose other branch does nothing (`more` empty) or
+    only `flag = flag | more`: the whole `if` is `flag = flag | c | more`."""
+    if len(arms) != 2 or len(arms[0]) != 1 or not isinstance(arms[0][0], Leaf):
+        return None
+    match = re.fullmatch(r"(\w+) = True", arms[0][0].text.strip())
+    if match is None or outs != [match.group(1)]:
+        return None
+    flag = match.group(1)
+    if not arms[1]:
+        return flag, ""
+    if len(arms[1]) == 1 and isinstance(arms[1][0], Leaf):
+        other = re.fullmatch(rf"{flag} = {flag} \| (.+)", arms[1][0].text.strip(), re.S)
+        if other is not None:
+            return flag, other.group(1)
+    return None
+
+
+def _operand(text: str) -> str:
+    return f"({text})" if _needs_parentheses(text) else text
 
 
 def _does_nothing(statements: list) -> bool:
