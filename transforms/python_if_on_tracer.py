@@ -12,6 +12,7 @@ from tracerfix.rewrite import (
     Arm,
     Refused,
     attempt,
+    check_identity_tests,
     Selection,
     assigned_values,
     assignments_of,
@@ -1142,6 +1143,7 @@ def first_crossing(x, limit):
         names = [name for name in names if name not in temporaries]
         if not names:
             raise Refused("the branches assign nothing that outlives them")
+        check_identity_tests(context, names)
         for name in names:
             if name not in context.env and any(name not in values for values in per_arm):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")

@@ -19,6 +19,7 @@ around the flow...) raises `Refused` naming the construct and what the user can 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -28,7 +29,15 @@ from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import Break, Builder, Continue, For, If, Leaf, Return, While, children, has_jump, walk, writes_of
 from tracerfix.lowering.jumps import Flags, function_tail
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, _comments, _fitted, header_comment, is_boolean, truth_test_is_traced
+from tracerfix.rewrite import (
+    Refused,
+    _comments,
+    _fitted,
+    check_identity_tests,
+    header_comment,
+    is_boolean,
+    truth_test_is_traced,
+)
 from tracerfix.rule import Fix, Safety
 
 __all__ = ["lower", "claim_inner", "nested_ifs_first", "Refused"]
@@ -123,6 +132,9 @@ class Lowerer:
         if not is_boolean(node.test, context) and converted is node.test:
             text = f"{self.spell('jax.numpy')}.asarray({text}).astype(bool)"
         return " ".join(text.split()) if "\n" in text and "#" not in text else text
+
+    def check_identity_tests(self, names) -> None:
+        check_identity_tests(self.context, names)
 
     def note_cond(self) -> None:
         if self.vmapped and not self.cond_notes:
@@ -247,6 +259,8 @@ class Lowerer:
         shape that exists before the loop (the value the function returns when the loop does
         not, or a value the loop returns, computed from the state before the loop)."""
 
+        local_names = bound | set(writes_of(region))
+
         def placeholder(loop, rest: list) -> str:
             available = bound | _bound_in(region, loop, _path_to(region, loop))
             candidates = []
@@ -260,7 +274,8 @@ class Lowerer:
             for candidate in candidates:
                 if candidate.value is None:
                     continue
-                if candidate.reads <= available and not (candidate.reads & getattr(loop, "targets", set())):
+                # Names the function never binds are globals and builtins: there all along.
+                if candidate.reads & local_names <= available and not (candidate.reads & getattr(loop, "targets", set())):
                     return candidate.value
             raise Refused("a value returned inside the loop needs a placeholder of the same shape before the "
                           "loop, and none could be derived; bind `result = ...` before the loop and return it after")

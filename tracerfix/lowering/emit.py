@@ -80,6 +80,9 @@ class Writer:
         if isinstance(statement, (Break, Continue)):
             raise Refused(f"a `{type(statement).__name__.lower()}` is left outside a loop")
         if isinstance(statement, If):
+            scope.bound |= statement.binds  # `if (y := ...) > 0:` binds `y` before either branch
+            if statement.binds & scope.tainted or statement.reads & scope.tainted:
+                scope.tainted |= statement.binds
             if self.lowerer.test_is_traced(statement, scope.tainted):
                 return self.cond(statement, scope)
             return self.python_if(statement, scope)
@@ -171,6 +174,7 @@ class Writer:
                     raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
                                   "give it a value before the `if`")
         self._check_state(arms, scope.bound, "branch")
+        self.lowerer.check_identity_tests(outs)
         flag = _sets_flag(arms, outs)
         if flag is not None:
             # `if c: stop = True` is `stop = stop | c`: no branch functions for one boolean.
@@ -275,6 +279,7 @@ class Writer:
                                   "a `lax` loop cannot carry; preallocate the largest shape and write into it with "
                                   "`.at[...].set(...)`, or collect per-step results with `lax.scan`")
         self.liveness.block(body, set(carried))
+        self.lowerer.check_identity_tests(carried)
         return carried
 
     def while_loop(self, loop: While, scope: Scope) -> list[str]:
@@ -297,8 +302,9 @@ class Writer:
                 raise Refused(f"`for {loop.target} in {loop.iter}` iterates over neither `range(...)` nor an array")
             return self._guarded_python_loop(loop, body, stops, flags, scope)
         live_after = self.liveness.after.get(id(loop), set())
-        if loop.targets & live_after:
-            raise Refused(f"the loop variable `{sorted(loop.targets & live_after)[0]}` is read after the loop; "
+        kept = loop.targets & live_after
+        if kept and not (stops and iteration.kind == "range" and kept == {loop.target} and loop.target in scope.bound):
+            raise Refused(f"the loop variable `{sorted(kept)[0]}` is read after the loop; "
                           "copy it into a name of its own inside the loop")
         lines = [f"{flags.stop} = False"] if flags.stop else []
         scope.bound |= set(stops)
@@ -308,7 +314,13 @@ class Writer:
         inner_bound = scope.bound | loop.targets
         if stops:
             index = iteration.index or self.lowerer.fresh("i")
-            prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
+            if kept:
+                # The loop variable outlives the loop: it is state, and the index a name apart.
+                index = self.lowerer.fresh("step")
+                carried = [loop.target, *carried]
+                prologue = [f"{loop.target} = {index}"]
+            else:
+                prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
             lines = self.body(lines, self._while(carried, prologue, stops, None, scope,
                                                  index=(index, iteration.start, iteration.stop),
                                                  body_statements=body, inner_bound=inner_bound))

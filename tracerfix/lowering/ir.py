@@ -44,6 +44,7 @@ class If:
     node: cst.CSTNode | None = None  # the original `if`, for the analysis' environment
     traced: bool | None = None  # known for the tests the lowering writes (flags)
     is_elif: bool = False
+    binds: set[str] = field(default_factory=set)  # names the test binds with `:=`
 
 
 @dataclass
@@ -126,6 +127,8 @@ class Builder:
             elif isinstance(node.orelse, cst.Else):
                 orelse = self.block(node.orelse.body, depth + 1)
             statement = If(test, expression_reads(test), self.block(node.body, depth + 1), orelse, node)
+            statement.binds = expression_binds(test)
+            statement.reads -= statement.binds
             self.nodes[id(node)] = statement
             return [statement]
         if isinstance(node, cst.While):
@@ -255,6 +258,11 @@ def target_names(text: str) -> set[str]:
     return target_names_ast(ast.parse(text, mode="eval").body)
 
 
+def expression_binds(text: str) -> set[str]:
+    tree = ast.parse("(" + text + ")", mode="eval")
+    return {node.target.id for node in ast.walk(tree) if isinstance(node, ast.NamedExpr)}
+
+
 def expression_reads(text: str) -> set[str]:
     try:
         tree = ast.parse("(" + text + ")", mode="eval")
@@ -288,6 +296,9 @@ def writes_of(statements: list) -> list[str]:
     for statement in walk(statements):
         if isinstance(statement, Leaf):
             for name in sorted(statement.writes, key=lambda n: statement.text.find(n)):
+                found.setdefault(name)
+        elif isinstance(statement, If):
+            for name in sorted(statement.binds):
                 found.setdefault(name)
         elif isinstance(statement, For):
             for name in sorted(statement.targets):
@@ -324,6 +335,7 @@ def definitely_bound(statements: list) -> set[str] | None:
         if isinstance(statement, Leaf):
             bound |= statement.kills
         elif isinstance(statement, If):
+            bound |= statement.binds
             body, orelse = definitely_bound(statement.body), definitely_bound(statement.orelse)
             if body is None and orelse is None:
                 return None

@@ -55,7 +55,7 @@ def loop_body(statements: list, flags: Flags) -> list:
         ):
             body = loop_body(statement.body + rest, flags)
             orelse = loop_body(statement.orelse + rest, flags)
-            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif))
+            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif, statement.binds))
             return out
         if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
             out.append(statement)
@@ -82,7 +82,7 @@ def function_tail(statements: list, flags: Flags, placeholder) -> list:
         if isinstance(statement, If) and has_jump([statement], (Return,), into_loops=True):
             body = function_tail(statement.body + rest, flags, placeholder)
             orelse = function_tail(statement.orelse + rest, flags, placeholder)
-            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif))
+            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif, statement.binds))
             return out
         if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
             out.append(assign(flags.returned, "False"))

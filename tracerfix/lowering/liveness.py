@@ -29,7 +29,8 @@ class Liveness:
         if isinstance(statement, Leaf):
             return (live - statement.kills) | statement.reads
         if isinstance(statement, If):
-            return statement.reads | self.block(statement.body, live, jumps) | self.block(statement.orelse, live, jumps)
+            arms = self.block(statement.body, live, jumps) | self.block(statement.orelse, live, jumps)
+            return statement.reads | (arms - statement.binds)
         if isinstance(statement, Return):
             return set(statement.reads)
         if isinstance(statement, Break):
