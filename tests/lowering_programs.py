@@ -36,6 +36,9 @@ ASSIGNMENTS = [
     "tmp = a - 0.2\na = tmp * tmp - 0.5",
 ]
 TESTS = [
+    "a > 0.3 and b[2] < 1.0",
+    "not b.sum() > 2.0",
+    "a < -0.5 or t[1] > 1.0",
     "a > 0.3",
     "b.sum() < 1.0",
     'd["p"] > a',
@@ -84,6 +87,18 @@ class Generator:
             if self.random.random() < 0.6:
                 lines += ["else:", *_indent(self.block(depth + 1, loop))]
             return lines
+        if kind == "while" and loop is False and self.random.random() < 0.3:
+            # `while True:` that only a traced `break` ends, after at most three steps.
+            self.counters += 1
+            counter = f"n{self.counters}"
+            return [
+                f"{counter} = 0",
+                "while True:",
+                f"    {counter} = {counter} + 1",
+                f"    if {counter} > 3 or {self.choice(TESTS)}:",
+                "        break",
+                *_indent(self.block(depth + 1, True)),
+            ]
         if kind == "while":
             self.counters += 1
             counter = f"n{self.counters}"
@@ -95,8 +110,13 @@ class Generator:
             ]
         self.index_names += 1
         index = f"i{self.index_names}"
-        header = self.choice([f"for {index} in range(3):", "for c in x:", f"for {index}, c in enumerate(x):"])
+        header = self.choice([f"for {index} in range(3):", f"for {index} in range(1, 4):", "for c in x:",
+                              f"for {index}, c in enumerate(x):", "for c, e in zip(x, b):"])
         body = self.block(depth + 1, True)
+        if index in header and self.random.random() < 0.4:
+            body = [f"b = b.at[{index}].set(b[{index}] * 0.5 + a)", *body]
+        if "e in" in header:
+            body = ["a = a + e * c * 0.1", *body]
         if "c in" in header and self.random.random() < 0.5:
             body = ["a = a + c * 0.1", *body]
         return [header, *_indent(body)]
