@@ -823,6 +823,8 @@ def triangle(x, n):
         else:
             exit = loops.traced_exit(node, context) if loops.always_true(node.test) else None
             if exit is None:
+                if loops.always_true(node.test):
+                    self._report_exits(node)
                 return
             # The loop's one leak: the `if` rule does not report its exit test a second time.
             context.claim(exit)
@@ -857,6 +859,21 @@ def triangle(x, n):
         edits = [(node, cst.FlattenSentinel(rewrite.statements))]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _report_exits(self, node: cst.While) -> None:
+        """`while True:` left by several traced `break`s, a nested one or a `return`: the loop is the
+        leak to change (the general lowering), reported once here rather than at each `if`."""
+        from tracerfix.lowering import traced_exit_tests
+
+        context = self.context
+        tests = traced_exit_tests(context, node)
+        if not tests:
+            return
+        problem = (
+            f"`while {context.describe(node.test)}:` ends on traced value `{context.describe(tests[0])}`, "
+            f"which fails under {under_tracing(context)}"
+        )
+        self._report_lowered(node, problem, "")
 
     def _report_lowered(self, node: cst.While, problem: str, template_reason: str) -> None:
         """Where the loop templates refuse, the general lowering; the loop is reported once, with

@@ -40,7 +40,7 @@ from tracerfix.rewrite import (
 )
 from tracerfix.rule import Fix, Safety
 
-__all__ = ["lower", "claim_inner", "nested_ifs_first", "Refused"]
+__all__ = ["lower", "claim_inner", "nested_ifs_first", "traced_exit_tests", "Refused"]
 
 
 @dataclass
@@ -440,6 +440,38 @@ def _descendants(node: cst.CSTNode):
         yield current
         if not isinstance(current, cst.BaseExpression):
             pending.extend(current.children)
+
+
+def traced_exit_tests(context, loop: cst.While) -> list[cst.BaseExpression]:
+    """The traced tests of the `if`s in `loop` (not in loops nested in it) that hold a `break` or
+    `return`: what ends a `while True:` on traced values."""
+    from tracerfix.loops.placement import env_at
+
+    found = []
+    pending = list(loop.body.children)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda)) or isinstance(
+            node, cst.BaseExpression
+        ):
+            continue
+        if isinstance(node, cst.If) and any(isinstance(n, (cst.Break, cst.Return)) for n in _jumps_of(node)):
+            saved = context.env
+            context.env = env_at(node, context)
+            try:
+                if truth_test_is_traced(context, node.test):
+                    found.append(node.test)
+            finally:
+                context.env = saved
+        pending.extend(node.children)
+    return found
+
+
+def _jumps_of(node: cst.CSTNode):
+    for inner in _descendants(node):
+        if isinstance(inner, (cst.For, cst.While)):
+            continue
+        yield inner
 
 
 def claim_inner(context, node: cst.CSTNode) -> None:

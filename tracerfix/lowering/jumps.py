@@ -88,6 +88,12 @@ def function_tail(statements: list, flags: Flags, placeholder) -> list:
             out.append(assign(flags.returned, "False"))
             out.append(assign(flags.result, placeholder(statement, rest)))
             out.append(statement)
+            if isinstance(statement, While) and statement.test.strip() in ("True", "1") and not has_jump(
+                statement.body, (Break,), into_loops=False
+            ):
+                # `while True:` left only by `return`: after it, the function has returned.
+                out.append(Return(flags.result, {flags.result}))
+                return out
             tail = function_tail(rest, flags, placeholder)
             out.append(If(flags.returned, {flags.returned}, [Return(flags.result, {flags.result})], tail, None, traced=True))
             return out
