@@ -56,6 +56,23 @@ def report_condition(rule, node: cst.CSTNode, test: cst.BaseExpression, construc
     rule.report(node, message + reason, fix)
 
 
+def check_identity_tests(context, names) -> None:
+    """Refuse when a name a fix makes traced is tested by identity (`done is False`) in the
+    function: a traced boolean is never the object `False`, so the test would silently change
+    meaning instead of failing."""
+    import re
+
+    function = context.function
+    if function is None:
+        return
+    code = context.code(function)
+    for name in names:
+        if re.search(rf"\b{re.escape(name)}\s+is\b|\bis\s+(?:not\s+)?{re.escape(name)}\b", code):
+            raise Refused(f"`{name}` is tested by identity (`is`) elsewhere in the function; once rewritten it "
+                          f"holds a traced array, which is never `True`/`False`/`None` by identity: test its "
+                          f"value instead (`not {name}`)")
+
+
 # --- truth tests --------------------------------------------------------------------------------
 
 _SCALAR_ANNOTATIONS = frozenset({"bool", "int", "float", "complex"})

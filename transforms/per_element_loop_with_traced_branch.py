@@ -889,7 +889,42 @@ def two_exits(x):
             break
     return total
 """,
-            note="several `break`s: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def two_exits(x):
+    total = 0.0
+    stop = False
+
+    def keep_updating_total(state):
+        i, stop, total = state
+        return (i < len(x)) & ~stop
+
+    def update_total(state):
+        i, stop, total = state
+
+        def _when_x_i_negative(stop, total):
+            stop = True
+            return stop, total
+
+        def _unless_x_i_negative(stop, total):
+            total = total + x[i]
+            stop = stop | (total > 10)
+            return stop, total
+
+        stop, total = lax.cond(x[i] < 0, _when_x_i_negative, _unless_x_i_negative, stop, total)
+        i = i + 1
+        return i, stop, total
+
+    _, stop, total = lax.while_loop(keep_updating_total, update_total, (0, stop, total))
+    return total
+""",
+            function="two_exits",
+            inputs=("jnp.array([1.0, 2.0, -1.0, 4.0])", "jnp.array([6.0, 7.0, 1.0])", "jnp.array([1.0, 2.0])"),
+            note="several `break`s: a `lax.while_loop` over the index with one stop flag",
         ),
         Invalid(
             """
@@ -905,7 +940,38 @@ def capped_positive_sum(x):
                 break
     return total
 """,
-            note="a `break` deeper than a top-level `if` of the body: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def capped_positive_sum(x):
+    total = 0.0
+    stop = False
+
+    def keep_updating_total(state):
+        i, total, stop = state
+        return (i < len(x)) & ~stop
+
+    def update_total(state):
+        i, total, stop = state
+
+        def _when_x_i_positive(total, stop):
+            total = total + x[i]
+            stop = stop | (total > 10)
+            return total, stop
+
+        total, stop = lax.cond(x[i] > 0, _when_x_i_positive, lambda *state: state, total, stop)
+        i = i + 1
+        return i, total, stop
+
+    _, total, stop = lax.while_loop(keep_updating_total, update_total, (0, total, stop))
+    return total
+""",
+            function="capped_positive_sum",
+            inputs=("jnp.array([1.0, -2.0, 9.0, 4.0])", "jnp.array([-1.0, 2.0])"),
+            note="a `break` deeper than a top-level `if` of the body: the stop flag is set inside the nested `lax.cond`",
         ),
         Invalid(
             """
@@ -1013,6 +1079,105 @@ def guarded(x):
 """,
             note="a `try` around the loop: reported, not rewritten",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_negative(x):
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            return i
+    return -1
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def first_negative(x):
+    returned = False
+    result = -1
+
+    def keep_updating_result_and_returned(state):
+        i, result, returned = state
+        return (i < x.shape[0]) & ~returned
+
+    def update_result_and_returned(state):
+        i, result, returned = state
+
+        def _when_x_i_negative(result, returned):
+            result = i
+            returned = True
+            return result, returned
+
+        result, returned = lax.cond(x[i] < 0, _when_x_i_negative, lambda *state: state, result, returned)
+        i = i + 1
+        return i, result, returned
+
+    _, result, returned = lax.while_loop(
+        keep_updating_result_and_returned,
+        update_result_and_returned,
+        (0, result, returned),
+    )
+    return lax.cond(returned, lambda: result, lambda: -1)
+""",
+            function="first_negative",
+            inputs=("jnp.array([1.0, -2.0, 3.0])", "jnp.array([1.0, 2.0])"),
+            note="a `return` inside a `for`: a `lax.while_loop` over the index with `returned`/`result` in its state",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def total_until(xs, limit):
+    total = 0.0
+    for c in xs:
+        if c < 0:
+            continue
+        total = total + c
+        if total > limit:
+            break
+    return total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def total_until(xs, limit):
+    total = 0.0
+    stop = False
+
+    def keep_updating_total(state):
+        i, total, stop = state
+        return (i < xs.shape[0]) & ~stop
+
+    def update_total(state):
+        i, total, stop = state
+        c = xs[i]
+
+        def _unless_c_negative(total, stop):
+            total = total + c
+            stop = stop | (total > limit)
+            return total, stop
+
+        total, stop = lax.cond(c < 0, lambda *state: state, _unless_c_negative, total, stop)
+        i = i + 1
+        return i, total, stop
+
+    _, total, stop = lax.while_loop(keep_updating_total, update_total, (0, total, stop))
+    return total
+""",
+            function="total_until",
+            inputs=("jnp.array([1.0, -2.0, 3.0, 4.0]), 3.5", "jnp.array([1.0, 2.0]), 10.0"),
+            note="`for c in xs` with `continue` and `break`: the elements by index in a `lax.while_loop` with a stop flag; the code after `continue` runs under `lax.cond`",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1021,6 +1186,8 @@ def guarded(x):
         self._names_given: dict[int, set[str]] = {}
 
     def visit_For(self, node: cst.For) -> None:
+        if self.context.claimed(node):
+            return  # the fix of an enclosing statement lowers this loop with it
         if not any(type(inner) is cst.If for inner in descendants(node.body)):
             return  # no branch at all: not worth loading the loop machinery to look closer
         # Imported here: the loop machinery is large, and only traced code with a loop needs it.
@@ -1066,7 +1233,7 @@ def guarded(x):
                     advice = "the iterations depend on each other: use `lax.fori_loop`"
                     title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:
-                self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
+                self._report_lowered(node, problem, str(reason))
                 return
         for module in sorted(rewrite.modules):
             context.spell(module)
@@ -1076,6 +1243,20 @@ def guarded(x):
         edits = [(node, cst.FlattenSentinel(rewrite.statements)), *rewrite.other_edits]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _report_lowered(self, node: cst.For, problem: str, template_reason: str) -> None:
+        """Where the loop templates refuse, the general lowering; the loop is reported once, with
+        its fix or why there is none, and its `if`s are not reported again."""
+        from tracerfix.lowering import Refused, lower, claim_inner
+
+        context = self.context
+        try:
+            fix = lower(context, node)
+        except Refused as reason:
+            claim_inner(context, node)
+            self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
+            return
+        self.report(node, f"{problem}; lower it to `lax` control flow", fix)
 
     def _stopped_fori_loop(self, node: cst.For, jnp: str, lax: str, names_given: set[str]):
         """The loop as a `lax.fori_loop` carrying its stop flag, or None (the `lax.while_loop`

@@ -12,6 +12,7 @@ from tracerfix.rewrite import (
     Arm,
     Refused,
     attempt,
+    check_identity_tests,
     Selection,
     assigned_values,
     assignments_of,
@@ -645,7 +646,29 @@ def f(x):
         y = x
     return y
 """,
-            note="a name assigned twice in one branch",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def f(x):
+
+    def _when_x_sum_positive():
+        y = x * 2
+        y = y + 1
+        return y
+
+    def _unless_x_sum_positive():
+        y = x
+        return y
+
+    y = lax.cond(x.sum() > 0, _when_x_sum_positive, _unless_x_sum_positive)
+    return y
+""",
+            function="f",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([-1.0, -2.0])"),
+            note="a name assigned twice in one branch: the branches become functions for `lax.cond`",
         ),
         Invalid(
             """
@@ -903,6 +926,149 @@ def swap_if_larger(a, b):
             inputs=("jnp.array([3.0]), jnp.array([1.0])", "jnp.array([0.0]), jnp.array([1.0])"),
             note="the condition reads both names the branch swaps: one tuple assignment selects both",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def bump(x):
+    d = {"a": x, "b": x * 2}
+    if x.sum() > 0:
+        d["a"] = d["a"] + 1
+        d["b"] = d["a"] * 3
+    return d["a"] + d["b"]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def bump(x):
+    d = {"a": x, "b": x * 2}
+
+    def _when_x_sum_positive(d):
+        d["a"] = d["a"] + 1
+        d["b"] = d["a"] * 3
+        return d
+
+    d = lax.cond(x.sum() > 0, _when_x_sum_positive, lambda d: d, d)
+    return d["a"] + d["b"]
+""",
+            function="bump",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([-1.0, -2.0])"),
+            note="a dict assigned by key in a branch, a statement reading what the one before it wrote: `lax.cond` carrying the dict",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def piecewise(x, t):
+    out = {"y": x, "z": x}
+    if t < 0:
+        out["y"] = x * 0.5
+        out["z"] = out["y"] - 1
+    elif t < 1:
+        out["y"] = x + t
+    else:
+        out["z"] = jnp.sin(x) + t
+    return out["y"] + out["z"]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def piecewise(x, t):
+    out = {"y": x, "z": x}
+
+    def _when_t_negative(out):
+        out["y"] = x * 0.5
+        out["z"] = out["y"] - 1
+        return out
+
+    def _when_t_lt_1(out):
+        out["y"] = x + t
+        return out
+
+    def _otherwise(out):
+        out["z"] = jnp.sin(x) + t
+        return out
+
+    out = lax.switch(
+        jnp.select([t < 0, t < 1], [0, 1], 2),
+        [_when_t_negative, _when_t_lt_1, _otherwise],
+        out,
+    )
+    return out["y"] + out["z"]
+""",
+            function="piecewise",
+            inputs=("jnp.array([1.0, 2.0]), -1.0", "jnp.array([1.0, 2.0]), 0.5", "jnp.array([1.0, 2.0]), 3.0"),
+            note="an `elif` chain whose branches set keys of a dict: `lax.switch` over named branches",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_crossing(x, limit):
+    total = 0.0
+    i = 0
+    while i < x.shape[0]:
+        total = total + x[i]
+        if total > limit:
+            return i
+        i += 1
+    return -1
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def first_crossing(x, limit):
+    total = 0.0
+    i = 0
+    returned = False
+    result = -1
+
+    def keep_updating_total_and_i(state):
+        total, result, returned, i = state
+        return ~returned & (i < x.shape[0])
+
+    def update_total_and_i(state):
+        total, result, returned, i = state
+        total = total + x[i]
+
+        def _when_total_gt_limit(result, returned, i):
+            result = i
+            returned = True
+            return result, returned, i
+
+        def _unless_total_gt_limit(result, returned, i):
+            i += 1
+            return result, returned, i
+
+        result, returned, i = lax.cond(total > limit, _when_total_gt_limit, _unless_total_gt_limit, result, returned, i)
+        return total, result, returned, i
+
+    total, result, returned, i = lax.while_loop(
+        keep_updating_total_and_i,
+        update_total_and_i,
+        (total, result, returned, i),
+    )
+    return lax.cond(returned, lambda: result, lambda: -1)
+""",
+            function="first_crossing",
+            inputs=("jnp.array([1.0, 2.0, 3.0]), 2.5", "jnp.array([1.0, 2.0, 3.0]), 10.0"),
+            note="a `return` inside a loop on Python values: `returned` and `result` flags in the state of a `lax.while_loop`",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -917,7 +1083,10 @@ def swap_if_larger(a, b):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
         if start is node:
-            self._chains[id(node)] = attempt(lambda: self._fix(node))
+            fix, reason = attempt(lambda: self._fix(node))
+            if fix is None:
+                fix, reason = self._lowered(node, reason)
+            self._chains[id(node)] = fix, reason
         fix, reason = self._chains[id(start)]
         self._chains.setdefault(id(node), (fix, reason))
         keyword = "elif" if _is_elif(node, context.parent()) else "if"
@@ -926,6 +1095,17 @@ def swap_if_larger(a, b):
             f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
         )
         self.report(node, message, fix)
+
+    def _lowered(self, node: cst.If, reason: str) -> tuple[Fix | None, str]:
+        """Where the `jnp.where` templates refuse, the general lowering to `lax.cond`."""
+        from tracerfix.lowering import lower, nested_ifs_first
+
+        if nested_ifs_first(self.context, node):
+            # Each inner `if` gets its own fix first (often a `jnp.where`), and on the next pass
+            # of the rewrite this one is a plain selection too: nested `jnp.where`s beat `lax.cond`.
+            return None, " (rewritten once the `if`s inside it are)"
+        fix, lowering_reason = attempt(lambda: lower(self.context, node))
+        return (fix, "") if fix is not None else (None, lowering_reason or reason)
 
     def _chain_start(self, node: cst.If) -> cst.If:
         """The first reported `if`/`elif` of the chain that `node` continues."""
@@ -965,6 +1145,7 @@ def swap_if_larger(a, b):
         names = [name for name in names if name not in temporaries]
         if not names:
             raise Refused("the branches assign nothing that outlives them")
+        check_identity_tests(context, names)
         for name in names:
             if name not in context.env and any(name not in values for values in per_arm):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")

@@ -652,7 +652,33 @@ def halve_noisily(x):
             break
     return x
 """,
-            note="`while True:` whose body prints: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def halve_noisily(x):
+    stop = False
+
+    def keep_updating_x(state):
+        x, stop = state
+        return ~stop
+
+    def update_x(state):
+        x, stop = state
+        x = x / 2
+        print(x)
+        stop = stop | (x.max() < 1)
+        return x, stop
+
+    x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))
+    return x
+""",
+            unsafe=True,
+            function="halve_noisily",
+            inputs=("jnp.array([8.0, 3.0])", "jnp.array([0.5])"),
+            note="`while True:` whose body prints: lowered with a stop flag; unsafe, the print runs once while tracing",
         ),
         Invalid(
             """
@@ -668,7 +694,40 @@ def settle(x, limit):
             break
     return x
 """,
-            note="several `break`s: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+import jax.numpy as jnp
+
+@jax.jit
+def settle(x, limit):
+    stop = False
+
+    def keep_updating_x(state):
+        x, stop = state
+        return ~stop & (x.max() > limit)
+
+    def update_x(state):
+        x, stop = state
+        x = x * 0.5
+
+        def _when_x_min_negative(stop):
+            stop = True
+            return stop
+
+        def _unless_x_min_negative(stop):
+            stop = stop | (x.sum() < 1)
+            return stop
+
+        stop = lax.cond(x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop)
+        return x, stop
+
+    x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))
+    return x
+""",
+            function="settle",
+            inputs=("jnp.array([8.0, 3.0]), 1.0", "jnp.array([8.0, -3.0]), 1.0", "jnp.array([0.5, 0.2]), 0.1"),
+            note="several `break`s: one stop flag, the code after the first break runs under `lax.cond`",
         ),
         Invalid(
             """
@@ -683,6 +742,62 @@ def grow(x):
 """,
             note="the state changes shape: reported, not rewritten",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def triangle(x, n):
+    i = 0
+    acc = jnp.zeros_like(x)
+    while i < n:
+        j = 0
+        while j < i:
+            acc = acc + x * j
+            j += 1
+        i += 1
+    return acc
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def triangle(x, n):
+    i = 0
+    acc = jnp.zeros_like(x)
+
+    def keep_updating_acc_and_i(state):
+        acc, i = state
+        return i < n
+
+    def update_acc_and_i(state):
+        acc, i = state
+        j = 0
+
+        def keep_updating_acc_and_j(state_2):
+            acc, j = state_2
+            return j < i
+
+        def update_acc_and_j(state_2):
+            acc, j = state_2
+            acc = acc + x * j
+            j += 1
+            return acc, j
+
+        acc, j = lax.while_loop(keep_updating_acc_and_j, update_acc_and_j, (acc, j))
+        i += 1
+        return acc, i
+
+    acc, i = lax.while_loop(keep_updating_acc_and_i, update_acc_and_i, (acc, i))
+    return acc
+""",
+            function="triangle",
+            inputs=("jnp.array([1.0, 2.0]), 3", "jnp.array([1.0, 2.0]), 0"),
+            note="a loop nested in a traced `while`: a `lax.while_loop` inside the body of another",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -692,6 +807,8 @@ def grow(x):
 
     def visit_While(self, node: cst.While) -> None:
         context = self.context
+        if context.claimed(node):
+            return  # the fix of an enclosing statement lowers this loop with it
         traced_test = truth_test_is_traced(context, node.test)
         if not traced_test and not isinstance(node.test, (cst.Name, cst.Integer)):
             return  # only a literal `while True:` can end on a traced `break` instead
@@ -706,6 +823,8 @@ def grow(x):
         else:
             exit = loops.traced_exit(node, context) if loops.always_true(node.test) else None
             if exit is None:
+                if loops.always_true(node.test):
+                    self._report_exits(node)
                 return
             # The loop's one leak: the `if` rule does not report its exit test a second time.
             context.claim(exit)
@@ -729,8 +848,7 @@ def grow(x):
             try:
                 rewrite = loops.while_loop_rewrite(node, context, jnp, lax, names_given)
             except loops.CannotRewrite as reason:
-                message = f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})"
-                self.report(node, message)
+                self._report_lowered(node, problem, str(reason))
                 return
             advice, title = "use `lax.while_loop`", f"Replace the loop with `{lax}.while_loop`"
         for module in sorted(rewrite.modules):
@@ -741,6 +859,35 @@ def grow(x):
         edits = [(node, cst.FlattenSentinel(rewrite.statements))]
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
+
+    def _report_exits(self, node: cst.While) -> None:
+        """`while True:` left by several traced `break`s, a nested one or a `return`: the loop is the
+        leak to change (the general lowering), reported once here rather than at each `if`."""
+        from tracerfix.lowering import traced_exit_tests
+
+        context = self.context
+        tests = traced_exit_tests(context, node)
+        if not tests:
+            return
+        problem = (
+            f"`while {context.describe(node.test)}:` ends on traced value `{context.describe(tests[0])}`, "
+            f"which fails under {under_tracing(context)}"
+        )
+        self._report_lowered(node, problem, "")
+
+    def _report_lowered(self, node: cst.While, problem: str, template_reason: str) -> None:
+        """Where the loop templates refuse, the general lowering; the loop is reported once, with
+        its fix or why there is none, and its `if`s are not reported again."""
+        from tracerfix.lowering import Refused, lower, claim_inner
+
+        context = self.context
+        try:
+            fix = lower(context, node)
+        except Refused as reason:
+            claim_inner(context, node)
+            self.report(node, f"{problem}; use `lax.while_loop` (cannot rewrite it automatically: {reason})")
+            return
+        self.report(node, f"{problem}; use `lax.while_loop`", fix)
 
     def _bounded(self, node: cst.While, jnp: str, lax: str, names_given: set[str]) -> loops.LoopRewrite | None:
         """The loop as a `lax.fori_loop` up to its Python bound (`and step < 100`), if it has one."""

@@ -8,6 +8,7 @@ from typing import NamedTuple, Sequence
 
 import libcst as cst
 
+from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import literal_int
 from tracerfix.loops.names import statements_in, target_names
 from tracerfix.loops.outcome import CannotRewrite
@@ -69,6 +70,9 @@ def plain_body(loop: cst.For | cst.While, context, exits: bool = False) -> LoopB
     if loop.orelse is not None:
         raise CannotRewrite("the loop has an `else` clause")
     check_not_inside_try(loop, context)
+    if any(isinstance(node, cst.NamedExpr) for node in descendants(loop.body)):
+        # The templates move tests into the loop condition, away from what reads the name.
+        raise CannotRewrite("a `:=` binds a name inside the loop")
     skips: set[int] = set()
     statements = [_in_blocks(statement) for statement in statements_in(loop.body)]
     exit = None

@@ -1,0 +1,500 @@
+"""The general lowering of Python control flow on traced values into `jax.lax` control flow.
+
+The control-flow rules (TFX101 `if`, TFX102 `while`, TFX108 `for`) first try their idiomatic
+templates (`jnp.where`, vectorised loops, the simple `lax` loop forms); where none applies they
+call `lower(context, node)`, which rewrites the statement (and whatever its jumps reach) as a
+person writes `lax` code:
+
+1. `ir`: the function's statements as a small tree, with the names each reads and writes;
+2. `liveness`: what is live where, once per function;
+3. `jumps`: `return`, `break` and `continue` made into data (continuations and flags);
+4. `emit`: `lax.cond` / `lax.switch` / `lax.while_loop` / `lax.fori_loop` / `lax.scan` over named
+   functions defined just above the statement they serve.
+
+What JAX cannot express (a list that grows in a loop, a name bound in one branch only, a `try`
+around the flow...) raises `Refused` naming the construct and what the user can do. `check` and
+`rewrite` never import JAX: this package only writes text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tracerfix.analysis import known
+from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
+from tracerfix.lowering.ir import Break, Builder, Continue, For, If, Leaf, Return, While, children, has_jump, walk, writes_of
+from tracerfix.lowering.jumps import Flags, function_tail
+from tracerfix.lowering.liveness import Liveness
+from tracerfix.rewrite import (
+    Refused,
+    _comments,
+    _fitted,
+    check_identity_tests,
+    header_comment,
+    is_boolean,
+    truth_test_is_traced,
+)
+from tracerfix.rule import Fix, Safety
+
+__all__ = ["lower", "claim_inner", "nested_ifs_first", "traced_exit_tests", "Refused"]
+
+
+@dataclass
+class Iteration:
+    """How a `for` loop steps: over `range(start, stop)`, or along the first axis of arrays."""
+
+    kind: str  # "range" or "array"
+    start: str
+    stop: str
+    reads: set[str]
+    index: str | None  # the name that holds the index in the loop body, if the target is one
+    scanned: str  # what `lax.scan` walks along
+    elements: str  # the target's value at index `{i}`, for the index loop
+    target: str
+
+    def element(self, index: str) -> str | None:
+        if self.kind == "range":
+            return None if index == self.target else f"{index}"
+        return self.elements.format(i=index)
+
+
+def lower(context, node: cst.BaseStatement) -> Fix:
+    """A fix that lowers the traced `if`/`while`/`for` `node`; raises `Refused` with the reason."""
+    return Lowerer(context, node).fix()
+
+
+class Lowerer:
+    def __init__(self, context, node: cst.BaseStatement) -> None:
+        self.context = context
+        self.node = node
+        function = context.function
+        if not isinstance(function, cst.FunctionDef):
+            raise Refused("the control flow is in a lambda")
+        if function.asynchronous is not None:
+            raise Refused("the function is `async`")
+        self.function = function
+        self.unit = context.module.default_indent
+        self.differentiated = context.scope is not None and context.scope.differentiated
+        self.vmapped = context.scope is not None and context.scope.transform in known.VMAP_TRANSFORMS
+        self.taken = _names_in(context.code(function))
+        self.returned: str | None = None
+        self.result: str | None = None
+        self.root_loop = None
+        self.cond_notes: list[str] = []
+
+    # -- what the writer asks ----------------------------------------------------------------
+    def fresh(self, name: str) -> str:
+        name = name if name.isidentifier() else "state"
+        candidate, number = name, 2
+        while candidate in self.taken:
+            candidate, number = f"{name}_{number}", number + 1
+        self.taken.add(candidate)
+        return candidate
+
+    def spell(self, qualified: str) -> str:
+        return self.context.spell(qualified)
+
+    def test_is_traced(self, statement, tainted: set[str]) -> bool:
+        if statement.traced is not None:
+            return statement.traced
+        if _reads_values(statement.test) & tainted:
+            return True
+        node = statement.node
+        if node is None:
+            return False
+        from tracerfix.loops.placement import env_at
+
+        context = self.context
+        saved = context.env
+        context.env = env_at(node, context)
+        try:
+            return truth_test_is_traced(context, node.test)
+        finally:
+            context.env = saved
+
+    def is_elif(self, statement: If) -> bool:
+        return statement.is_elif
+
+    def predicate(self, statement) -> str:
+        """The statement's test as a boolean array: `and`/`or`/`not` become `&`/`|`/`~`."""
+        node = getattr(statement, "node", None)
+        if node is None or not hasattr(node, "test"):
+            return statement.test
+        from tracerfix.loops.conditions import condition, truth
+
+        context = self.context
+        converted = truth(condition(node.test, context, self.spell("jax.numpy")), context)
+        text = context.code(converted)
+        if not is_boolean(node.test, context) and converted is node.test:
+            text = f"{self.spell('jax.numpy')}.asarray({text}).astype(bool)"
+        return " ".join(text.split()) if "\n" in text and "#" not in text else text
+
+    def check_identity_tests(self, names) -> None:
+        check_identity_tests(self.context, names)
+
+    def note_cond(self) -> None:
+        if self.vmapped and not self.cond_notes:
+            self.cond_notes.append(
+                "under `vmap` a batched `lax.cond` runs both branches and selects: a branch that is costly, "
+                "has side effects or yields NaN (in its gradient) where it is not taken now runs everywhere"
+            )
+
+    def is_effect(self, callee: str) -> bool:
+        qualified = self.context.imports.qualify(self.context.parse_expression(callee)) or callee
+        return not qualified.startswith("jax.")
+
+    def wants_lax_loop(self, loop) -> bool:
+        return loop is self.root_loop
+
+    def iteration(self, loop: For) -> Iteration | None:
+        context = self.context
+        iterable = loop.iter_node
+        call = iterable if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
+        builtin = call.func.value if call is not None and call.func.value not in context.env else None
+        target = loop.target
+        simple = target if target.isidentifier() else None
+        if builtin == "range":
+            args = [context.code(arg.value) for arg in call.args]
+            if any(arg.keyword or arg.star for arg in call.args) or not 1 <= len(args) <= 3:
+                return None
+            if len(args) == 3 and args[2].strip() != "1":
+                return None
+            start, stop = ("0", args[0]) if len(args) == 1 else (args[0], args[1])
+            if simple is None:
+                return None
+            return Iteration("range", start, stop, loop.reads, simple, "", "", target)
+        if builtin in ("enumerate", "zip"):
+            values = [arg.value for arg in call.args]
+            if any(arg.keyword or arg.star for arg in call.args) or not all(context.is_traced(v) for v in values):
+                return None
+            texts = [context.code(value) for value in values]
+            if builtin == "enumerate":
+                if len(texts) != 1:
+                    return None
+                jnp = self.spell("jax.numpy")
+                (array,) = texts
+                names = _target_parts(target)
+                index = names[0] if names and names[0].isidentifier() else None
+                return Iteration("array", "0", f"{array}.shape[0]", loop.reads, index,
+                                 f"({jnp}.arange({array}.shape[0]), {array})", f"{{i}}, {array}[{{i}}]", target)
+            return Iteration("array", "0", f"{texts[0]}.shape[0]", loop.reads, None, f"({', '.join(texts)})",
+                             ", ".join(f"{text}[{{i}}]" for text in texts), target)
+        if context.is_traced(iterable):
+            text = loop.iter
+            return Iteration("array", "0", f"{text}.shape[0]", loop.reads, None, text, f"{text}[{{i}}]", target)
+        return None
+
+    # -- the fix -----------------------------------------------------------------------------
+    def fix(self) -> Fix:
+        context = self.context
+        function = self.function
+        if not isinstance(function.body, cst.IndentedBlock):
+            raise Refused("the function body is on one line")
+        top = next((a for a in context.ancestors if a in function.body.body), None)
+        if top is None:
+            top = self.node if self.node in function.body.body else None
+        if top is None:
+            raise Refused("the statement's place in its function was not found")
+        depth = sum(isinstance(a, cst.IndentedBlock) for a in context.ancestors[: context.ancestors.index(function)]) \
+            if function in context.ancestors else 0
+        builder = Builder(context.module, self.unit, depth + 1)
+        statements = list(function.body.body)
+        position = statements.index(top)
+        before = [s for statement in statements[:position] for s in builder.statement(statement, depth + 1)]
+        region = [s for statement in statements[position:] for s in builder.statement(statement, depth + 1)]
+        target = builder.nodes.get(id(self.node))
+        if target is None:
+            raise Refused("the statement could not be read")
+        path = _path_to(region, target)
+        root = target
+        if isinstance(root, If) and has_jump([root], (Break, Continue), into_loops=False):
+            loops = [s for s in path if isinstance(s, (While, For))]
+            if not loops:
+                raise Refused("a `break`/`continue` outside a loop")
+            root = loops[-1]
+        if isinstance(root, (While, For)):
+            self.root_loop = root
+        tail = has_jump([root], (Return,), into_loops=True)
+        params = _parameters(function)
+        if tail:
+            self.returned = self.fresh("returned")
+            self.result = self.fresh("result")
+            flags = Flags(returned=self.returned, result=self.result)
+            region = function_tail(region, flags, self._placeholder(params | set(writes_of(before)), region))
+            replaced_root = None
+        liveness = Liveness()
+        liveness.block(before + region, set())
+        if tail:
+            bound = params | set(writes_of(before))
+            scope = Scope(set(), bound, returns=True)
+            lowered = region
+        else:
+            bound = params | set(writes_of(before)) | _bound_in(region, root, path)
+            scope = Scope(set(), bound, returns=False)
+            lowered = [root]
+            replaced_root = root
+        writer = Writer(self, self.unit, liveness)
+        lines = writer.block(lowered, scope)
+        if writer.lowered == 0:
+            raise Refused("nothing in it depends on a traced value")
+        notes = writer.notes + self.cond_notes
+        if tail:
+            replaced, removed = top, statements[position + 1 :]
+        else:
+            replaced, removed = replaced_root.node, []
+        new = _statements(lines, replaced, removed, context, self.unit)
+        for node in [replaced, *removed]:
+            claim_inner(context, node)
+        edits = [(replaced, cst.FlattenSentinel(new)), *((statement, cst.RemovalSentinel.REMOVE) for statement in removed)]
+        kind = _title(lines)
+        safety = Safety.UNSAFE if notes else Safety.SAFE
+        return context.fix(f"Lower the control flow to `{kind}`", edits, safety, "; ".join(dict.fromkeys(notes)))
+
+    def _placeholder(self, bound: set[str], region: list):
+        """The initial value of `result` before a loop that returns: a value of the returned
+        shape that exists before the loop (the value the function returns when the loop does
+        not, or a value the loop returns, computed from the state before the loop)."""
+
+        local_names = bound | set(writes_of(region))
+
+        def placeholder(loop, rest: list) -> str:
+            available = bound | _bound_in(region, loop, _path_to(region, loop))
+            candidates = []
+            for statement in rest:
+                if isinstance(statement, Return):
+                    candidates.append(statement)
+                    break
+                if not isinstance(statement, Leaf):
+                    break
+            candidates += [s for s in walk(loop.body) if isinstance(s, Return)]
+            for candidate in candidates:
+                if candidate.value is None:
+                    continue
+                # Names the function never binds are globals and builtins: there all along.
+                if candidate.reads & local_names <= available and not (candidate.reads & getattr(loop, "targets", set())):
+                    return candidate.value
+            raise Refused("a value returned inside the loop needs a placeholder of the same shape before the "
+                          "loop, and none could be derived; bind `result = ...` before the loop and return it after")
+
+        return placeholder
+
+
+def _path_to(statements: list, target) -> list:
+    for statement in statements:
+        if statement is target:
+            return [statement]
+        for block in children(statement):
+            found = _path_to(block, target)
+            if found:
+                return [statement, *found]
+    return []
+
+
+def _bound_in(region: list, root, path: list) -> set[str]:
+    """Names bound before `root` inside the region: by the statements ahead of it in pre-order,
+    and anywhere in the loops around it (a value from the previous iteration)."""
+    bound: set[str] = set()
+    for statement in path[:-1]:
+        if isinstance(statement, (While, For)):
+            bound |= set(writes_of(statement.body))
+            bound |= getattr(statement, "targets", set())
+    for statement in walk(region):
+        if statement is root:
+            break
+        if isinstance(statement, Leaf):
+            bound |= statement.writes
+        elif isinstance(statement, For):
+            bound |= statement.targets
+    return bound
+
+
+def _parameters(function: cst.FunctionDef) -> set[str]:
+    params = function.params
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names
+
+
+def _names_in(code: str) -> set[str]:
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(code))
+    except SyntaxError:
+        return set()
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    names |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
+    return names
+
+
+def _reads_values(test: str) -> set[str]:
+    """Names whose values `test` reads: `x.shape[0]`, `x.ndim`, `len(x)` read only static facts."""
+    try:
+        tree = ast.parse("(" + test + ")", mode="eval")
+    except SyntaxError:
+        return set()
+    static_ids: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim", "dtype", "size") and isinstance(node.value, ast.Name):
+            static_ids.add(id(node.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "isinstance"):
+            static_ids |= {id(arg) for arg in node.args if isinstance(arg, ast.Name)}
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in static_ids}
+
+
+def _target_parts(target: str) -> list[str]:
+    try:
+        node = ast.parse(target, mode="eval").body
+    except SyntaxError:
+        return []
+    if isinstance(node, ast.Tuple):
+        return [ast.unparse(element) for element in node.elts]
+    return [target]
+
+
+
+
+def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context, unit: str) -> list[cst.BaseStatement]:
+    """`lines` as statements in place of `replaced`, keeping its leading comments and moving the
+    comments of the replaced code above the new statements."""
+    chunks: list[tuple[bool, list[str]]] = []
+    blank = False
+    for line in lines:
+        if not line.strip():
+            blank = True
+            continue
+        if not line[0].isspace() and line[0] != _MARK and not (chunks and all(l.startswith("#") for l in chunks[-1][1])):
+            chunks.append((blank, [line]))
+        elif chunks:
+            if blank:
+                chunks[-1][1].append("")
+            chunks[-1][1].append(line)
+        blank = False
+    depth = _depth_of(replaced, context)
+    header = header_comment(replaced)
+    skip = {id(line) for line in replaced.leading_lines}
+    if header is not None:
+        skip.add(id(header))
+    comments = _comments(replaced, skip) + [c for statement in removed for c in _comments(statement, set())]
+    seen: set[str] = set()
+    moved = []
+    for comment in comments:
+        if comment.value not in seen:
+            seen.add(comment.value)
+            moved.append(cst.EmptyLine(comment=comment))
+    statements = []
+    for number, (blank_before, chunk) in enumerate(chunks):
+        text = "\n".join(chunk).replace(_MARK, unit * depth) + "\n"
+        statement = _fitted(context.parse_statement(text), context, depth)
+        leading = [cst.EmptyLine(indent=False)] if blank_before else []
+        if number == 0:
+            leading = [*replaced.leading_lines, *moved]
+            if chunk[0].startswith("def ") and not leading:
+                leading = [cst.EmptyLine(indent=False)]
+        statements.append(statement.with_changes(leading_lines=leading))
+    return statements
+
+
+def _depth_of(node: cst.CSTNode, context) -> int:
+    ancestors = context.ancestors
+    if node in ancestors:
+        ancestors = ancestors[: ancestors.index(node)]
+    return sum(isinstance(a, cst.IndentedBlock) for a in ancestors)
+
+
+def nested_ifs_first(context, node: cst.If) -> bool:
+    """Whether `node` is better rewritten after the traced `if`s nested in its branches: it holds
+    such `if`s and nothing else that needs lowering (no loop, `return`, `break` or `continue`)."""
+    from tracerfix.loops.placement import env_at
+
+    nested = False
+    chain = {id(node)}
+    current = node
+    while isinstance(current.orelse, cst.If):
+        current = current.orelse
+        chain.add(id(current))
+    for inner in _descendants(node):
+        if isinstance(inner, (cst.For, cst.While, cst.Return, cst.Break, cst.Continue, cst.Try, cst.With)):
+            return False
+        if isinstance(inner, cst.If) and id(inner) not in chain and not nested:
+            saved = context.env
+            context.env = env_at(inner, context)
+            try:
+                nested = truth_test_is_traced(context, inner.test)
+            finally:
+                context.env = saved
+    return nested
+
+
+def _descendants(node: cst.CSTNode):
+    pending = list(node.children)
+    while pending:
+        current = pending.pop()
+        yield current
+        if not isinstance(current, cst.BaseExpression):
+            pending.extend(current.children)
+
+
+def traced_exit_tests(context, loop: cst.While) -> list[cst.BaseExpression]:
+    """The traced tests of the `if`s in `loop` (not in loops nested in it) that hold a `break` or
+    `return`: what ends a `while True:` on traced values."""
+    from tracerfix.loops.placement import env_at
+
+    found = []
+    pending = list(loop.body.children)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda)) or isinstance(
+            node, cst.BaseExpression
+        ):
+            continue
+        if isinstance(node, cst.If) and any(isinstance(n, (cst.Break, cst.Return)) for n in _jumps_of(node)):
+            saved = context.env
+            context.env = env_at(node, context)
+            try:
+                if truth_test_is_traced(context, node.test):
+                    found.append(node.test)
+            finally:
+                context.env = saved
+        pending.extend(node.children)
+    return found
+
+
+def _jumps_of(node: cst.CSTNode):
+    for inner in _descendants(node):
+        if isinstance(inner, (cst.For, cst.While)):
+            continue
+        yield inner
+
+
+def claim_inner(context, node: cst.CSTNode) -> None:
+    """The `if`s and loops inside `node` are this finding's: other rules do not report them again."""
+    for inner in _compound_nodes(node):
+        if inner is not node:
+            context.claim(inner)
+
+
+def _compound_nodes(node: cst.CSTNode):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, (cst.If, cst.While, cst.For)):
+            yield current
+        if isinstance(current, cst.BaseExpression):
+            continue
+        pending.extend(current.children)
+
+
+def _title(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    for kind in ("while_loop", "fori_loop", "scan", "switch", "cond"):
+        if f".{kind}(" in text:
+            return f"lax.{kind}"
+    return "lax"

@@ -1,0 +1,543 @@
+"""Writing the lowered statements back as code a JAX user would write by hand.
+
+- a traced `if`/`else` becomes `lax.cond(test, _when_..., _unless_..., *state)` over two named
+  functions defined just above it, taking and returning the names the branches change; a chain of
+  `elif`s on traced tests becomes `lax.switch`;
+- a traced `while` becomes `lax.while_loop(keep_updating_..., update_..., state)`;
+- a `for` that stops early (a traced `break` or `return`) becomes a `lax.while_loop` over the index
+  (or a guarded Python loop over a Python collection); otherwise a `for` over `range(...)` becomes
+  `lax.fori_loop` and one over an array (`enumerate`, `zip`) `lax.scan`.
+
+The state is a tuple of the real names, a single name when there is one. Every name, flag and
+helper is checked against the names of the function, so a second run finds nothing to change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tracerfix.lowering.ir import (
+    Break,
+    Continue,
+    For,
+    If,
+    Leaf,
+    Return,
+    While,
+    always_returns,
+    definitely_bound,
+    has_jump,
+    walk,
+    writes_of,
+)
+from tracerfix.lowering.jumps import Flags, assign, loop_body
+from tracerfix.lowering.liveness import Liveness
+from tracerfix.rewrite import Refused
+
+MARK = "\x00"
+_OPERATORS = {">=": "ge", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", "<": "lt"}
+_NOISE = {"jnp", "np", "jax", "lax", "numpy", "self", "astype"}
+
+
+@dataclass
+class Scope:
+    """One Python function body being written: the user's, or a branch or loop body."""
+
+    tainted: set[str]  # names holding traced values here (beyond what the analysis knows)
+    bound: set[str]  # names that have a value at the current statement
+    returns: bool = False  # the body is the tail of the user's function: `return` is allowed
+
+
+@dataclass
+class Writer:
+    lowerer: object  # tracerfix.lowering.Lowerer: naming, spelling, the analysis' tests
+    unit: str
+    liveness: Liveness
+    notes: list[str] = field(default_factory=list)
+    lowered: int = 0  # lax constructs written
+
+    # -- statements --------------------------------------------------------------------------
+    def block(self, statements: list, scope: Scope) -> list[str]:
+        lines: list[str] = []
+        for statement in statements:
+            new = self.statement(statement, scope)
+            if new and new[0].startswith("def ") and lines and lines[-1] != "":
+                lines.append("")  # a blank line before a helper, as after it
+            lines += new
+        return lines
+
+    def statement(self, statement, scope: Scope) -> list[str]:
+        if isinstance(statement, Leaf):
+            if statement.reads & scope.tainted:
+                scope.tainted |= statement.writes
+            scope.bound |= statement.writes
+            return self.leaf_lines(statement)
+        if isinstance(statement, Return):
+            if not scope.returns:
+                raise Refused("a `return` is left inside a branch")
+            return [f"return {statement.value}" if statement.value is not None else "return"]
+        if isinstance(statement, (Break, Continue)):
+            raise Refused(f"a `{type(statement).__name__.lower()}` is left outside a loop")
+        if isinstance(statement, If):
+            scope.bound |= statement.binds  # `if (y := ...) > 0:` binds `y` before either branch
+            if statement.binds & scope.tainted or statement.reads & scope.tainted:
+                scope.tainted |= statement.binds
+            if self.lowerer.test_is_traced(statement, scope.tainted):
+                return self.cond(statement, scope)
+            return self.python_if(statement, scope)
+        # A loop that returns had its `return`s made flags (`jumps.function_tail`): it needs the
+        # flag in its condition, so it is lowered even when it stops on Python values.
+        returns = has_jump(statement.body, (Return,), into_loops=True) if isinstance(statement, (While, For)) else False
+        if isinstance(statement, While):
+            if returns or self.lowerer.test_is_traced(statement, scope.tainted) or self._stops_on_traced(statement, scope):
+                return self.while_loop(statement, scope)
+            return self.python_loop(statement, scope, f"while {statement.test}:")
+        if isinstance(statement, For):
+            if returns or self._stops_on_traced(statement, scope) or self.lowerer.wants_lax_loop(statement):
+                return self.for_loop(statement, scope)
+            return self.python_loop(statement, scope, f"for {statement.target} in {statement.iter}:")
+        raise TypeError(statement)
+
+    def leaf_lines(self, leaf: Leaf) -> list[str]:
+        lines = leaf.text.split("\n")
+        # Continuation lines keep their place relative to the statement; the mark stands for the
+        # indentation of the replaced statement, known only when the lines become statements.
+        rest = [MARK + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
+        return [*leaf.comments, lines[0], *rest]
+
+    def python_if(self, statement: If, scope: Scope) -> list[str]:
+        before = set(scope.bound), set(scope.tainted)
+        body_scope = Scope(set(before[1]), set(before[0]), scope.returns)
+        else_scope = Scope(set(before[1]), set(before[0]), scope.returns)
+        lines = [f"if {statement.test}:", *self.indented(self.block(statement.body, body_scope) or ["pass"])]
+        if statement.orelse:
+            lines += ["else:", *self.indented(self.block(statement.orelse, else_scope))]
+        scope.bound |= body_scope.bound | else_scope.bound
+        scope.tainted |= body_scope.tainted | else_scope.tainted
+        return lines
+
+    def python_loop(self, statement, scope: Scope, header: str) -> list[str]:
+        """A loop on Python values stays; its `continue`s become branches, its body is lowered."""
+        body = loop_body(statement.body, Flags())
+        self.liveness.block(body, self.liveness.before.get(id(statement), set()))
+        inner = Scope(set(scope.tainted), scope.bound | set(writes_of(body)) | getattr(statement, "targets", set()))
+        lines = [header, *self.indented(self.block(body, inner) or ["pass"])]
+        scope.bound |= inner.bound
+        scope.tainted |= inner.tainted
+        return lines
+
+    def written(self, statements: list) -> list[str]:
+        """Names `statements` bind, with the return flags that a `return` in a nested loop sets
+        once that loop is lowered."""
+        names = writes_of(statements)
+        loops = [s for s in walk(statements) if isinstance(s, (While, For))]
+        if self.lowerer.returned and any(has_jump(loop.body, (Return,), into_loops=True) for loop in loops):
+            names += [name for name in (self.lowerer.result, self.lowerer.returned) if name not in names]
+        return names
+
+    def body(self, *parts: list[str]) -> list[str]:
+        """Lines of a helper's body, with a blank line before a nested helper."""
+        lines: list[str] = []
+        for part in parts:
+            if part and part[0].startswith("def ") and lines and lines[-1] != "":
+                lines.append("")
+            lines += part
+        return lines
+
+    def indented(self, lines: list[str]) -> list[str]:
+        return [self.unit + line if line.strip() else line for line in lines]
+
+    def _stops_on_traced(self, loop, scope: Scope) -> bool:
+        """Whether a `break` or `return` leaves `loop` from under a traced test."""
+        return _jumps_under_traced(loop.body, self.lowerer, scope.tainted, top=True)
+
+    # -- if -> lax.cond ----------------------------------------------------------------------
+    def cond(self, statement: If, scope: Scope) -> list[str]:
+        arms, tests = _chain(statement, self.lowerer, scope.tainted)
+        if all(_does_nothing(arm) for arm in arms):
+            self.lowered += 1
+            return []  # `if c: continue` at the end of a loop body: nothing left to choose
+        returns = all(always_returns(arm) for arm in arms)
+        if returns and not scope.returns:
+            raise Refused("a `return` is left inside a branch")
+        if not returns and any(always_returns(arm) for arm in arms):
+            raise Refused("one branch returns and another falls through to the end of the function "
+                          "(an implicit `return None`, which is not an array)")
+        written = self.written([s for arm in arms for s in arm])
+        live_after = self.liveness.after.get(id(statement), set())
+        outs = [] if returns else [name for name in written if name in live_after]
+        for name in outs:
+            if name not in scope.bound:
+                bound = [definitely_bound(arm) for arm in arms]
+                if not all(b is None or name in b for b in bound):
+                    raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
+                                  "give it a value before the `if`")
+        self._check_state(arms, scope.bound, "branch")
+        self.lowerer.check_identity_tests(outs)
+        flag = _sets_flag(arms, outs)
+        if flag is not None:
+            # `if c: stop = True` is `stop = stop | c`: no branch functions for one boolean.
+            self.lowered += 1
+            scope.tainted.add(flag[0])
+            more = f" | {flag[1]}" if flag[1] else ""
+            return [f"{flag[0]} = {flag[0]} | {_operand(self.lowerer.predicate(tests[0]))}{more}"]
+        exposed = set()
+        for arm in arms:
+            exposed |= Liveness().block(arm, set(outs))
+        operands = [name for name in written if name in scope.bound and (name in outs or name in exposed)]
+        if not returns and not outs:
+            if not any(isinstance(s, Leaf) and s.effect for arm in arms for s in walk(arm)):
+                self.lowered += 1
+                return []  # nothing it computes is read again and it calls nothing for effect: dead code
+            raise Refused("the branches change nothing that is read afterwards and call functions for their "
+                          "effect, which would run once while tracing")
+        outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
+        result = _tuple(outs)
+        functions, lines = [], []
+        for position, arm in enumerate(arms):
+            if not arm and outs == operands:
+                functions.append(f"lambda {outs[0]}: {outs[0]}" if len(outs) == 1 else "lambda *state: state")
+                continue
+            if not arm and set(outs) <= set(operands):
+                functions.append(f"lambda {', '.join(operands)}: {_tuple(outs, parenthesised=True)}")
+                continue
+            if returns and len(arm) == 1 and isinstance(arm[0], Return) and not operands:
+                functions.append(f"lambda: {arm[0].value}")
+                continue
+            name = self.lowerer.fresh(_branch_name(tests, position))
+            inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns)
+            body = self.block(arm, inner)
+            if not returns:
+                body.append(f"return {result}")
+            lines += [f"def {name}({', '.join(operands)}):", *self.indented(body), ""]
+            functions.append(name)
+        lax = self.lowerer.spell("jax.lax")
+        arguments = "".join(f", {name}" for name in operands)
+        if len(arms) == 2:
+            predicate = self.lowerer.predicate(tests[0])
+            if not arms[0] and arms[1] and functions[0].startswith("lambda"):
+                # `if c: pass else: ...` reads better as `cond(c, keep, change)` all the same.
+                pass
+            call = f"{lax}.cond({predicate}, {functions[0]}, {functions[1]}{arguments})"
+        else:
+            jnp = self.lowerer.spell("jax.numpy")
+            predicates = ", ".join(self.lowerer.predicate(test) for test in tests)
+            cases = ", ".join(str(i) for i in range(len(tests)))
+            index = f"{jnp}.select([{predicates}], [{cases}], {len(tests)})"
+            call = f"{lax}.switch({index}, [{', '.join(functions)}]{arguments})"
+        self.lowered += 1
+        self.lowerer.note_cond()
+        lines.append(f"return {call}" if returns else f"{result} = {call}")
+        scope.bound |= set(outs)
+        scope.tainted |= set(outs)
+        return lines
+
+    def _check_state(self, blocks: list[list], bound: set[str], where: str) -> None:
+        for statement in walk([s for block in blocks for s in block]):
+            if isinstance(statement, Leaf):
+                if statement.attribute_store:
+                    raise Refused(f"`{statement.attribute_store} = ...` sets an attribute inside a traced {where}: "
+                                  "the lowering can only carry names; assign to a local name and set the attribute after")
+                grown = sorted(statement.grows & bound)
+                if grown:
+                    raise Refused(f"`{grown[0]}` changes length inside a traced {where}, so its structure would "
+                                  "depend on traced values; preallocate an array and set elements with `.at[i].set(v)`")
+                if statement.effect and self.lowerer.is_effect(statement.effect):
+                    self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while tracing, "
+                                      "not once per execution")
+
+    # -- loops ---------------------------------------------------------------------------------
+    def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
+        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result)
+        if has_jump(loop.body, (Break,), into_loops=False):
+            flags.stop = self.lowerer.fresh("stop")
+        if has_jump(loop.body, (Return,), into_loops=True) and flags.returned is None:
+            raise Refused("a `return` inside the loop")
+        body = loop_body(loop.body, flags)
+        stops = [name for name in (flags.stop, flags.returned if has_jump(loop.body, (Return,), True) else None) if name]
+        return flags, body, stops
+
+    def _carried(self, loop, body: list, stops: list[str], scope: Scope, extra_reads: set[str]) -> list[str]:
+        live_after = set(self.liveness.after.get(id(loop), set())) | set(stops)
+        probe = While("", extra_reads | set(stops), body)
+        head = Liveness().statement(probe, live_after, None)
+        carried = [name for name in self.written(body) if name in head and name not in getattr(loop, "targets", ())]
+        for name in stops:
+            if name not in carried:
+                carried.append(name)
+        for name in carried:
+            if name not in scope.bound and name not in stops:
+                raise Refused(f"`{name}` is first bound inside the loop and read after it or in the next "
+                              "iteration; give it a value of the same shape before the loop")
+        self._check_state([body], scope.bound, "loop")
+        for statement in walk(body):
+            if isinstance(statement, Leaf):
+                grown = _resized(statement, carried)
+                if grown is not None:
+                    raise Refused(f"`{grown[0]}` changes shape from one iteration to the next (`{grown[1]}`), which "
+                                  "a `lax` loop cannot carry; preallocate the largest shape and write into it with "
+                                  "`.at[...].set(...)`, or collect per-step results with `lax.scan`")
+        self.liveness.block(body, set(carried))
+        self.lowerer.check_identity_tests(carried)
+        return carried
+
+    def while_loop(self, loop: While, scope: Scope) -> list[str]:
+        flags, body, stops = self._loop_flags(loop, scope)
+        lines = [f"{flags.stop} = False"] if flags.stop else []
+        scope.bound |= set(stops)
+        carried = self._carried(loop, body, stops, scope, set(loop.reads))
+        test = None if _always_true(loop.test) else self.lowerer.predicate(loop)
+        lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None))
+        if self.lowerer.differentiated:
+            self.notes.append("`lax.while_loop` supports forward-mode differentiation only: reverse mode "
+                              "(`jax.grad`) of this function raises")
+        return lines
+
+    def for_loop(self, loop: For, scope: Scope) -> list[str]:
+        flags, body, stops = self._loop_flags(loop, scope)
+        iteration = self.lowerer.iteration(loop)
+        if iteration is None:
+            if not stops:
+                raise Refused(f"`for {loop.target} in {loop.iter}` iterates over neither `range(...)` nor an array")
+            return self._guarded_python_loop(loop, body, stops, flags, scope)
+        live_after = self.liveness.after.get(id(loop), set())
+        kept = loop.targets & live_after
+        if kept and not (stops and iteration.kind == "range" and kept == {loop.target} and loop.target in scope.bound):
+            raise Refused(f"the loop variable `{sorted(kept)[0]}` is read after the loop; "
+                          "copy it into a name of its own inside the loop")
+        lines = [f"{flags.stop} = False"] if flags.stop else []
+        scope.bound |= set(stops)
+        carried = self._carried(loop, body, stops, scope, set(iteration.reads))
+        if iteration.reads & set(carried):
+            raise Refused(f"the loop's iterable `{loop.iter}` reads a name the loop changes")
+        inner_bound = scope.bound | loop.targets
+        if stops:
+            index = iteration.index or self.lowerer.fresh("i")
+            if kept:
+                # The loop variable outlives the loop: it is state, and the index a name apart.
+                index = self.lowerer.fresh("step")
+                carried = [loop.target, *carried]
+                prologue = [f"{loop.target} = {index}"]
+            else:
+                prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
+            lines = self.body(lines, self._while(carried, prologue, stops, None, scope,
+                                                 index=(index, iteration.start, iteration.stop),
+                                                 body_statements=body, inner_bound=inner_bound))
+            if self.lowerer.differentiated:
+                self.notes.append("the loop stops early, so it becomes `lax.while_loop`, which supports forward-mode "
+                                  "differentiation only: reverse mode (`jax.grad`) of this function raises")
+            return lines
+        if not carried:
+            if not any(isinstance(s, Leaf) and s.effect for s in walk(body)):
+                self.lowered += 1
+                return []  # nothing it computes is read again and it calls nothing for effect: dead code
+            raise Refused("the loop changes nothing that is read after it and calls functions for their "
+                          "effect, which would run once while tracing")
+        lax = self.lowerer.spell("jax.lax")
+        state, unpack, result = self._state(carried)
+        inner = Scope(scope.tainted | set(carried) | loop.targets, inner_bound | set(carried))
+        code = self.block(body, inner)
+        if iteration.kind == "range":
+            name = self.lowerer.fresh("update_" + _joined(carried))
+            index = loop.target if loop.target.isidentifier() else "_"
+            lines += [f"def {name}({index}, {state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
+            lines.append(f"{result} = {lax}.fori_loop({iteration.start}, {iteration.stop}, {name}, {_init(carried)})")
+        else:
+            name = self.lowerer.fresh(_joined(carried) + "_step")
+            element = loop.target if loop.target.isidentifier() else self.lowerer.fresh("item")
+            unpack_element = [] if element == loop.target else [f"{loop.target} = {element}"]
+            lines += [f"def {name}({state}, {element}):",
+                      *self.indented(self.body(unpack + unpack_element, code, [f"return {_tuple(carried, True)}, None"])), ""]
+            lines.append(f"{_tuple(carried, True)}, _ = {lax}.scan({name}, {_init(carried)}, {iteration.scanned})")
+        self.lowered += 1
+        scope.bound |= set(carried)
+        scope.tainted |= set(carried)
+        return lines
+
+    def _guarded_python_loop(self, loop: For, body: list, stops: list[str], flags: Flags, scope: Scope) -> list[str]:
+        """A Python loop over a Python collection that stops on a traced test: it stays a Python loop
+        (unrolled while tracing) whose body runs under `lax.cond` until the flag is set."""
+        lines = [f"{flags.stop} = False"] if flags.stop else []
+        scope.bound |= set(stops)
+        test = " | ".join(stops)
+        guarded = [If(test, set(stops), [], body, None, traced=True)]
+        self.liveness.block(guarded, self.liveness.before.get(id(loop), set()) | set(stops))
+        inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets | set(writes_of(body)))
+        lines += [f"for {loop.target} in {loop.iter}:", *self.indented(self.block(guarded, inner))]
+        scope.bound |= inner.bound
+        scope.tainted |= inner.tainted
+        return lines
+
+    def _state(self, carried: list[str]) -> tuple[str, list[str], str]:
+        if len(carried) == 1:
+            return carried[0], [], carried[0]
+        state = self.lowerer.fresh("state")
+        return state, [f"{', '.join(carried)} = {state}"], ", ".join(carried)
+
+    def _while(self, carried, body, stops, test, scope: Scope, index, body_statements=None, inner_bound=None) -> list[str]:
+        """`lax.while_loop` over `carried` (with the loop index first when `index` is given)."""
+        names = list(carried)
+        if index is not None:
+            names = [index[0], *names]
+        state, unpack, result = self._state(names)
+        parts = [f"~{name}" for name in stops]
+        if index is not None:
+            parts.insert(0, f"({index[0]} < {index[2]})")
+        if test is not None:
+            parts.append(test if not parts else f"({test})" if _needs_parentheses(test) else test)
+        if not parts:
+            raise Refused("`while True:` without a traced `break` never ends")
+        inner_names = set(names) | (inner_bound or set())
+        inner = Scope(scope.tainted | set(names), scope.bound | inner_names)
+        if body_statements is None:
+            code = self.block(body, inner)
+        else:
+            code = self.body(list(body), self.block(body_statements, inner))
+        if index is not None:
+            code.append(f"{index[0]} = {index[0]} + 1")
+        flags = {*stops, self.lowerer.result}
+        label = _joined([name for name in carried if name not in flags] or carried)
+        keep = self.lowerer.fresh("keep_updating_" + label)
+        update = self.lowerer.fresh("update_" + label)
+        lax = self.lowerer.spell("jax.lax")
+        condition = " & ".join(parts)
+        lines = [f"def {keep}({state}):", *self.indented(unpack + [f"return {condition}"]), ""]
+        lines += [f"def {update}({state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
+        init = names if index is None else [index[1], *carried]
+        targets = result if index is None else ", ".join(["_", *carried])
+        lines.append(f"{targets} = {lax}.while_loop({keep}, {update}, {_init(init)})")
+        self.lowered += 1
+        scope.bound |= set(carried)
+        scope.tainted |= set(carried)
+        return lines
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+_RESIZING = ("concatenate", "append", "stack", "hstack", "vstack", "column_stack", "pad", "repeat", "tile", "insert")
+
+
+def _resized(leaf: Leaf, carried: list[str]) -> tuple[str, str] | None:
+    """A carried name rebuilt from itself by a call that changes its shape (`x = jnp.concatenate([x, x])`)."""
+    for name in leaf.kills & set(carried):
+        for function in _RESIZING:
+            if re.search(rf"\.{function}\(", leaf.text) and name in leaf.reads:
+                return name, f"{function}(...)"
+    return None
+
+
+def _sets_flag(arms: list[list], outs: list[str]) -> tuple[str, str] | None:
+    """`(flag, more)` for `if c: flag = True` whose other branch does nothing (`more` empty) or
+    only `flag = flag | more`: the whole `if` is `flag = flag | c | more`."""
+    if len(arms) != 2 or len(arms[0]) != 1 or not isinstance(arms[0][0], Leaf):
+        return None
+    match = re.fullmatch(r"(\w+) = True", arms[0][0].text.strip())
+    if match is None or outs != [match.group(1)]:
+        return None
+    flag = match.group(1)
+    if not arms[1]:
+        return flag, ""
+    if len(arms[1]) == 1 and isinstance(arms[1][0], Leaf):
+        other = re.fullmatch(rf"{flag} = {flag} \| (.+)", arms[1][0].text.strip(), re.S)
+        if other is not None:
+            return flag, other.group(1)
+    return None
+
+
+def _operand(text: str) -> str:
+    return f"({text})" if _needs_parentheses(text) else text
+
+
+def _does_nothing(statements: list) -> bool:
+    """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
+    return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
+
+
+def _chain(statement: If, lowerer, tainted: set[str]) -> tuple[list[list], list]:
+    """The arms of an `if`/`elif` chain whose tests are all traced, and those tests."""
+    arms, tests = [statement.body], [statement]
+    current = statement
+    while (
+        len(current.orelse) == 1
+        and isinstance(current.orelse[0], If)
+        and current.orelse[0].node is not None
+        and lowerer.test_is_traced(current.orelse[0], tainted)
+        and lowerer.is_elif(current.orelse[0])
+    ):
+        current = current.orelse[0]
+        arms.append(current.body)
+        tests.append(current)
+    arms.append(current.orelse)
+    return arms, tests
+
+
+def _jumps_under_traced(statements: list, lowerer, tainted: set[str], top: bool, under: bool = False) -> bool:
+    for statement in statements:
+        if isinstance(statement, Break) and under:
+            return True
+        if isinstance(statement, Return) and under:
+            return True
+        if isinstance(statement, If):
+            traced = under or lowerer.test_is_traced(statement, tainted)
+            if _jumps_under_traced(statement.body, lowerer, tainted, top, traced) or _jumps_under_traced(
+                statement.orelse, lowerer, tainted, top, traced
+            ):
+                return True
+        elif isinstance(statement, (While, For)):
+            # A `return` deep inside a nested loop still leaves this one.
+            if has_jump(statement.body, (Return,), into_loops=True) and (
+                under or _jumps_under_traced(statement.body, lowerer, tainted, False, under)
+            ):
+                return True
+    return False
+
+
+def _slug(test: str) -> str:
+    tokens = re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+|>=|<=|==|!=|>|<", test)
+    words = []
+    for token in tokens:
+        word = _OPERATORS.get(token, token)
+        if word in _NOISE or word in ("not", "and", "or", "is", "None", "True", "False") and word != "not":
+            if word == "not":
+                words.append(word)
+            continue
+        words.append(word.lower().strip("_"))
+    text = "_".join(w for w in words if w)
+    text = re.sub(r"_gt_0$", "_positive", text)
+    text = re.sub(r"_lt_0$", "_negative", text)
+    parts = text.split("_")
+    return "_".join(parts[:6]) or "condition"
+
+
+def _branch_name(tests: list[If], position: int) -> str:
+    if position < len(tests):
+        return "_when_" + _slug(tests[position].test)
+    if len(tests) == 1:
+        return "_unless_" + _slug(tests[0].test)
+    return "_otherwise"
+
+
+def _joined(names: list[str]) -> str:
+    shown = [name.strip("_") or "state" for name in names[:3]]
+    return "_and_".join(shown) if len(shown) <= 2 else "_".join(shown)
+
+
+def _tuple(names: list[str], parenthesised: bool = False) -> str:
+    if len(names) == 1:
+        return names[0]
+    text = ", ".join(names)
+    return f"({text})" if parenthesised or not names else text
+
+
+def _init(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"({', '.join(names)})"
+
+
+def _always_true(test: str) -> bool:
+    return test.strip() in ("True", "1")
+
+
+def _needs_parentheses(test: str) -> bool:
+    return bool(re.search(r"[\s|&^]", test)) and not (test.startswith("(") and test.endswith(")"))

@@ -1,0 +1,352 @@
+"""Structured control flow as a small tree: what the lowering reads, normalises and writes back.
+
+A function body becomes a list of statements: `Leaf` (a simple statement, kept as its source text),
+`If`, `While`, `For`, `Return`, `Break`, `Continue`. Each records the names it reads and writes;
+they come from Python's own `ast` (which knows loads from stores), so the liveness of
+`tracerfix.lowering.liveness` needs no second parser of its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tracerfix.rewrite import Refused
+
+# Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
+# their result would change the structure (a shape) of the state from one iteration to the next.
+GROWING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem"})
+
+
+@dataclass
+class Leaf:
+    text: str  # source of one simple statement, first line unindented
+    reads: set[str]
+    writes: set[str]  # names bound, or containers changed in place (`d["k"] = v` writes `d`)
+    kills: set[str]  # names bound outright (`x = ...`), which end the liveness of their old value
+    grows: set[str] = field(default_factory=set)  # lists/dicts resized (`xs.append(v)`)
+    attribute_store: str | None = None  # `self.count = ...`: not a value the lowering can carry
+    effect: str | None = None  # a call made for its effect (`print(...)`)
+    indent: int = 0  # columns of indentation of the original statement
+    comments: list[str] = field(default_factory=list)  # the comment lines above it
+    helper: str | None = None  # the name a nested `def`/`class` binds
+
+
+@dataclass
+class If:
+    test: str
+    reads: set[str]
+    body: list
+    orelse: list
+    node: cst.CSTNode | None = None  # the original `if`, for the analysis' environment
+    traced: bool | None = None  # known for the tests the lowering writes (flags)
+    is_elif: bool = False
+    binds: set[str] = field(default_factory=set)  # names the test binds with `:=`
+
+
+@dataclass
+class While:
+    test: str
+    reads: set[str]
+    body: list
+    node: cst.CSTNode | None = None
+    traced: bool | None = None
+
+
+@dataclass
+class For:
+    target: str
+    targets: set[str]
+    iter: str
+    reads: set[str]
+    body: list
+    node: cst.CSTNode | None = None
+    iter_node: cst.BaseExpression | None = None
+
+
+@dataclass
+class Return:
+    value: str | None
+    reads: set[str]
+
+
+@dataclass
+class Break:
+    pass
+
+
+@dataclass
+class Continue:
+    pass
+
+
+Statement = (Leaf, If, While, For, Return, Break, Continue)
+
+
+# --- building --------------------------------------------------------------------------------------
+
+
+class Builder:
+    """Turns the CST statements of one function into the tree, reading each simple statement's
+    names with `ast`."""
+
+    def __init__(self, module: cst.Module, indent_unit: str, depth: int) -> None:
+        self.module = module
+        self.unit = indent_unit
+        self.depth = depth  # of the function's body
+        self.nodes: dict[int, object] = {}  # id of a CST compound statement -> its tree statement
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def block(self, suite: cst.BaseSuite, depth: int) -> list:
+        if isinstance(suite, cst.SimpleStatementSuite):
+            return [self.small(small, depth) for small in suite.body]
+        statements = []
+        for statement in suite.body:
+            statements.extend(self.statement(statement, depth))
+        return statements
+
+    def statement(self, node: cst.BaseStatement, depth: int) -> list:
+        if isinstance(node, cst.SimpleStatementLine):
+            if len(node.body) == 1 and not isinstance(node.body[0], (cst.Return, cst.Break, cst.Continue)):
+                comments = [line.comment.value for line in node.leading_lines if line.comment is not None]
+                leaf = self.leaf(self.code(node.with_changes(leading_lines=())).strip("\n"), node, depth)
+                leaf.comments = comments
+                return [leaf]
+            return [self.small(small, depth) for small in node.body]
+        if isinstance(node, cst.If):
+            test = self.code(node.test)
+            orelse: list = []
+            if isinstance(node.orelse, cst.If):
+                orelse = self.statement(node.orelse, depth)
+                orelse[0].is_elif = True
+            elif isinstance(node.orelse, cst.Else):
+                orelse = self.block(node.orelse.body, depth + 1)
+            statement = If(test, expression_reads(test), self.block(node.body, depth + 1), orelse, node)
+            statement.binds = expression_binds(test)
+            statement.reads -= statement.binds
+            self.nodes[id(node)] = statement
+            return [statement]
+        if isinstance(node, cst.While):
+            if node.orelse is not None:
+                raise Refused("a `while ... else` has no `lax` form; move the `else` code after the loop behind a flag")
+            test = self.code(node.test)
+            statement = While(test, expression_reads(test), self.block(node.body, depth + 1), node)
+            self.nodes[id(node)] = statement
+            return [statement]
+        if isinstance(node, cst.For):
+            if node.orelse is not None:
+                raise Refused("a `for ... else` has no `lax` form; move the `else` code after the loop behind a flag")
+            if node.asynchronous is not None:
+                raise Refused("an `async for` cannot be traced into a `lax` loop")
+            target, iterable = self.code(node.target), self.code(node.iter)
+            statement = For(target, target_names(target), iterable, expression_reads(iterable),
+                            self.block(node.body, depth + 1), node, node.iter)
+            self.nodes[id(node)] = statement
+            return [statement]
+        if isinstance(node, cst.Try):
+            raise Refused("a `try` block around traced control flow: JAX cannot catch errors raised inside "
+                          "`lax` control flow; move the `try` outside the traced function")
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            name = node.name.value
+            text = self.code(node).strip("\n")
+            leaf = self.leaf(text, node, depth)
+            # A helper defined in a branch or body is local to it, never part of the state.
+            leaf.writes, leaf.kills, leaf.helper = set(), {name}, name
+            return [leaf]
+        if isinstance(node, cst.With):
+            raise Refused("a `with` block inside traced control flow: its enter and exit would run once, "
+                          "at trace time; move it outside the branch or loop")
+        raise Refused(f"`{type(node).__name__}` statements are not lowered")
+
+    def small(self, node: cst.BaseSmallStatement, depth: int):
+        if isinstance(node, cst.Return):
+            value = None if node.value is None else self.code(node.value)
+            return Return(value, expression_reads(value) if value else set())
+        if isinstance(node, cst.Break):
+            return Break()
+        if isinstance(node, cst.Continue):
+            return Continue()
+        return self.leaf(self.code(node.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)).strip(), node, depth)
+
+    def leaf(self, text: str, node: cst.CSTNode, depth: int) -> Leaf:
+        leaf = analyse_leaf(text)
+        leaf.indent = len(self.unit) * depth
+        return leaf
+
+
+def analyse_leaf(text: str) -> Leaf:
+    try:
+        tree = ast.parse(textwrap.dedent(text))
+    except SyntaxError:
+        tree = ast.parse("(\n" + text + "\n)") if "\n" in text else None
+        if tree is None:
+            raise Refused("a statement could not be read") from None
+    reads, writes, kills, grows = set(), set(), set(), set()
+    attribute_store = effect = None
+    scoped = _scoped_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if node.id in scoped:
+                continue
+            if isinstance(node.ctx, ast.Load):
+                reads.add(node.id)
+            else:
+                writes.add(node.id)
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and not isinstance(node.ctx, ast.Load):
+            base = node
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                if isinstance(base, ast.Attribute) and base is node:
+                    attribute_store = ast.unparse(node)
+                base = base.value
+            if isinstance(base, ast.Name):
+                writes.add(base.id)
+                reads.add(base.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            base = node.func.value
+            if node.func.attr in GROWING_METHODS and isinstance(base, ast.Name):
+                grows.add(base.id)
+                writes.add(base.id)
+        elif isinstance(node, ast.NamedExpr):
+            writes.add(node.target.id)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            raise Refused("a `global`/`nonlocal` statement inside traced control flow")
+    statement = tree.body[0] if tree.body else None
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        for target in targets:
+            kills |= target_names_ast(target)
+    elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+        reads.add(statement.target.id)
+        kills.add(statement.target.id)
+    elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+        for alias in statement.names:
+            name = (alias.asname or alias.name).split(".")[0]
+            writes.add(name)
+            kills.add(name)
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        effect = ast.unparse(statement.value.func)
+    return Leaf(text, reads, writes, kills, grows, attribute_store, effect)
+
+
+def _scoped_names(tree: ast.AST) -> set[str]:
+    """Names bound only inside comprehensions and lambdas: they are not the function's."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            names |= target_names_ast(node.target)
+        elif isinstance(node, ast.Lambda):
+            names |= {arg.arg for arg in node.args.args + node.args.kwonlyargs}
+    return names
+
+
+def target_names_ast(target: ast.AST) -> set[str]:
+    if isinstance(target, ast.Name):
+        return {target.id}
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return set().union(*(target_names_ast(element) for element in target.elts)) if target.elts else set()
+    if isinstance(target, ast.Starred):
+        return target_names_ast(target.value)
+    return set()
+
+
+def target_names(text: str) -> set[str]:
+    return target_names_ast(ast.parse(text, mode="eval").body)
+
+
+def expression_binds(text: str) -> set[str]:
+    tree = ast.parse("(" + text + ")", mode="eval")
+    return {node.target.id for node in ast.walk(tree) if isinstance(node, ast.NamedExpr)}
+
+
+def expression_reads(text: str) -> set[str]:
+    try:
+        tree = ast.parse("(" + text + ")", mode="eval")
+    except SyntaxError:
+        raise Refused("an expression could not be read") from None
+    scoped = _scoped_names(tree)
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id not in scoped}
+
+
+# --- questions about statements ---------------------------------------------------------------------
+
+
+def children(statement) -> list[list]:
+    if isinstance(statement, If):
+        return [statement.body, statement.orelse]
+    if isinstance(statement, (While, For)):
+        return [statement.body]
+    return []
+
+
+def walk(statements: list):
+    for statement in statements:
+        yield statement
+        for block in children(statement):
+            yield from walk(block)
+
+
+def writes_of(statements: list) -> list[str]:
+    """Names bound or changed in `statements`, in the order they first appear."""
+    found: dict[str, None] = {}
+    for statement in walk(statements):
+        if isinstance(statement, Leaf):
+            for name in sorted(statement.writes, key=lambda n: statement.text.find(n)):
+                found.setdefault(name)
+        elif isinstance(statement, If):
+            for name in sorted(statement.binds):
+                found.setdefault(name)
+        elif isinstance(statement, For):
+            for name in sorted(statement.targets):
+                found.setdefault(name)
+    return list(found)
+
+
+def has_jump(statements: list, kinds: tuple, into_loops: bool) -> bool:
+    """Whether `statements` hold a statement of `kinds`, looking into nested loops or not."""
+    for statement in statements:
+        if isinstance(statement, kinds):
+            return True
+        if isinstance(statement, (While, For)) and not into_loops:
+            continue
+        if any(has_jump(block, kinds, into_loops) for block in children(statement)):
+            return True
+    return False
+
+
+def always_returns(statements: list) -> bool:
+    for statement in statements:
+        if isinstance(statement, Return):
+            return True
+        if isinstance(statement, If) and always_returns(statement.body) and always_returns(statement.orelse):
+            return True
+    return False
+
+
+def definitely_bound(statements: list) -> set[str] | None:
+    """Names bound on every path through `statements` that goes on after them (loops may run
+    zero times); None when no path goes on (every path returns, breaks or continues)."""
+    bound: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, Leaf):
+            bound |= statement.kills
+        elif isinstance(statement, If):
+            bound |= statement.binds
+            body, orelse = definitely_bound(statement.body), definitely_bound(statement.orelse)
+            if body is None and orelse is None:
+                return None
+            bound |= orelse if body is None else body if orelse is None else body & orelse
+        elif isinstance(statement, (Return, Break, Continue)):
+            return None
+    return bound
+
+
+def upward_reads(statements: list) -> set[str]:
+    """Names `statements` may read before binding them (their live-in with nothing live after)."""
+    from tracerfix.lowering.liveness import live_before
+
+    return live_before(statements, set())

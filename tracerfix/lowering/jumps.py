@@ -1,0 +1,101 @@
+"""`break`, `continue` and `return` out of traced control flow, rewritten before lowering.
+
+`lax` control flow has no jumps: a branch function returns once, a loop body runs to its end. So
+the jumps become data first:
+
+- the statements after an `if` that may jump move into the branches that do not jump
+  (`if c: continue` then `rest` becomes `if not c: rest`), which needs no flag at all;
+- `break` sets a stop flag the loop condition reads (`stop = True`);
+- `return v` inside a loop sets `result = v` and `returned = True`, which also stops every loop
+  around it; after the outermost loop, `if returned: return result` and the rest of the function
+  in the other branch.
+
+The flags are named after what they mean and only exist where a jump needs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump
+from tracerfix.rewrite import Refused
+
+
+@dataclass
+class Flags:
+    """The names a loop's jumps write: its own stop flag, and the function's return flags."""
+
+    stop: str | None = None
+    returned: str | None = None
+    result: str | None = None
+
+
+def assign(name: str, value: str) -> Leaf:
+    return analyse_leaf(f"{name} = {value}")
+
+
+def loop_body(statements: list, flags: Flags) -> list:
+    """The body of a loop with its `break`/`continue`/`return` turned into flags (`flags`)."""
+    out: list = []
+    for position, statement in enumerate(statements):
+        rest = statements[position + 1 :]
+        if isinstance(statement, Break):
+            out.append(assign(flags.stop, "True"))
+            return out
+        if isinstance(statement, Continue):
+            return out
+        if isinstance(statement, Return):
+            if flags.returned is None:
+                raise Refused("a `return` inside the loop")  # the caller gives the flags
+            out.append(assign(flags.result, statement.value or "None"))
+            out.append(assign(flags.returned, "True"))
+            return out
+        if isinstance(statement, If) and (
+            has_jump([statement], (Break, Continue), into_loops=False) or has_jump([statement], (Return,), into_loops=True)
+        ):
+            body = loop_body(statement.body + rest, flags)
+            orelse = loop_body(statement.orelse + rest, flags)
+            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif, statement.binds))
+            return out
+        if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
+            out.append(statement)
+            rest = loop_body(rest, flags)
+            if rest:
+                out.append(If(flags.returned, {flags.returned}, [], rest, None, traced=True))
+            return out
+        out.append(statement)
+    return out
+
+
+def function_tail(statements: list, flags: Flags, placeholder) -> list:
+    """The statements from the lowered one to the end of the function, with every `return` that
+    sits inside a branch or loop made the last statement of its path.
+
+    `placeholder(loop, rest)` gives the initial value of `flags.result` before a loop that
+    returns."""
+    out: list = []
+    for position, statement in enumerate(statements):
+        rest = statements[position + 1 :]
+        if isinstance(statement, Return):
+            out.append(statement)
+            return out
+        if isinstance(statement, If) and has_jump([statement], (Return,), into_loops=True):
+            body = function_tail(statement.body + rest, flags, placeholder)
+            orelse = function_tail(statement.orelse + rest, flags, placeholder)
+            out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif, statement.binds))
+            return out
+        if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
+            out.append(assign(flags.returned, "False"))
+            out.append(assign(flags.result, placeholder(statement, rest)))
+            out.append(statement)
+            if isinstance(statement, While) and statement.test.strip() in ("True", "1") and not has_jump(
+                statement.body, (Break,), into_loops=False
+            ):
+                # `while True:` left only by `return`: after it, the function has returned.
+                out.append(Return(flags.result, {flags.result}))
+                return out
+            tail = function_tail(rest, flags, placeholder)
+            out.append(If(flags.returned, {flags.returned}, [Return(flags.result, {flags.result})], tail, None, traced=True))
+            return out
+        out.append(statement)
+    return out

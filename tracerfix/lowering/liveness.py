@@ -1,0 +1,59 @@
+"""Which names are live where: computed once per function and shared by every lowering.
+
+Backward over the statement tree: a name is live before a statement when the statement may read it
+before binding it, or does not bind it outright and it is live after. A container changed in place
+(`d["k"] = v`, `xs.append(v)`) is read and written, so its old value stays live. Loops iterate to a
+fixed point; `break` hands on what is live after the loop, `continue` what is live at its head,
+`return` only what its value reads.
+"""
+
+from __future__ import annotations
+
+from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While
+
+
+class Liveness:
+    def __init__(self) -> None:
+        # id of a statement -> names live just after it / just before it.
+        self.after: dict[int, set[str]] = {}
+        self.before: dict[int, set[str]] = {}
+
+    def block(self, statements: list, live: set[str], jumps: tuple[set[str], set[str]] | None = None) -> set[str]:
+        for statement in reversed(statements):
+            self.after[id(statement)] = set(live)
+            live = self.statement(statement, live, jumps)
+            self.before[id(statement)] = set(live)
+        return live
+
+    def statement(self, statement, live: set[str], jumps) -> set[str]:
+        if isinstance(statement, Leaf):
+            return (live - statement.kills) | statement.reads
+        if isinstance(statement, If):
+            arms = self.block(statement.body, live, jumps) | self.block(statement.orelse, live, jumps)
+            return statement.reads | (arms - statement.binds)
+        if isinstance(statement, Return):
+            return set(statement.reads)
+        if isinstance(statement, Break):
+            return set(jumps[0]) if jumps else set(live)
+        if isinstance(statement, Continue):
+            return set(jumps[1]) if jumps else set(live)
+        if isinstance(statement, While):
+            head = live | statement.reads
+            while True:
+                new = live | statement.reads | self.block(statement.body, head, (live, head))
+                if new == head:
+                    return head
+                head = new
+        if isinstance(statement, For):
+            head = set(live)
+            while True:
+                body = self.block(statement.body, head, (live, head)) - statement.targets
+                new = live | body
+                if new == head:
+                    return head | statement.reads
+                head = new
+        raise TypeError(statement)
+
+
+def live_before(statements: list, live_after: set[str]) -> set[str]:
+    return Liveness().block(statements, set(live_after))
