@@ -168,19 +168,6 @@ def newton(x, a):
 """,
             note="`while True:` with a `break` on an array, not traced",
         ),
-        Valid(
-            """
-import jax
-
-@jax.jit
-def halve_until_small(x):
-    while True:
-        x = x / 2
-        if x.max() < 1:
-            return x
-""",
-            note="a `while True:` left by `return`: the `if` is TFX101's finding, not this rule's",
-        ),
     )
     INVALID = (
         Invalid(
