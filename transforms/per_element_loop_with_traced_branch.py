@@ -166,16 +166,18 @@ def clip(x):
         ),
         Valid(
             """
+import functools
+
 import jax
 
-@jax.jit
+@functools.partial(jax.jit, static_argnums=1)
 def f(x, flag):
     for i in range(len(x)):
         if flag:
             pass
     return x
 """,
-            note="a branch that does not change between iterations is TFX101's (python-if-on-tracer)",
+            note="a branch on a static argument, the same in every iteration: nothing to do",
         ),
         Valid(
             """
