@@ -96,7 +96,11 @@ def test_an_early_return_in_a_loop_is_not_called_an_implicit_return_none(tmp_pat
     )
     result = run("check", "first.py", cwd=tmp_path)
     assert "implicit `return None`" not in result.stdout
-    assert "the `return` leaves a `for` loop early" in result.stdout
+    # The lowering writes the early return into a `lax.while_loop`, keeping the function's own
+    # fall-through value.
+    assert "1 fixable with `tracerfix rewrite`" in result.stdout
+    diff = run("rewrite", "--diff", "first.py", cwd=tmp_path).stdout
+    assert "lax.while_loop" in diff and "-1" in diff.split("lax.while_loop")[0]
 
 
 def test_rewrite_verify_ends_with_its_summary_after_the_verdicts(project):

@@ -181,19 +181,25 @@ class BoundEvidence:
         """Where the statement at `line` of the first version (reading `code`) is now: found by
         its text, then carried through the edits fixes made since (a rewritten statement's new
         lines). None when it is not in the file."""
+        placed = self._place_statement(line, code)
+        return placed[:2] if placed is not None else None
+
+    def _place_statement(self, line: int | None, code: str) -> tuple[int, int, bool] | None:
+        """`statement_lines`, and whether the statement there is still the one that raised (a
+        fix's replacement is not: its lines are the fix's, not the code the traceback showed)."""
         first = locate(self.first_lines, line, code)
         if first is None:
             return None
         if self.lines is self.first_lines:
-            return first, first
+            return first, first, True
         import difflib
 
         matcher = difflib.SequenceMatcher(None, self.first_lines, self.lines, autojunk=False)
         for tag, i1, i2, j1, j2 in matcher.get_opcodes():
             if i1 <= first - 1 < i2:
                 if tag == "equal":
-                    return j1 + first - i1, j1 + first - i1
-                return (j1 + 1, j2) if j2 > j1 else None
+                    return j1 + first - i1, j1 + first - i1, True
+                return (j1 + 1, j2, False) if j2 > j1 else None
         return None
 
     # --- seeding --------------------------------------------------------------------------------
@@ -212,15 +218,16 @@ class BoundEvidence:
                 if caller is not None and caller is not traced:
                     self._trace(caller, fact, (), transformed=False)
                     functions.append(caller)
-            statement = self.statement_lines(fact.line, fact.code)
-            if statement is not None:
+            placed = self._place_statement(fact.line, fact.code)
+            statement = placed[:2] if placed is not None else None
+            if placed is not None:
                 holder = self.function_at(statement[0], fact.function)
                 if holder is not None and holder is not traced:
                     self._trace(holder, fact, (), transformed=False)
                     functions.append(holder)
                 if fact.escaped:
                     statement = None  # where the value was made; its escape is elsewhere in the function
-                else:
+                elif placed[2]:  # a fix's own code is not what needed a concrete value
                     for line in range(statement[0], statement[1] + 1):
                         self._mark_line(line)
             spans = [self._spans[id(f)] for f in functions if id(f) in self._spans]
