@@ -15,9 +15,7 @@ from test_lsp import change_document, open_document
 
 PACKAGE = Path(__file__).resolve().parent / "data" / "project_pkg"
 
-# In the slow suite until the hang at `initialize` in a fresh virtualenv (CI, after this session's
-# merges) is fixed: see the issue 17 note. Run with `python -m pytest -m slow tests/test_lsp.py`.
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_lsp.fixture(

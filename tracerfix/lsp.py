@@ -188,7 +188,7 @@ class Server:
 
     def settings_for(self, uri: str):
         """The project's settings for this document, or None when the project excludes it."""
-        from tracerfix import config
+        from tracerfix import api, config
         from tracerfix.engine import Settings
         from tracerfix.registry import all_rules
 
@@ -225,8 +225,19 @@ class Server:
             if document is not None:
                 try:
                     self.publish(document)
-                except Exception:  # a failure on one document must not end the session
+                except Exception as error:  # a failure on one document must not end the session
                     self.log_exception(f"diagnostics of {uri}")
+                    self.publish_failure(document, error)
+
+    def publish_failure(self, document: OpenDocument, error: Exception) -> None:
+        """The editor is told, on the document, that tracerfix could not check it (and waits for
+        nothing): the details are in the server's log."""
+        message = (f"tracerfix could not check this file: internal error {type(error).__name__}: {error} "
+                   "(details in the language server's log; please report it)")
+        start = {"line": 0, "character": 0}
+        diagnostic = {"range": {"start": start, "end": start}, "severity": 1, "source": SOURCE, "message": message}
+        self.notify("textDocument/publishDiagnostics",
+                    {"uri": document.uri, "version": document.version, "diagnostics": [diagnostic]})
 
     # -- positions -------------------------------------------------------------------------------------
     def lines_of(self, document: OpenDocument) -> list[str]:
