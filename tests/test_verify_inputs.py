@@ -87,6 +87,39 @@ def test_pytrees_from_string_keys_and_attributes():
             parse_spec(text)  # every inferred spec is a valid spec
 
 
+def test_what_helpers_and_aliases_do_with_a_parameter_counts():
+    specs = inferred("""
+        import jax.numpy as jnp
+        def norm(v):
+            return jnp.einsum("ij,ij->", v, v)
+        def f(x, w):
+            y = x
+            return norm(y) + jnp.sum(w, axis=1)
+    """)
+    # `x` reaches the helper through the alias `y`: the helper's einsum makes it a matrix.
+    assert specs["x"] == ["f32[ei,ej]"] and specs["w"] == ["f32[n,n]"]
+
+
+def test_literal_indices_offer_their_length_after_any_length():
+    specs = inferred("""
+        def f(p):
+            return p[0] ** 2 + p[1] ** 2
+    """)
+    assert specs["p"] == ["f32[n]", "f32[2]"]
+
+
+def test_shrinking_keeps_sizes_the_code_fixed_and_shrinks_free_ones_all_the_way():
+    import numpy as np
+
+    from tracerfix.verify.inputs import fixed_axes, shrink
+
+    # Fails while `x` has at least 2 elements and `p` is untouched (`p` has the fixed size 3).
+    arguments = {"x": np.arange(6, dtype=np.float32), "p": np.ones(3, dtype=np.float32)}
+    fixed = fixed_axes({"x": parse_spec("f32[n]"), "p": parse_spec("f32[3]")})
+    smallest = shrink(arguments, lambda a: a["x"].shape[0] >= 2 and a["p"].shape == (3,), fixed=fixed)
+    assert smallest["x"].shape == (2,) and smallest["p"].shape == (3,)
+
+
 def test_dict_and_class_specs_parse_and_print():
     signature = parse_signature("params={w: f32[3,4], 'b-1': f32[4]}, state=State(count=i32[], mu=f32[n]), cfg=cfg.Config")
     assert signature["params"] == DictSpec((("w", ArraySpec("float32", (3, 4))), ("b-1", ArraySpec("float32", (4,)))))

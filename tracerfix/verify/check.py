@@ -39,6 +39,7 @@ from tracerfix.verify.inputs import (
     Signature,
     Values,
     annotated_signature,
+    fixed_axes,
     probe_candidates,
     shrink,
     sizes_for,
@@ -191,6 +192,7 @@ class UnitCheck:
         self.phases: dict[str, float] = {}
         self.checked = 0  # signatures compared
         self.tried: set[str] = set()
+        self.accepted: set[str] = set()  # the signatures the original took
         self.refused: list[str] = []  # signatures the original does not accept, and why
         self.set_aside: list[str] = []  # signatures no rewrite could match, and why
 
@@ -327,6 +329,8 @@ class UnitCheck:
         for signature in _unique_signatures(known):
             if self.checked >= MAX_SIGNATURES:
                 return
+            if signature.variant_of is not None and signature.variant_of not in self.accepted:
+                continue
             prepared = self._accept(signature)
             if prepared is not None:
                 key = signature.describe()
@@ -352,6 +356,7 @@ class UnitCheck:
                 except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
                     return None
+            self.accepted.add(key)
             static = {n: v for n, v in arguments.items() if self._is_static(n, v)}
             # Every trial of the signature reuses these values, so it compiles once.
             frozen = {**signature.specs, **{n: LiteralSpec(v) for n, v in static.items()}}
@@ -704,7 +709,7 @@ class UnitCheck:
     # --- failures ---------------------------------------------------------------------------------
     def fail(self, check: str, prepared: Prepared, label: str, arguments: Arguments, failure: Failure,
              still_fails: Callable[[Arguments], bool], failure_of: Callable[[Arguments], Failure | None]) -> None:
-        smallest = shrink(arguments, still_fails)
+        smallest = shrink(arguments, still_fails, fixed=fixed_axes(prepared.signature.specs))
         shrunk = failure_of(smallest)
         if shrunk is None:
             smallest = arguments  # shrinking only keeps failing inputs; be safe if a rerun differs

@@ -32,6 +32,8 @@ class Leaf:
     integer: bool = False  # used as an index, compared with integer literals
     index: bool = False  # used as an index: a scalar integer
     key: bool = False  # consumed by jax.random
+    # The length its literal indices need (`x[0]`, `x[1]`: 2): a vector of fixed components.
+    literal_length: int = 0
 
     def spec(self, default_rank: int = 0) -> str:
         """`default_rank`: the rank of an array nothing constrains (not an index)."""
@@ -74,8 +76,9 @@ class _UnionFind:
 def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
                  module: cst.Module) -> dict[str, list[str]]:
     """Spec texts per parameter name (most likely first), for the parameters the code says
-    something about."""
-    inference = _Inference(set(names), imports)
+    something about, in the function and in the module's helpers it passes them to."""
+    inference = _Inference({name: name for name in names}, imports, _functions(module))
+    inference.visiting.add(node.name.value)
     inference.walk(node.body)
     classes = _classes(module)
     annotations = _annotations(node)
@@ -106,19 +109,31 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
     first = leaf.spec()
     if leaf.integer and not leaf.index and not leaf.key:
         return ["f" + first[1:], first]
+    if leaf.literal_length > 1 and leaf.dims is None and leaf.min_rank == 1 and not leaf.index:
+        # `x[0] ** 2 + x[1] ** 2` against a length-2 result: any length first, then the one the
+        # literal indices name, for code that only works with exactly that many components.
+        return [first, f"{first[:3]}[{leaf.literal_length}]"]
     return [first]
 
 
 def _resolved(leaf: Leaf, find) -> Leaf:
     if leaf.dims is None:
         return leaf
-    return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key)
+    return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length)
+
+
+def _functions(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    return {statement.name.value: statement for statement in module.body if isinstance(statement, cst.FunctionDef)}
 
 
 class _Inference:
-    def __init__(self, params: set[str], imports: ImportTable) -> None:
+    def __init__(self, params: dict[str, str], imports: ImportTable, helpers: dict[str, cst.FunctionDef]) -> None:
+        # Names that hold a parameter's value, to the parameter: the parameters themselves, local
+        # aliases (`x = x0`) and, inside a helper being read, the helper's own parameters.
         self.params = params
         self.imports = imports
+        self.helpers = helpers
+        self.visiting: set[str] = set()
         self.usages: dict[str, Usage] = {}
         self.dims = _UnionFind()
         self.fresh = 0
@@ -146,7 +161,35 @@ class _Inference:
         return None
 
     def _usage(self, name: str) -> Usage:
-        return self.usages.setdefault(name, Usage())
+        return self.usages.setdefault(self.params[name], Usage())
+
+    def _alias(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and isinstance(node.value, cst.Name) and node.value.value in self.params:
+            self.params[node.targets[0].target.value] = self.params[node.value.value]
+
+    def _helper(self, node: cst.Call) -> None:
+        """A module function the parameters are passed to: what its code does with them counts."""
+        helper = self.helpers.get(node.func.value) if isinstance(node.func, cst.Name) else None
+        if helper is None or helper.name.value in self.visiting or len(self.visiting) > 3:
+            return
+        positional = [param.name.value for param in helper.params.params]
+        passed = {}
+        for param, arg in zip(positional, node.args):
+            if arg.keyword is not None or arg.star:
+                break
+            if isinstance(arg.value, cst.Name) and arg.value.value in self.params:
+                passed[param] = self.params[arg.value.value]
+        if not passed:
+            return
+        outer = self.params
+        self.params = passed
+        self.visiting.add(helper.name.value)
+        try:
+            self.walk(helper.body)
+        finally:
+            self.visiting.discard(helper.name.value)
+            self.params = outer
 
     def _new_dim(self) -> str:
         self.fresh += 1
@@ -183,6 +226,9 @@ class _Inference:
                         leaf.integer = True
         elif isinstance(node, cst.Call):
             self._call(node)
+            self._helper(node)
+        elif isinstance(node, cst.Assign):
+            self._alias(node)
 
     def _subscript(self, node: cst.Subscript) -> None:
         if _is_string_key(node):
@@ -192,6 +238,10 @@ class _Inference:
         if leaf is not None:
             depth = sum(1 for element in node.slice if not _is_none_or_ellipsis(element.slice))
             leaf.min_rank = max(leaf.min_rank, min(depth, MAX_RANK))
+            first = node.slice[0].slice
+            literal = _integer(first.value) if isinstance(first, cst.Index) else None
+            if literal is not None:
+                leaf.literal_length = max(leaf.literal_length, literal + 1 if literal >= 0 else -literal)
         for element in node.slice:
             if isinstance(element.slice, cst.Index) and not isinstance(element.slice.value, cst.SimpleString):
                 index = self.leaf_of(element.slice.value)

@@ -40,6 +40,9 @@ class Signature:
     specs: dict[str, Spec]
     origin: str  # "configuration", "annotations", "a call site at tests/t.py:4", "probing"
     sizes: dict[str, int] = field(default_factory=dict)
+    # A variant (size-1 dimensions) is worth trying only if the original took this signature:
+    # `x[1]` on a length-1 array clamps instead of failing, so it would pass for a valid input.
+    variant_of: str | None = None
 
     def describe(self) -> str:
         return ", ".join(f"{name}={_sized(spec, self.sizes)}" for name, spec in self.specs.items()) or "()"
@@ -149,7 +152,7 @@ def annotated_signature(params: list[dict]) -> list[Signature]:
     if not first.sizes:
         return [first]
     # Size-1 dimensions as well: they catch rewrites that broadcast where the original did not.
-    return [first, Signature(specs, origin, {name: 1 for name in first.sizes})]
+    return [first, Signature(specs, origin, {name: 1 for name in first.sizes}, variant_of=first.describe())]
 
 
 # --- values ---------------------------------------------------------------------------------------
@@ -289,9 +292,18 @@ def _tile(pattern: list[float], shape: tuple[int, ...]) -> np.ndarray:
 Arguments = dict[str, object]
 
 
-def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80, seconds: float = 6.0) -> Arguments:
+def fixed_axes(specs: dict[str, Spec]) -> frozenset[tuple[str, int]]:
+    """The (argument, axis) pairs whose size the signature fixes (the 2 of `f32[2]`, asked for by
+    `x[0] ** 2 + x[1] ** 2`): shrinking a counterexample must not change them."""
+    return frozenset((name, axis) for name, spec in specs.items() if isinstance(spec, ArraySpec)
+                     for axis, size in enumerate(spec.shape) if isinstance(size, int))
+
+
+def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int = 80, seconds: float = 6.0,
+           fixed: frozenset[tuple[str, int]] = frozenset()) -> Arguments:
     """A smaller input on which `fails` still holds: shorter arrays first, then simpler numbers,
-    within `budget` attempts and `seconds` (each new shape compiles again)."""
+    within `budget` attempts and `seconds` (each new shape compiles again). The axes in `fixed`
+    keep their size (`fixed_axes`)."""
     import time
 
     import jax.numpy as jnp
@@ -311,16 +323,17 @@ def shrink(arguments: Arguments, fails: Callable[[Arguments], bool], budget: int
 
     current = dict(arguments)
     arrays = [name for name, value in current.items() if _is_array(value)]
-    # Shorter: drop one index at a time, from every array that has a dimension of that size.
+    # Shorter: drop one index at a time, from every array that has a free dimension of that size.
     for axis in range(max((np.ndim(current[n]) for n in arrays), default=0)):
+        free = [n for n in arrays if (n, axis) not in fixed]
         shrinking = True
         while shrinking:
             shrinking = False
-            sizes = sorted({np.shape(current[n])[axis] for n in arrays if np.ndim(current[n]) > axis}, reverse=True)
+            sizes = sorted({np.shape(current[n])[axis] for n in free if np.ndim(current[n]) > axis}, reverse=True)
             for size in (s for s in sizes if s > 1):
                 for index in range(size):
                     candidate = dict(current)
-                    for name in arrays:
+                    for name in free:
                         value = current[name]
                         if np.ndim(value) > axis and np.shape(value)[axis] == size:
                             # NumPy, not jnp: a jnp op on each new shape would compile.
