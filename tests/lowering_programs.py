@@ -95,7 +95,7 @@ class Generator:
                 f"{counter} = 0",
                 "while True:",
                 f"    {counter} = {counter} + 1",
-                f"    if {counter} > 3 or {self.choice(TESTS)}:",
+                f"    if {counter} > 3 or ({self.choice(TESTS)}):",
                 "        break",
                 *_indent(self.block(depth + 1, True)),
             ]
@@ -104,7 +104,7 @@ class Generator:
             counter = f"n{self.counters}"
             return [
                 f"{counter} = 0",
-                f"while {counter} < 3 and {self.choice(TESTS)}:",
+                f"while {counter} < 3 and ({self.choice(TESTS)}):",
                 f"    {counter} = {counter} + 1",
                 *_indent(self.block(depth + 1, True)),
             ]

@@ -124,7 +124,23 @@ class RuleContext:
         safety: Safety = Safety.SAFE,
         safety_note: str = "",
     ) -> Fix:
-        """A Fix carrying the imports that `spell` recorded since the last fix."""
-        imports = frozenset(self._pending_imports)
+        """A Fix carrying the imports that `spell` recorded since the last fix and that its code
+        uses (a template that gave up, or a name spelled in advance, adds no import)."""
+        used = _names_used(replacement for _, replacement in edits)
+        imports = frozenset(spec for spec in self._pending_imports if spec.bound_name in used)
         self._pending_imports = set()
         return Fix(title, edits, safety, imports, safety_note)
+
+
+def _names_used(replacements) -> set[str]:
+    names: set[str] = set()
+    stack: list = list(replacements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.FlattenSentinel):
+            stack.extend(node.nodes)
+        elif isinstance(node, cst.Name):
+            names.add(node.value)
+        elif isinstance(node, cst.CSTNode):
+            stack.extend(node.children)
+    return names

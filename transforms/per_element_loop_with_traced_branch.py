@@ -894,7 +894,6 @@ def two_exits(x):
             expected="""
 import jax
 from jax import lax
-import jax.numpy as jnp
 
 @jax.jit
 def two_exits(x):
@@ -945,7 +944,6 @@ def capped_positive_sum(x):
             expected="""
 import jax
 from jax import lax
-import jax.numpy as jnp
 
 @jax.jit
 def capped_positive_sum(x):
@@ -1003,7 +1001,39 @@ def shrinking_window(x):
             break
     return total, n
 """,
-            note="`range(n)` reads `n` once, a loop condition would read it every step: reported",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def shrinking_window(x):
+    n = 5
+    total = 0.0
+    n_at_start = n
+    stop = False
+
+    def keep_updating_n_and_total(state):
+        i, n, total, stop = state
+        return (i < n_at_start) & ~stop
+
+    def update_n_and_total(state):
+        i, n, total, stop = state
+        n = n - 1
+        total = total + x[i]
+        stop = stop | (total > 100)
+        i = i + 1
+        return i, n, total, stop
+
+    _, n, total, stop = lax.while_loop(
+        keep_updating_n_and_total,
+        update_n_and_total,
+        (0, n, total, stop),
+    )
+    return total, n
+""",
+            function="shrinking_window",
+            inputs=("jnp.array([1.0, 2.0, 3.0, 4.0, 5.0])", "jnp.array([60.0, 50.0, 3.0, 4.0, 5.0])"),
+            note="`range(n)` reads `n` once while the loop changes it: the bound is the `n` the loop began with",
         ),
         Invalid(
             """
@@ -1179,6 +1209,57 @@ def total_until(xs, limit):
             function="total_until",
             inputs=("jnp.array([1.0, -2.0, 3.0, 4.0]), 3.5", "jnp.array([1.0, 2.0]), 10.0"),
             note="`for c in xs` with `continue` and `break`: the elements by index in a `lax.while_loop` with a stop flag; the code after `continue` runs under `lax.cond`",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, b):
+    total = 0.0
+    for c, e in zip(x, b):
+        b = b * 0.5
+        total = total + c * e
+        if total > 3.0:
+            break
+    return total + b.sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def f(x, b):
+    total = 0.0
+    b_at_start = b
+    stop = False
+
+    def keep_updating_b_and_total(state):
+        i, b, total, stop = state
+        return (i < min(x.shape[0], b_at_start.shape[0])) & ~stop
+
+    def update_b_and_total(state):
+        i, b, total, stop = state
+        c, e = x[i], b_at_start[i]
+        b = b * 0.5
+        total = total + c * e
+        stop = stop | (total > 3.0)
+        i = i + 1
+        return i, b, total, stop
+
+    _, b, total, stop = lax.while_loop(
+        keep_updating_b_and_total,
+        update_b_and_total,
+        (0, b, total, stop),
+    )
+    return total + b.sum()
+""",
+            function="f",
+            inputs=("jnp.array([1.0, 2.0, 3.0, 4.0]), jnp.array([1.0, 2.0, 3.0, 4.0])",
+                    "jnp.array([0.1, 0.1, 0.1]), jnp.array([1.0, 2.0, 3.0, 4.0])"),
+            note="`zip` over an array the loop changes: the loop walks the array it began with, and stops at the shorter one",
         ),
     )
 

@@ -642,7 +642,6 @@ def halve_noisily(x):
             expected="""
 import jax
 from jax import lax
-import jax.numpy as jnp
 
 @jax.jit
 def halve_noisily(x):
@@ -684,7 +683,6 @@ def settle(x, limit):
             expected="""
 import jax
 from jax import lax
-import jax.numpy as jnp
 
 @jax.jit
 def settle(x, limit):

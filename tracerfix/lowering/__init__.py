@@ -80,7 +80,7 @@ class Lowerer:
         self.unit = context.module.default_indent
         self.differentiated = context.scope is not None and context.scope.differentiated
         self.vmapped = context.scope is not None and context.scope.transform in known.VMAP_TRANSFORMS
-        self.taken = _names_in(context.code(function))
+        self.taken = names_in(context.code(function))
         self.returned: str | None = None
         self.result: str | None = None
         self.root_loop = None
@@ -150,15 +150,19 @@ class Lowerer:
     def wants_lax_loop(self, loop) -> bool:
         return loop is self.root_loop
 
-    def iteration(self, loop: For) -> Iteration | None:
+    def iteration(self, loop: For, snapshot=None) -> Iteration | None:
+        """How `loop` steps. `snapshot(text)`: the name that holds the value an iterable's part had
+        when the loop began, for parts that read what the loop changes (Python evaluates the
+        iterable once; a `lax.while_loop` body that indexed the carried value would not)."""
         context = self.context
+        snap = snapshot or (lambda text: text)
         iterable = loop.iter_node
         call = iterable if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
         builtin = call.func.value if call is not None and call.func.value not in context.env else None
         target = loop.target
         simple = target if target.isidentifier() else None
         if builtin == "range":
-            args = [context.code(arg.value) for arg in call.args]
+            args = [snap(context.code(arg.value)) for arg in call.args]
             if any(arg.keyword or arg.star for arg in call.args) or not 1 <= len(args) <= 3:
                 return None
             if len(args) == 3 and args[2].strip() != "1":
@@ -171,7 +175,7 @@ class Lowerer:
             values = [arg.value for arg in call.args]
             if any(arg.keyword or arg.star for arg in call.args) or not all(context.is_traced(v) for v in values):
                 return None
-            texts = [context.code(value) for value in values]
+            texts = [snap(context.code(value)) for value in values]
             if builtin == "enumerate":
                 if len(texts) != 1:
                     return None
@@ -181,10 +185,12 @@ class Lowerer:
                 index = names[0] if names and names[0].isidentifier() else None
                 return Iteration("array", "0", f"{array}.shape[0]", loop.reads, index,
                                  f"({jnp}.arange({array}.shape[0]), {array})", f"{{i}}, {array}[{{i}}]", target)
-            return Iteration("array", "0", f"{texts[0]}.shape[0]", loop.reads, None, f"({', '.join(texts)})",
+            # `zip` stops at its shortest argument (`lax.scan` over the tuple insists they agree).
+            stop = f"{texts[0]}.shape[0]" if len(texts) == 1 else f"min({', '.join(t + '.shape[0]' for t in texts)})"
+            return Iteration("array", "0", stop, loop.reads, None, f"({', '.join(texts)})",
                              ", ".join(f"{text}[{{i}}]" for text in texts), target)
         if context.is_traced(iterable):
-            text = loop.iter
+            text = snap(loop.iter)
             return Iteration("array", "0", f"{text}.shape[0]", loop.reads, None, text, f"{text}[{{i}}]", target)
         return None
 
@@ -321,7 +327,7 @@ def _parameters(function: cst.FunctionDef) -> set[str]:
     return names
 
 
-def _names_in(code: str) -> set[str]:
+def names_in(code: str) -> set[str]:
     import textwrap
 
     try:

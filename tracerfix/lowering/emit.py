@@ -309,8 +309,22 @@ class Writer:
         lines = [f"{flags.stop} = False"] if flags.stop else []
         scope.bound |= set(stops)
         carried = self._carried(loop, body, stops, scope, set(iteration.reads))
-        if iteration.reads & set(carried):
-            raise Refused(f"the loop's iterable `{loop.iter}` reads a name the loop changes")
+        if stops and iteration.reads & set(carried):
+            # `for c in zip(x, b)` while the body changes `b`: the loop walks the `b` it began with.
+            # (`fori_loop` bounds and `scan`'s sequence are evaluated once already.)
+            snapshots: dict[str, str] = {}
+
+            def snapshot(text: str) -> str:
+                from tracerfix.lowering import names_in
+
+                if not names_in(text) & set(carried):
+                    return text
+                if text not in snapshots:
+                    snapshots[text] = self.lowerer.fresh(f"{text}_at_start" if text.isidentifier() else "iterable")
+                return snapshots[text]
+
+            iteration = self.lowerer.iteration(loop, snapshot)
+            lines = [f"{name} = {text}" for text, name in snapshots.items()] + lines
         inner_bound = scope.bound | loop.targets
         if stops:
             index = iteration.index or self.lowerer.fresh("i")
