@@ -24,7 +24,9 @@ class BooleanOperatorOnTracer(Rule):
     """
     ## What it does
     Finds `and`, `or` and `not` applied to traced arrays, and rewrites them into
-    `jnp.logical_and`, `jnp.logical_or` and `jnp.logical_not`.
+    `jnp.logical_and`, `jnp.logical_or` and `jnp.logical_not` when the operands are booleans,
+    and into the value the operator picks otherwise: `scale or default` becomes
+    `jnp.where(scale, scale, default)`, `a and b` becomes `jnp.where(a, b, a)`.
 
     ## Why is this bad?
     `a and b` evaluates `bool(a)` to decide whether to look at `b`; `not a` evaluates `bool(a)`.
@@ -53,8 +55,8 @@ class BooleanOperatorOnTracer(Rule):
     ## Fix safety
     Safe when the operands are booleans (comparisons, predicates, `not`...): the logical
     functions give the same truth values. Unsafe, with the reason in the note, when an operand is
-    not a boolean (`x and y` returns `y` or `x`, the logical function returns a boolean array),
-    when `not` applies to a value not known to be 0-d (`not` returns a Python bool, while
+    not a boolean: `jnp.where` picks the same value, but in the dtype both operands promote to
+    (`0 or x` gave the int `0` or the float `x`; the rewrite gives a float either way), when `not` applies to a value not known to be 0-d (`not` returns a Python bool, while
     `jnp.logical_not` keeps a one-element array 1-d), or when the right operand calls code the
     tool cannot see: `and`/`or` skipped it when the left operand decided the result, the function
     evaluates it always. Comments inside the expression are reported and not rewritten.
@@ -218,11 +220,37 @@ import jax.numpy as jnp
 
 @jax.jit
 def first_nonzero(x, y):
-    return jnp.logical_or(x.sum(), y.sum())
+    return jnp.where(x.sum(), x.sum(), y.sum())
 """,
             unsafe=True,
-            verify=False,
-            note="not booleans: `or` returned an operand, logical_or returns a boolean (unsafe)",
+            function="first_nonzero",
+            inputs=("jnp.array([1.0, 2.0]), jnp.array([3.0])", "jnp.array([1.0, -1.0]), jnp.array([3.0])"),
+            note="not booleans: `or` returns an operand, so the rewrite selects it with `jnp.where` "
+            "(unsafe: the result takes the dtype both operands promote to)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(x, scale):
+    scale = scale or jnp.std(x)
+    return x / scale
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(x, scale):
+    scale = jnp.where(scale, scale, jnp.std(x))
+    return x / scale
+""",
+            unsafe=True,
+            function="normalise",
+            inputs=("jnp.array([1.0, 2.0, 4.0]), 2.0", "jnp.array([1.0, 2.0, 4.0]), 0.0"),
+            note="`scale or default` picks a value: `jnp.where(scale, scale, default)`",
         ),
         Invalid(
             """
@@ -332,17 +360,17 @@ def f(x):
         first = leaking[0]
         keyword = "not" if isinstance(first, cst.UnaryOperation) else _KEYWORDS[type(first.operator)]
         tested = first.expression if isinstance(first, cst.UnaryOperation) else first.left
-        message = (
-            f"`{keyword}` on traced value `{context.describe(tested)}` fails under "
-            f"{under_tracing(context)}; use `jnp.logical_{keyword}`"
-        )
+        selects = any(isinstance(o, cst.BooleanOperation) and not _selects_booleans(o, context) for o in leaking)
+        remedy = "`jnp.where`" if selects else f"`jnp.logical_{keyword}`"
+        message = f"`{keyword}` on traced value `{context.describe(tested)}` fails under {under_tracing(context)}; use {remedy}"
         if loses_comments(node, [operand for operator in leaking for operand in _operands(operator) if id(operand) not in ids]):
             self.report(node, message + " (not rewritten: comments inside the expression would be lost)")
             return
         jnp = context.spell("jax.numpy")
         replacement = node.visit(_Rewriter(ids, jnp, context))
         safety, note = self._safety(leaking)
-        fix = context.fix(f"Replace with `{jnp}.logical_*`", [(node, replacement)], safety, note)
+        title = f"Replace with `{jnp}.where`" if selects else f"Replace with `{jnp}.logical_*`"
+        fix = context.fix(title, [(node, replacement)], safety, note)
         self.report(node, message, fix)
 
     def _safety(self, leaking) -> tuple[Safety, str]:
@@ -355,17 +383,19 @@ def f(x):
                         f"`{context.describe(operator.expression)}`, so a one-element array stays 1-d"
                     )
                 continue
-            for operand in (operator.left, operator.right):
-                if not is_boolean(operand, context):
-                    return Safety.UNSAFE, (
-                        f"`{context.describe(operand)}` may not be a boolean: `{_KEYWORDS[type(operator.operator)]}` "
-                        "returned one of its operands, the rewrite returns a boolean array"
-                    )
             unknown = inspect_operand(operator.right, context).unknown_calls
             if unknown:
                 return Safety.UNSAFE, (
                     f"`{context.describe(unknown[0])}` is now evaluated even when "
                     f"`{context.describe(operator.left)}` decides the result"
+                )
+            if not _selects_booleans(operator, context):
+                keyword = _KEYWORDS[type(operator.operator)]
+                twice = "" if isinstance(operator.left, (cst.Name, cst.Attribute)) else (
+                    f" (`{context.describe(operator.left)}` is written twice; XLA computes it once)")
+                return Safety.UNSAFE, (
+                    f"`{keyword}` returned one of its operands as it was; `jnp.where` returns the dtype both "
+                    f"operands promote to{twice}"
                 )
         return Safety.SAFE, ""
 
@@ -382,12 +412,21 @@ class _Rewriter(cst.CSTTransformer):
     def on_leave(self, original_node, updated_node):
         if id(original_node) not in self.leaking:
             return updated_node
+        arguments = [self.context.code(_unparenthesized(operand)).strip() for operand in _operands(updated_node)]
         if isinstance(updated_node, cst.UnaryOperation):
-            function = "logical_not"
-        else:
-            function = _FUNCTIONS[type(updated_node.operator)]
-        arguments = ", ".join(self.context.code(_unparenthesized(operand)).strip() for operand in _operands(updated_node))
-        return self.context.parse_expression(f"{self.jnp}.{function}({arguments})")
+            return self.context.parse_expression(f"{self.jnp}.logical_not({arguments[0]})")
+        if not _selects_booleans(original_node, self.context):
+            # `a or b` is `a` when `a` is true, else `b`; `a and b` is `b` when `a` is true, else `a`.
+            left, right = arguments
+            chosen = (left, right) if isinstance(updated_node.operator, cst.Or) else (right, left)
+            return self.context.parse_expression(f"{self.jnp}.where({left}, {chosen[0]}, {chosen[1]})")
+        function = _FUNCTIONS[type(updated_node.operator)]
+        return self.context.parse_expression(f"{self.jnp}.{function}({', '.join(arguments)})")
+
+
+def _selects_booleans(operator: cst.BooleanOperation, context) -> bool:
+    """Both operands are booleans, so the logical function gives what the operator returned."""
+    return all(is_boolean(operand, context) for operand in (operator.left, operator.right))
 
 
 def _unparenthesized(operand: cst.BaseExpression) -> cst.BaseExpression:
