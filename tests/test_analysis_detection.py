@@ -646,3 +646,75 @@ def test_an_object_built_with_keywords_keeps_each_field():
     def f(board):
         return finished(State(board=board, turn=0))
     """) == ["TFX106"]
+
+
+# --- false alarms seen on the corpus of correct code ----------------------------------------------
+
+
+def test_a_comparison_with_a_string_is_static():
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def f(x, kinds):
+        for i, t in enumerate(kinds):
+            x = x * 2 if t == "f" else x
+        return x
+    """) == []
+
+
+def test_code_that_catches_the_tracer_error_is_not_reported():
+    # dm-haiku's dropout: the checks are meant for Python rates and skipped for traced ones.
+    assert codes("""
+    import jax
+
+    @jax.jit
+    def dropout(rng, rate, x):
+        try:
+            if rate < 0 or rate >= 1:
+                raise ValueError("rate must be in [0, 1).")
+            if rate == 0.0:
+                return x
+        except jax.errors.ConcretizationTypeError:
+            pass
+        keep = jax.random.bernoulli(rng, 1.0 - rate, x.shape)
+        return x * keep / (1.0 - rate)
+    """) == []
+
+
+def test_static_fields_of_a_dataclass_in_another_module_of_the_project(tmp_path):
+    # brax: `System.enable_fluid = struct.field(pytree_node=False)` in base.py, tested in a step
+    # of another module; a leaf field of the same class is still traced.
+    package = tmp_path / "sim"
+    package.mkdir()
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'sim'\n")
+    (package / "__init__.py").write_text("")
+    (package / "base.py").write_text(textwrap.dedent("""
+        from flax import struct
+        import jax
+
+        @struct.dataclass
+        class System:
+            gravity: jax.Array
+            enable_fluid: bool = struct.field(pytree_node=False)
+            link_types: str = struct.field(pytree_node=False)
+    """))
+    (package / "step.py").write_text(textwrap.dedent("""
+        import jax
+        from sim import base
+
+        @jax.jit
+        def step(sys, x):
+            if sys.enable_fluid:
+                x = x * 0.5
+            for t in sys.link_types:
+                x = x + 1
+            if sys.gravity[2] < 0:
+                x = -x
+            return x
+    """))
+    result = subprocess.run([sys.executable, "-m", "tracerfix", "check", "--no-cache", "sim/step.py"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    reported = [line.split(": ")[1].split()[0] + "@" + line.split(":")[1] for line in result.stdout.splitlines()
+                if ": TFX" in line]
+    assert reported == ["TFX101@11"], result.stdout

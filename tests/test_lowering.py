@@ -152,6 +152,36 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
             """,
             "`y` is first bound in one branch only",
         ),
+        (
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.vmap
+            def f(x):
+                for i in range(len(x)):
+                    if x[i] < 0:
+                        x = x.at[i].set(0.0)
+                    while jnp.mean(x) == 0:
+                        low = min(x[i], x[0])
+                return x.sum()
+            """,
+            "`while jnp.mean(x) == 0:` changes nothing",  # found by test_properties: it crashed
+        ),
+        (
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def f(x):
+                s = jnp.sum(x)
+                if not jnp.allclose(s, 1.0):
+                    raise ValueError(f"bad sum {jnp.min(s):.3f}")
+                return x
+            """,
+            "its message computes values",  # the check was deleted as a safe fix (optax dice_loss)
+        ),
     ],
 )
 def test_refusals_name_the_construct(code, reason):

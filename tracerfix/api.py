@@ -32,9 +32,9 @@ def with_project(settings: Settings, path: Path | str | None) -> Settings:
     seeds: a change in a caller's file is a change in the callee's result.)"""
     if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
         return settings
-    from tracerfix.analysis.project import seeds_for
+    from tracerfix.analysis.project import seeds_for, static_fields_for
 
-    return replace(settings, project_seeds=seeds_for(Path(path)))
+    return replace(settings, project_seeds=seeds_for(Path(path)), project_static_fields=static_fields_for(Path(path)))
 
 
 def check_source(source: str, settings: Settings) -> LintResult:
@@ -190,7 +190,7 @@ def _settings_in_project(settings: Settings, file: Path) -> Settings:
     """The project is looked up once, here, not in each worker; files that no other module
     traces share one settings object (the pool sends each distinct one to every worker)."""
     seeded = with_project(settings, file)
-    if seeded.project_seeds:
+    if seeded.project_seeds or seeded.project_static_fields:
         return seeded
     entry = _NO_SEEDS.get(id(settings))
     if entry is None or entry[0] is not settings:

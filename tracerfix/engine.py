@@ -48,6 +48,9 @@ class Settings:
     # Functions of the file that other modules of its project trace (`analysis.project`); None
     # until the project has been looked up.
     project_seeds: tuple | None = None
+    # Fields declared static in the dataclasses of the project modules the file imports
+    # (`field(pytree_node=False)`): not leaves of a traced pytree.
+    project_static_fields: frozenset[str] = frozenset()
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -211,7 +214,8 @@ def detect_unplaced(
 def _analysed(
     module: cst.Module, source: str, settings: Settings, tops: set[int] | None = None
 ) -> tuple[Analysis, list[Finding]]:
-    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or ())
+    analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or (),
+                       settings.project_static_fields)
     if not analysis.roots:
         return analysis, []
     context = RuleContext(analysis)

@@ -970,7 +970,8 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
     check stands for in the note ("`assert`", "`raise`"). Raises Refused for a computed message.
     """
     text = " ".join(context.code(condition).split())
-    if "equinox" in context.imports.aliases.values():
+    formatted = _formatted_message(message, context)
+    if "equinox" in context.imports.aliases.values() and formatted is None:
         carrier = _carrier(condition, context)
         if carrier is not None:
             failing = text if fails_when else _negation(condition, text, context)
@@ -981,15 +982,17 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
                 f"{replaces}, it raises Equinox's own error" + _optimized_note(replaces),
             )
     callback = context.spell("jax.debug.callback")
-    literal = _message(message, text)
+    # An f-string message is formatted on the host, from the values it names, passed along.
+    literal, shown = formatted if formatted is not None else (_message(message, text), [])
+    extra = "".join(f", {name}" for name in shown)
     if fails_when:
-        host = f"def raise_if(failed):\n    if failed:\n        raise RuntimeError({literal})"
+        host = f"def raise_if(failed{extra}):\n    if failed:\n        raise RuntimeError({literal})"
         name = "raise_if"
     else:
-        host = f"def assert_holds(holds):\n    assert holds, {literal}"
+        host = f"def assert_holds(holds{extra}):\n    assert holds, {literal}"
         name = "assert_holds"
     return RuntimeCheck(
-        (host, f"{callback}({name}, {text})"),
+        (host, f"{callback}({name}, {text}{extra})"),
         "Replace with a `jax.debug.callback` that raises",
         f"the check runs on the host when the compiled function runs (callers keep calling it as "
         f"before); under jax.jit its error reaches the caller as a JaxRuntimeError that quotes the "
@@ -1014,6 +1017,29 @@ def _carrier(condition: cst.BaseExpression, context) -> str | None:
         if value is not None and value.trace == TRACED and not value.container:
             return name
     return None
+
+
+_COMPUTING = (cst.Call, cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison,
+              cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp, cst.SetComp, cst.DictComp,
+              cst.GeneratorExp)
+
+
+def _formatted_message(message: cst.BaseExpression | None, context) -> tuple[str, list[str]] | None:
+    """An f-string message whose parts read names only (`f"got {x}"`, `f"{state.step:.3f}"`): its
+    text and the local names it reads, which the host function receives as arguments."""
+    if not isinstance(message, cst.FormattedString):
+        return None
+    names: list[str] = []
+    for part in message.parts:
+        if not isinstance(part, cst.FormattedStringExpression):
+            continue
+        if any(isinstance(n, _COMPUTING) for n in walk(part.expression)):
+            raise Refused("its message computes values, and the check runs on the host: "
+                          "format the message from names only (`f\"got {x}\"`)")
+        for name in names_read(part.expression):
+            if name in context.env and name not in names:
+                names.append(name)
+    return cst.Module([]).code_for_node(message).strip(), names
 
 
 def _message(message: cst.BaseExpression | None, condition_text: str) -> str:

@@ -1069,6 +1069,50 @@ def first_crossing(x, limit):
             inputs=("jnp.array([1.0, 2.0, 3.0]), 2.5", "jnp.array([1.0, 2.0, 3.0]), 10.0"),
             note="a `return` inside a loop on Python values: `returned` and `result` flags in the state of a `lax.while_loop`",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(x):
+    total = jnp.sum(x)
+    if total <= 0:
+        raise ValueError(f"weights must sum to a positive value, got {total} over {x.shape}")
+    return x / total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(x):
+    total = jnp.sum(x)
+    def raise_if(failed, total, x):
+        if failed:
+            raise RuntimeError(f"weights must sum to a positive value, got {total} over {x.shape}")
+    jax.debug.callback(raise_if, total <= 0, total, x)
+    return x / total
+""",
+            unsafe=True,
+            function="normalise",
+            inputs=("jnp.array([1.0, 2.0])",),
+            note="an f-string message is formatted on the host from the values it names, passed to the callback",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(x):
+    total = jnp.sum(x)
+    if total <= 0:
+        raise ValueError(f"weights must sum to a positive value, got {jnp.min(x)}")
+    return x / total
+""",
+            note="a message that computes values cannot be formatted on the host: reported (and never dropped)",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1084,7 +1128,7 @@ def first_crossing(x, limit):
         start = self._chain_start(node)
         if start is node:
             fix, reason = attempt(lambda: self._fix(node))
-            if fix is None:
+            if fix is None and _raised(chain_arms(node)) is None:  # a `raise` has no `lax` form
                 fix, reason = self._lowered(node, reason)
             self._chains[id(node)] = fix, reason
         fix, reason = self._chains[id(start)]

@@ -26,7 +26,17 @@ from tracerfix.analysis.scopes import (
     is_staticmethod,
     used_only_as_leaf,
 )
-from tracerfix.analysis.values import STATIC, TRACED, TRACED_VALUE, UNKNOWN, UNKNOWN_VALUE, Evaluator, Value, join
+from tracerfix.analysis.values import (
+    STATIC,
+    STATIC_VALUE,
+    TRACED,
+    TRACED_VALUE,
+    UNKNOWN,
+    UNKNOWN_VALUE,
+    Evaluator,
+    Value,
+    join,
+)
 
 # A scope's facts only grow more traced, so this bound is never reached in practice; it keeps a
 # pathological module from looping.
@@ -112,11 +122,15 @@ class Analysis:
 
 
 def analyze(
-    module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset(), evidence=None, external: tuple = ()
+    module: cst.Module, source: str, extra_jit: frozenset[str] = frozenset(), evidence=None, external: tuple = (),
+    static_fields: frozenset[str] = frozenset(),
 ) -> Analysis:
     """`external`: functions of this module that other modules of the project trace
-    (`project.ExternalSeed`s), started as traced scopes like those found here."""
+    (`project.ExternalSeed`s), started as traced scopes like those found here. `static_fields`:
+    dataclass fields the project's other modules declare static (`project.static_fields_for`)."""
     index = build_index(module, source, frozenset(name.rpartition(".")[2] for name in extra_jit))
+    for name in static_fields:
+        index.module_env.setdefault("." + name, STATIC_VALUE)
     analysis = Analysis(module, index)
     analysis.scopes = ScopeFinder(index, extra_jit).find()
     if evidence is not None:

@@ -12,7 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
-from tracerfix.analysis.guards import tracer_test
+from tracerfix.analysis.guards import catches_tracer_errors, tracer_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
     UNKNOWN,
@@ -215,6 +215,10 @@ class FunctionWalker:
                     env = self.bind(item.asname.name, self.value(item.item, env), env)
             return self.block(node.body.body, env)
         if isinstance(node, cst.Try) or isinstance(node, getattr(cst, "TryStar", cst.Try)):
+            if any(catches_tracer_errors(handler, self.imports) for handler in node.handlers):
+                # `try: if rate < 0: ... except jax.errors.ConcretizationTypeError: pass` is written
+                # for both cases: the tracer error is expected and handled.
+                self.facts.eager_only.add(id(node.body))
             after = self.block(node.body.body, env)
             merged = merge_envs(env, after)
             for handler in node.handlers:

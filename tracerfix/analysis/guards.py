@@ -14,6 +14,25 @@ import libcst as cst
 from tracerfix.analysis.imports import ImportTable
 
 _CONCRETE_TESTS = frozenset({"jax.core.is_concrete"})
+# The errors JAX raises where a traced value needs to be concrete.
+_TRACER_ERRORS = frozenset({
+    "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
+    "TracerArrayConversionError", "NonConcreteBooleanIndexError",
+})
+
+
+def catches_tracer_errors(handler: cst.ExceptHandler, imports: ImportTable) -> bool:
+    """`except jax.errors.ConcretizationTypeError:` (or a tuple naming one): the code in the `try`
+    expects to meet tracers and handles them."""
+    kinds = handler.type
+    if kinds is None:
+        return False
+    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    for name in names:
+        qualified = imports.qualify(name) or ""
+        if qualified.startswith("jax") and qualified.rpartition(".")[2] in _TRACER_ERRORS:
+            return True
+    return False
 
 
 def tracer_test(

@@ -40,7 +40,7 @@ from typing import Any
 
 from tracerfix.analysis import frameworks, known
 from tracerfix.analysis.imports import canonical
-from tracerfix.analysis.scopes import CALL_SITE_WORDS
+from tracerfix.analysis.scopes import CALL_SITE_WORDS, STATIC_FIELD
 from tracerfix.analysis.scopes import _short  # how messages spell a transformation
 
 # A project larger than this is not walked from an editor's single file (it would cost a save).
@@ -973,6 +973,7 @@ class Project:
         self.too_large = False
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
         self._covered: set[str] = set()  # the files `_seeds` was computed for
+        self.static_fields: dict[str, tuple[tuple[int, int] | None, frozenset[str]]] = {}  # path -> (stamp, names)
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -1140,6 +1141,34 @@ class Project:
         return None if imported is None else self.class_framework(imported, path, depth + 1)
 
     # -- propagation -----------------------------------------------------------------------------
+    def static_fields_for(self, path: str) -> frozenset[str]:
+        """The dataclass fields declared static in the project modules `path` imports (brax's
+        `System.link_types = struct.field(pytree_node=False)` for a step in another file)."""
+        self.refresh()
+        facts = self._text_facts(path)
+        if facts is None:
+            return frozenset()
+        names: set[str] = set()
+        for imported in facts[2]:
+            located = self.modules.get(imported) or self.modules.get(imported.rpartition(".")[0])
+            for module_path in located or ():
+                if module_path != path:
+                    names |= self._static_fields_in(module_path)
+        return frozenset(names)
+
+    def _static_fields_in(self, path: str) -> frozenset[str]:
+        stamp = self.files.get(path)
+        remembered = self.static_fields.get(path)
+        if remembered is None or remembered[0] != stamp:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except OSError:
+                return frozenset()
+            found = frozenset(STATIC_FIELD.findall(text)) if "field" in text else frozenset()
+            remembered = self.static_fields[path] = (stamp, found)
+        return remembered[1]
+
     def prepare(self, paths: set[str]) -> None:
         """Find what other modules trace in `paths`, in one pass (the command line's files)."""
         self.refresh()
@@ -1504,6 +1533,17 @@ def forget() -> None:
 
 
 _FILES: dict[str, tuple[Project, Path]] = {}  # a path as given -> its project and resolved path
+
+
+def static_fields_for(path: Path) -> frozenset[str]:
+    """The fields declared static in the dataclasses of the project modules the file imports."""
+    project = project_for(path)
+    if project is None or project.too_large:
+        return frozenset()
+    try:
+        return project.static_fields_for(str(path.resolve()))
+    except (OSError, RuntimeError, RecursionError):
+        return frozenset()
 
 
 def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:

@@ -266,7 +266,7 @@ class _Indexer:
             else:
                 self.classes[node.name] = node
                 self.module_env[node.name] = Value(0, instance_of=node.name)
-                for match in _STATIC_FIELD.finditer(node.text):  # the class stays text
+                for match in STATIC_FIELD.finditer(node.text):  # the class stays text
                     self.module_env["." + match.group(1)] = STATIC_VALUE
             return []
         return None
@@ -343,7 +343,7 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
 
 
 # A dataclass field declared static, in a class kept as text: `name: T = field(pytree_node=False)`.
-_STATIC_FIELD = re.compile(
+STATIC_FIELD = re.compile(
     r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*(?:static_field\(|field\([^)\n]*(?:pytree_node[ \t]*=[ \t]*False|static[ \t]*=[ \t]*True))",
     re.MULTILINE,
 )

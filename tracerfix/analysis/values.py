@@ -307,6 +307,9 @@ class Evaluator:
                 ):
                     # `k in a`: a named traced value may be a dict of tracers (static membership)
                     return STATIC_VALUE if container.trace == STATIC else UNKNOWN_VALUE
+        if any(isinstance(operand, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+               for operand in (node.left, *(t.comparator for t in node.comparisons))):
+            return STATIC_VALUE  # `t == "f"`: an array is never compared with a string while traced
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE

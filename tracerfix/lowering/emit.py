@@ -394,6 +394,10 @@ class Writer:
         names = list(carried)
         if index is not None:
             names = [index[0], *names]
+        if not names:
+            loop = f"`while {test}:`" if test is not None else "the loop"
+            raise Refused(f"{loop} changes nothing its test or the code after it reads: once its test holds "
+                          "it never ends; make the body update what the test reads")
         state, unpack, result = self._state(names)
         parts = [f"~{name}" for name in stops]
         if index is not None:

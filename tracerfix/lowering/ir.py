@@ -216,6 +216,10 @@ def analyse_leaf(text: str) -> Leaf:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             raise Refused("a `global`/`nonlocal` statement inside traced control flow")
     statement = tree.body[0] if tree.body else None
+    if isinstance(statement, ast.Raise):
+        # `lax.cond` traces both branches: the `raise` would fire while tracing, whatever the data.
+        raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
+                      "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
