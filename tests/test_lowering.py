@@ -163,7 +163,7 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
                     if x[i] < 0:
                         x = x.at[i].set(0.0)
                     while jnp.mean(x) == 0:
-                        low = min(x[i], x[0])
+                        low = x[i] * 2
                 return x.sum()
             """,
             "`while jnp.mean(x) == 0:` changes nothing",  # found by test_properties: it crashed
