@@ -240,6 +240,14 @@ def process_text(
         report.error = "the file is nested too deeply to analyse"
         report.after = source
         return report
+    except Exception as error:  # noqa: BLE001 - one file's internal error must not end the run
+        import traceback
+
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        report.error = (f"internal error while checking this file ({type(error).__name__}: {error}, at "
+                        f"{Path(where.filename).name}:{where.lineno}); the file is left as it was; please report it")
+        report.after = source
+        return report
     report.findings = result.findings
     report.fixed = result.fixed
     report.after = result.source

@@ -653,7 +653,6 @@ from jax import lax
 
 @jax.jit
 def f(x):
-
     def _when_x_sum_positive():
         y = x * 2
         y = y + 1
@@ -1112,6 +1111,84 @@ def normalise(x):
     return x / total
 """,
             note="a message that computes values cannot be formatted on the host: reported (and never dropped)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, y):
+    if x.ndim == 1:
+        s = jnp.sum(x)
+        if s > 0:
+            z = x * 2
+            return z + y
+    w = x - y
+    return w * 3
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def f(x, y):
+    if x.ndim == 1:
+        s = jnp.sum(x)
+
+        def _when_s_positive():
+            z = x * 2
+            return z + y
+
+        def _unless_s_positive():
+            w = x - y
+            return w * 3
+
+        return lax.cond(s > 0, _when_s_positive, _unless_s_positive)
+    else:
+        w = x - y
+        return w * 3
+""",
+            function="f",
+            inputs=("jnp.array([1.0, 2.0]), 1.0", "jnp.array([-1.0, -2.0]), 1.0"),
+            note="an early return inside a static `if`: the rest of the function becomes the traced branch's "
+            "alternative and the static `if`'s `else` (stheno's logpdf crashed the rewrite)",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def direction_to_from(direction, to, turn):
+    dif = 0
+    if direction == 1:
+        dif = 3
+    if turn == 0:
+        if direction >= 8:
+            return to - dif, 1
+        else:
+            return to - dif, 0
+    else:
+        if direction >= 8:
+            return to + dif, 1
+        else:
+            return to + dif, 0
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def direction_to_from(direction, to, turn):
+    dif = 0
+    dif = jnp.where(direction == 1, 3, dif)
+    return jnp.where(turn == 0, to - dif, to + dif), jnp.where(direction >= 8, 1, 0)
+""",
+            function="direction_to_from",
+            inputs=("1, 5, 0", "9, 5, 1", "1, 2, 1"),
+            note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer one",
+            count=4,
         ),
     )
 

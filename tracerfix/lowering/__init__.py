@@ -64,7 +64,13 @@ class Iteration:
 
 def lower(context, node: cst.BaseStatement) -> Fix:
     """A fix that lowers the traced `if`/`while`/`for` `node`; raises `Refused` with the reason."""
-    return Lowerer(context, node).fix()
+    try:
+        return Lowerer(context, node).fix()
+    except (Refused, RecursionError):
+        raise
+    except Exception as error:  # noqa: BLE001 - a bug here must cost the fix, not the user's run
+        raise Refused(f"tracerfix failed to build the `lax` form ({type(error).__name__}: "
+                      f"{str(error).splitlines()[0] if str(error) else ''}); please report it") from error
 
 
 class Lowerer:
@@ -365,6 +371,12 @@ def _target_parts(target: str) -> list[str]:
     return [target]
 
 
+_CONTINUATIONS = re.compile(r"(else|elif|except|finally)\b")
+
+
+def _continues(line: str) -> bool:
+    """`else:` and its kind go on the compound statement above them."""
+    return _CONTINUATIONS.match(line) is not None
 
 
 def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context, unit: str) -> list[cst.BaseStatement]:
@@ -376,7 +388,8 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
         if not line.strip():
             blank = True
             continue
-        if not line[0].isspace() and line[0] != _MARK and not (chunks and all(l.startswith("#") for l in chunks[-1][1])):
+        if not line[0].isspace() and line[0] != _MARK and not _continues(line) \
+                and not (chunks and all(l.startswith("#") for l in chunks[-1][1])):
             chunks.append((blank, [line]))
         elif chunks:
             if blank:
@@ -402,10 +415,19 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:
             leading = [*replaced.leading_lines, *moved]
-            if chunk[0].startswith("def ") and not leading:
+            if chunk[0].startswith("def ") and not leading and not _opens_block(replaced, context):
                 leading = [cst.EmptyLine(indent=False)]
         statements.append(statement.with_changes(leading_lines=leading))
     return statements
+
+
+def _opens_block(node: cst.CSTNode, context) -> bool:
+    """`node` is the first statement of its block: a helper defined there needs no blank line
+    above it (`def f(x):` right above `def _when_...`)."""
+    ancestors = context.ancestors
+    position = ancestors.index(node) if node in ancestors else len(ancestors)
+    block = next((a for a in reversed(ancestors[:position]) if isinstance(a, cst.IndentedBlock)), None)
+    return block is not None and bool(block.body) and block.body[0] is node
 
 
 def _depth_of(node: cst.CSTNode, context) -> int:
@@ -426,8 +448,11 @@ def nested_ifs_first(context, node: cst.If) -> bool:
     while isinstance(current.orelse, cst.If):
         current = current.orelse
         chain.add(id(current))
+    returns = _returns_in_every_arm(node)  # nested selections of returned values: `jnp.where`s
     for inner in _descendants(node):
-        if isinstance(inner, (cst.For, cst.While, cst.Return, cst.Break, cst.Continue, cst.Try, cst.With)):
+        if isinstance(inner, (cst.For, cst.While, cst.Break, cst.Continue, cst.Try, cst.With)):
+            return False
+        if isinstance(inner, cst.Return) and not returns:
             return False
         if isinstance(inner, cst.If) and id(inner) not in chain and not nested:
             saved = context.env
@@ -437,6 +462,27 @@ def nested_ifs_first(context, node: cst.If) -> bool:
             finally:
                 context.env = saved
     return nested
+
+
+def _returns_in_every_arm(node: cst.If) -> bool:
+    """Every arm of the chain ends in a `return`, or in an `if` whose arms all do."""
+    arms = [node.body]
+    current = node
+    while isinstance(current.orelse, cst.If):
+        current = current.orelse
+        arms.append(current.body)
+    if current.orelse is None:
+        return False
+    arms.append(current.orelse.body)
+    for arm in arms:
+        statements = list(arm.body) if isinstance(arm, cst.IndentedBlock) else []
+        last = statements[-1] if statements else None
+        if isinstance(last, cst.If):
+            if not _returns_in_every_arm(last):
+                return False
+        elif not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+            return False
+    return True
 
 
 def _descendants(node: cst.CSTNode):

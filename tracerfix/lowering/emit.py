@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import libcst as cst
+
 from tracerfix.lowering.ir import (
     Break,
     Continue,
@@ -203,7 +205,7 @@ class Writer:
                 functions.append(f"lambda {', '.join(operands)}: {_tuple(outs, parenthesised=True)}")
                 continue
             if returns and len(arm) == 1 and isinstance(arm[0], Return) and not operands:
-                functions.append(f"lambda: {arm[0].value}")
+                functions.append(f"lambda: {_enclosed(arm[0].value)}")
                 continue
             name = self.lowerer.fresh(_branch_name(tests, position))
             inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns)
@@ -432,6 +434,15 @@ class Writer:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+
+def _enclosed(value: str) -> str:
+    """`a, b` as `(a, b)`: a lambda's body takes a tuple only in parentheses."""
+    try:
+        node = cst.parse_expression(value.strip())
+    except cst.ParserSyntaxError:
+        return value
+    return f"({value.strip()})" if isinstance(node, cst.Tuple) and not node.lpar else value
 
 
 _RESIZING = ("concatenate", "append", "stack", "hstack", "vstack", "column_stack", "pad", "repeat", "tile", "insert")
