@@ -12,7 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
-from tracerfix.analysis.guards import catches_tracer_errors, tracer_test
+from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
     UNKNOWN,
@@ -181,6 +181,13 @@ class FunctionWalker:
             guard = tracer_test(node.test, self.imports, self.resolve_call)
             if guard is not None:
                 return self._tracer_guard(node, guard, env)
+            with_jax = jax_namespace_test(node.test, self.imports)
+            if with_jax is not None:
+                numpy_branch = node.orelse if with_jax else node.body
+                if numpy_branch is not None:
+                    self.facts.eager_only.add(id(numpy_branch))
+                jax_branch = node.body if with_jax else node.orelse
+                return env if jax_branch is None else merge_envs(env, self._branch(jax_branch, env))
             decided = self.value(node.test, env)
             if decided.trace == STATIC and decided.truthy is not None:
                 # `if max_occupancy is None:` with a value bound by a partial: one branch is dead.

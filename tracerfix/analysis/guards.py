@@ -95,3 +95,25 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+def jax_namespace_test(test: cst.BaseExpression, imports: ImportTable) -> bool | None:
+    """`np is jnp` (True: the body runs with JAX), `xp is not jnp` (False); None for other tests.
+
+    Backend dispatch (brax's `_which_np`, array-API `xp = array_namespace(x)`) picks NumPy only for
+    NumPy inputs: under a trace the inputs are tracers, so the NumPy branch runs only eagerly."""
+    negated = False
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negated = test.expression, not negated
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    if not isinstance(target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual)):
+        return None
+    sides = [test.left, target.comparator]
+    if not any(imports.qualify(side) == "jax.numpy" for side in sides):
+        return None
+    if not all(isinstance(side, (cst.Name, cst.Attribute)) for side in sides):
+        return None
+    same = isinstance(target.operator, (cst.Is, cst.Equal))
+    return same != negated
