@@ -177,7 +177,7 @@ def test_a_method_called_on_an_instance_runs_traced():
     @jax.jit
     def f(resolution):
         return Layer(10).profile(resolution)
-    """) == ["TFX401"]
+    """) == ["TFX201"]
 
 
 def test_a_closure_reads_a_traced_value_of_its_enclosing_function():
@@ -260,7 +260,7 @@ def test_a_helper_called_with_static_arguments_still_runs_under_the_trace():
     @jax.jit
     def f(x):
         return x * steps(4.0, 0.5)
-    """) == ["TFX401"]
+    """) == ["TFX201"]
 
 
 def test_a_helper_returning_bool_of_a_tracer_is_reported_in_the_helper():
