@@ -753,3 +753,60 @@ def test_the_numpy_side_of_a_backend_dispatch_runs_only_eagerly():
             n = onp.sin(x)
         return n
     """) == ["TFX401"]
+
+
+def test_a_jitted_functions_bool_passed_on_to_a_helper_is_traced_there():
+    # flax issue 4085: `deterministic=not training` in a helper of the jitted loss.
+    assert codes("""
+    import jax
+
+    def helper(x, training):
+        scale = not training
+        return x * scale
+
+    @jax.jit
+    def f(x, training):
+        return helper(x, training)
+    """) == ["TFX104"]
+    # A helper that reads the value as a container keeps it static.
+    assert codes("""
+    import jax
+
+    def helper(x, options):
+        if options:
+            return x * options["scale"]
+        return x
+
+    @jax.jit
+    def f(x, options):
+        return helper(x, options)
+    """) == []
+
+
+def test_fields_of_a_namedtuple_or_dataclass_annotated_parameter_are_traced_leaves():
+    # pgx: `state: ShogiState` handed to a jitted step; `state.turn` reaches a helper's `if`.
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+    from flax import struct
+
+    class State(NamedTuple):
+        turn: jax.Array
+        name: str
+
+    @struct.dataclass
+    class Config:
+        scale: float
+        mode: str = struct.field(pytree_node=False)
+
+    def reward(turn):
+        if turn == 0:
+            return 1
+        return -1
+
+    @jax.jit
+    def step(state: State, config: Config, x):
+        if state.name == "shogi" and config.mode:
+            x = x * config.scale
+        return x * reward(state.turn)
+    """) == ["TFX101"]

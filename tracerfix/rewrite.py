@@ -159,8 +159,10 @@ def _untyped_parameter(context, name: str) -> bool:
     function = scope.node
     if scope.params[name].boolean:
         return False  # every caller passed a comparison or a predicate: an array
-    if scope.transformed and context.analysis.parameter_is_leaf(function, name):
-        return False  # the transformation traces it, and nothing says it is a container
+    # The transformation traces it (at its boundary, or in a helper its traced callers hand a
+    # traced value to), and nothing says it is a container.
+    if (scope.transformed or scope.params[name].trace == TRACED) and context.analysis.parameter_is_leaf(function, name):
+        return False
     params = function.params
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         if param.name.value == name:

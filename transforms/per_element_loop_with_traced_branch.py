@@ -1261,6 +1261,43 @@ def f(x, b):
                     "jnp.array([0.1, 0.1, 0.1]), jnp.array([1.0, 2.0, 3.0, 4.0])"),
             note="`zip` over an array the loop changes: the loop walks the array it began with, and stops at the shorter one",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def find_from(to, dif, state):
+    f = to
+    origin = -1
+    for i in range(9):
+        f = f - dif
+        if (f >= 0) & (origin == -1) & (state[f] != 0):
+            origin = f
+    return origin
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def find_from(to, dif, state):
+    f = to
+    origin = -1
+    def update_f_and_origin(i, state_2):
+        f, origin = state_2
+        f = f - dif
+        origin = jnp.where((f >= 0) & (origin == -1) & (state[f] != 0), f, origin)
+        return f, origin
+
+    f, origin = lax.fori_loop(0, 9, update_f_and_origin, (f, origin))
+    return origin
+""",
+            function="find_from",
+            inputs=("8, 1, jnp.array([0, 1, 0, 2, 0, 0, 0, 0, 0, 0])", "8, 3, jnp.zeros(10, dtype=jnp.int32)"),
+            note="the loop's state is not called `state` when the body reads a `state` of its own (pgx)",
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -85,6 +85,7 @@ class ModuleIndex:
     indexer: "_Indexer | None" = None
     # Top-level classes by name (kept as text until a traced function uses one).
     classes: dict = field(default_factory=dict)
+    _pytree_fields: dict = field(default_factory=dict)  # class name -> `pytree_fields`
     # Module-level function names defined more than once: (top-level index, def) in order.
     redefinitions: dict = field(default_factory=dict)
 
@@ -106,6 +107,20 @@ class ModuleIndex:
                 if found is not None:
                     return found
         return None
+
+    def pytree_fields(self, class_name: str) -> tuple[tuple[str, Value], ...] | None:
+        """The fields of a NamedTuple or dataclass of this module, each as a transformation sees
+        an instance passed to it: a leaf (an array or a number) is traced, a field declared static
+        or holding a string is not, anything else is unknown. None for other classes."""
+        if class_name in self._pytree_fields:
+            return self._pytree_fields[class_name]
+        node = self.classes.get(class_name)
+        if type(node) is UnparsedStatement:
+            node = self._parse_kept_text(node)
+            self.classes[class_name] = node
+        fields = _pytree_fields(node, self.imports) if isinstance(node, cst.ClassDef) else None
+        self._pytree_fields[class_name] = fields
+        return fields
 
     def defined_function(
         self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...], at_top: int | None = None
@@ -563,6 +578,7 @@ class ScopeFinder:
             in_axes_none=_shifted(_in_axes_none(options), shift),
             imports=self.imports,
             is_method=self._is_method(function),
+            pytree_fields=self.index.pytree_fields,
         )
         if bound:
             params.update({k: v for k, v in bound.items() if k in params})
@@ -577,7 +593,7 @@ class ScopeFinder:
     def _add_body(self, function: FunctionNode, primitive: str, bound: dict[str, Value]) -> None:
         params = parameter_values(
             function, transform=primitive, kind="body", imports=self.imports,
-            is_method=self._is_method(function),
+            is_method=self._is_method(function), pytree_fields=self.index.pytree_fields,
         )
         params.update({k: v for k, v in bound.items() if k in params})
         self._merge(function, params, f"body of {_short(primitive)}", primitive, None)
@@ -791,12 +807,65 @@ def _annotation_kind(param: cst.Param, imports: ImportTable) -> str | None:
     return "other"
 
 
-def _traced_as_annotated(param: cst.Param, imports: ImportTable) -> Value:
+def _traced_as_annotated(param: cst.Param, imports: ImportTable, pytree_fields=None) -> Value:
     """A traced argument, narrowed by its annotation: a tuple of arrays is a container (its
-    truthiness and length are static), and a dataclass, an Optional or an alias we cannot resolve
-    may not be an array at all."""
+    truthiness and length are static), a NamedTuple or dataclass of this module is a container
+    of its fields (`state.count` is traced), and a class we cannot see, an Optional or an alias
+    we cannot resolve may not be an array at all."""
     kind = _annotation_kind(param, imports)
     if kind is None or kind in ("array", "scalar"):
+        return TRACED_VALUE
+    if kind == "container":
+        return Value(TRACED, container=True)
+    annotation = param.annotation.annotation if param.annotation is not None else None
+    if pytree_fields is not None and isinstance(annotation, cst.Name):
+        fields = pytree_fields(annotation.value)
+        if fields is not None:
+            return Value(TRACED, container=True, instance_of=annotation.value, fields=fields)
+    return UNKNOWN_VALUE
+
+
+_PYTREE_BASES = frozenset({"NamedTuple", "PyTreeNode", "Module", "Struct"})
+_STATIC_ANNOTATIONS = frozenset({"str", "builtins.str", "type", "typing.Callable", "collections.abc.Callable"})
+
+
+def _pytree_fields(node: cst.ClassDef, imports: ImportTable) -> tuple[tuple[str, Value], ...] | None:
+    bases = {dotted_name(base.value) or "" for base in node.bases}
+    decorators = {dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or ""
+                  for d in node.decorators}
+    if not (any(b.rpartition(".")[2] in _PYTREE_BASES for b in bases)
+            or any(d.rpartition(".")[2] == "dataclass" for d in decorators)):
+        return None
+    fields = []
+    statements = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for line in statements:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for statement in line.body:
+            if not isinstance(statement, cst.AnnAssign) or not isinstance(statement.target, cst.Name):
+                continue
+            fields.append((statement.target.value, _field_value(statement, imports)))
+    return tuple(fields)
+
+
+def _field_value(statement: cst.AnnAssign, imports: ImportTable) -> Value:
+    value = statement.value
+    if isinstance(value, cst.Call):
+        for arg in value.args:
+            if arg.keyword is not None and (arg.keyword.value, getattr(arg.value, "value", None)) in (
+                    ("pytree_node", "False"), ("static", "True")):
+                return STATIC_VALUE
+        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
+        if leaf == "static_field":
+            return STATIC_VALUE
+    annotation = statement.annotation.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    qualified = imports.qualify(annotation) or dotted_name(annotation)
+    if qualified in _STATIC_ANNOTATIONS:
+        return STATIC_VALUE
+    kind = _annotation_kind(cst.Param(cst.Name("_"), annotation=statement.annotation), imports)
+    if kind in ("array", "scalar"):
         return TRACED_VALUE
     if kind == "container":
         return Value(TRACED, container=True)
@@ -814,8 +883,10 @@ def parameter_values(
     argnums: tuple[int, ...] | None = (0,),
     in_axes_none: tuple[int, ...] = (),
     is_method: bool = False,
+    pytree_fields=None,
 ) -> dict[str, Value]:
-    """The value of each parameter when `transform` traces `function`."""
+    """The value of each parameter when `transform` traces `function` (`pytree_fields`: the
+    fields of a class of the module, `ModuleIndex.pytree_fields`)."""
     params = function.params
     positional = [*params.posonly_params, *params.params]
     count = len(positional)
@@ -838,7 +909,7 @@ def parameter_values(
             return UNKNOWN_VALUE
         if kind == "vmap" and position is not None and position in in_axes_none:
             return UNKNOWN_VALUE
-        return _traced_as_annotated(param, imports)
+        return _traced_as_annotated(param, imports, pytree_fields)
 
     for position, param in enumerate(positional):
         values[param.name.value] = value_for(param, position)

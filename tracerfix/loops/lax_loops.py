@@ -58,17 +58,27 @@ class StateFunction(NamedTuple):
     ) -> cst.FunctionDef:
         """The function; state names it reads (except those in `assigned_first`, which the body
         assigns before reading) are unpacked by name, the others as `_`."""
-        state = self.carried[0] if len(self.carried) == 1 else ("state" if self.carried else "_")
+        read = {name for node in [*body, result] for name in names_read(node)}
+        state = self.carried[0] if len(self.carried) == 1 else (_state_name(read, context) if self.carried else "_")
         parameters = ", ".join([*self.leading, state, *self.trailing])
         statements: list[cst.BaseStatement] = []
         if len(self.carried) > 1:
-            used = {name for node in [*body, result] for name in names_read(node)} - set(assigned_first)
+            used = read - set(assigned_first)
             unpacked = ", ".join(name if name in used else "_" for name in self.carried)
-            statements.append(context.parse_statement(f"{unpacked} = state\n"))
+            statements.append(context.parse_statement(f"{unpacked} = {state}\n"))
         statements.extend(body)
         statements.append(cst.SimpleStatementLine(body=[result]))
         header = context.parse_statement(f"def {self.name}({parameters}):\n    pass\n")
         return header.with_changes(body=cst.IndentedBlock(body=statements))
+
+
+def _state_name(read: set[str], context) -> str:
+    """`state`, unless the body reads a name `state` of its own (pgx's `state` argument)."""
+    taken = read | set(context.env) | set(names_read(context.function) if context.function is not None else ())
+    name, number = "state", 2
+    while name in taken:
+        name, number = f"state_{number}", number + 1
+    return name
 
 
 def state_return(carried: Sequence[str], context) -> cst.Return:
