@@ -110,6 +110,38 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
     return context.is_traced(test)
 
 
+def scalar_predicate(context, test: cst.BaseExpression, text: str) -> str:
+    """`text` (the code of `test`) as a predicate `lax.cond`, `lax.switch` and `lax.while_loop`
+    take: a 0-d boolean. `if action.captured != 0:` tests a shape-(1,) array (the function reads
+    `action.captured[0]` elsewhere), which Python accepts and `lax.cond` refuses: squeezed."""
+    function = context.function
+    if function is None or not _one_element_arrays(context, function, test):
+        return text
+    return f"{context.spell('jax.numpy')}.squeeze({text})"
+
+
+def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
+    indexed_at_zero = context.analysis.memo(("indexed at [0]", id(function)), lambda: {
+        context.code(node.value).strip() for node in walk(function)
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
+        and isinstance(node.slice[0].slice.value, cst.Integer) and node.slice[0].slice.value.value == "0"
+    })
+    if not indexed_at_zero:
+        return False
+    operands, pending = [], [test]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, cst.Comparison):
+            operands += [current.left, *(c.comparator for c in current.comparisons)]
+        elif isinstance(current, cst.BooleanOperation):
+            pending += [current.left, current.right]
+        elif isinstance(current, cst.UnaryOperation):
+            pending.append(current.expression)
+        else:
+            operands.append(current)
+    return any(isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero for o in operands)
+
+
 def is_condition(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
     """`node` is the condition of an `if`, `while`, conditional expression or `assert`, whose own
     rule reports it."""
@@ -856,7 +888,8 @@ class Selection:
             body = values[0] if len(values) == 1 else f"({', '.join(values)})"
             branches.append(f"lambda: {body}")
         if self.form == "cond":
-            return f"{lax}.cond({self._test(0)}, {branches[0]}, {branches[1]})"
+            predicate = scalar_predicate(self.context, self.tests[0], self._test(0))
+            return f"{lax}.cond({predicate}, {branches[0]}, {branches[1]})"
         return f"{lax}.switch({self._dispatch_index()}, [{', '.join(branches)}])"
 
 

@@ -1190,6 +1190,40 @@ def direction_to_from(direction, to, turn):
             note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer one",
             count=4,
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def bump(hand, slot):
+    return hand.at[slot].add(1)
+
+@jax.jit
+def capture(hand, captured):
+    slot = captured[0] % 3
+    if captured != 0:
+        hand = bump(hand, slot)
+    return hand
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def bump(hand, slot):
+    return hand.at[slot].add(1)
+
+@jax.jit
+def capture(hand, captured):
+    slot = captured[0] % 3
+    hand = lax.cond(jnp.squeeze(captured != 0), lambda: bump(hand, slot), lambda: hand)
+    return hand
+""",
+            function="capture",
+            inputs=("jnp.zeros(3), jnp.array([2])", "jnp.zeros(3), jnp.array([0])"),
+            note="a shape-(1,) value (read as `captured[0]` elsewhere, pgx's idiom) is squeezed into the "
+            "0-d predicate `lax.cond` takes",
+        ),
     )
 
     def __init__(self, context) -> None:

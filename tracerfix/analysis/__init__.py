@@ -53,6 +53,7 @@ class Analysis:
     roots: list[FunctionNode] = field(default_factory=list)
     evidence: object = None  # what a traceback proved (tracerfix.evidence), bound to this module
     _leaf_params: dict[tuple[int, str], bool] = field(default_factory=dict)
+    _memo: dict = field(default_factory=dict)
     # What a helper returns at a call that passes only Python values (id of the call -> value).
     static_results: dict[int, Value | None] = field(default_factory=dict)
 
@@ -103,6 +104,12 @@ class Analysis:
     def unsure(self) -> list[tuple[cst.CSTNode, str]]:
         """Where the analysis stays silent because a value could be traced or not, and why."""
         return [entry for facts in self.facts.values() for entry in facts.unsure]
+
+    def memo(self, key, compute):
+        """A fact about this module that rules ask for more than once, computed once."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def parameter_is_leaf(self, function: FunctionNode, name: str) -> bool:
         """`used_only_as_leaf`, computed once per parameter (only truth tests of bare names ask)."""

@@ -36,6 +36,7 @@ from tracerfix.rewrite import (
     check_identity_tests,
     header_comment,
     is_boolean,
+    scalar_predicate,
     truth_test_is_traced,
 )
 from tracerfix.rule import Fix, Safety
@@ -137,7 +138,8 @@ class Lowerer:
         text = context.code(converted)
         if not is_boolean(node.test, context) and converted is node.test:
             text = f"{self.spell('jax.numpy')}.asarray({text}).astype(bool)"
-        return " ".join(text.split()) if "\n" in text and "#" not in text else text
+        text = " ".join(text.split()) if "\n" in text and "#" not in text else text
+        return scalar_predicate(context, node.test, text)
 
     def check_identity_tests(self, names) -> None:
         check_identity_tests(self.context, names)
