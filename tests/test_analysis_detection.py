@@ -810,3 +810,32 @@ def test_fields_of_a_namedtuple_or_dataclass_annotated_parameter_are_traced_leav
             x = x * config.scale
         return x * reward(state.turn)
     """) == ["TFX101"]
+
+
+def test_a_property_of_a_traced_namedtuple_is_what_its_expression_gives():
+    # waymax: `range(state.remaining_timesteps)` in a jitted step.
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+
+    class Episode(NamedTuple):
+        rewards: jax.Array
+        step: jax.Array
+
+        @property
+        def steps_left(self):
+            return self.rewards.shape[0] - self.step
+
+        @property
+        def length(self):
+            return self.rewards.shape[0]
+
+    @jax.jit
+    def discounted(ep: Episode, gamma):
+        total = 0.0
+        for k in range(ep.length):
+            total = total * gamma
+        for k in range(ep.steps_left):
+            total = total + gamma ** k * ep.rewards[ep.step + k]
+        return total
+    """) == ["TFX202"]

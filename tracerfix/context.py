@@ -42,7 +42,9 @@ class RuleContext:
 
     def evaluator(self, env: Env) -> Evaluator:
         """Values of expressions in `env` (an environment of the current function)."""
-        return Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
+        evaluator = Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
+        evaluator.properties = self.analysis.index.property_expression
+        return evaluator
 
     def _helper_result(self, call: cst.Call, args: list[Value]) -> Value | None:
         # A call to a traced helper of this module returns what its dataflow found, as it did

@@ -44,10 +44,14 @@ class RangeOfTracer(Rule):
     bounds (it compiles one loop instead of unrolling `n` copies of the body).
 
     ## Fix safety
-    Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
-    again for every new value of `n` (and unrolls the loop `n` times), and the value must be
-    hashable. Offered only when the bound is a parameter of the jitted function that nothing else
-    uses as an array; otherwise the finding suggests `lax.fori_loop`.
+    The static argument is unsafe: a static argument is part of the compilation cache key, so JAX
+    compiles the function again for every new value of `n` (and unrolls the loop `n` times), and
+    the value must be hashable. It is offered only when the bound is a parameter of the jitted
+    function that nothing else uses as an array. Otherwise a `for` loop over the range becomes
+    `lax.fori_loop(start, stop, body, state)` with the traced bounds and the names the loop
+    carries as its state (the general lowering); it computes the same values, and is unsafe only
+    in a differentiated function: with traced bounds `fori_loop` runs as a `while_loop`, which
+    reverse mode (`jax.grad`) cannot differentiate.
     """
 
     code = "TFX202"
@@ -132,7 +136,26 @@ def prefix_sums(x):
         out = out.at[i + 1].add(out[i])
     return out
 """,
-            note="a bound computed from array values: the advice is lax.fori_loop",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def prefix_sums(x):
+    steps = jnp.argmax(x)
+    out = x
+
+    def update_out(i, out):
+        out = out.at[i + 1].add(out[i])
+        return out
+
+    out = lax.fori_loop(0, steps, update_out, out)
+    return out
+""",
+            function="prefix_sums",
+            inputs=("jnp.array([1.0, 2.0, 5.0, 3.0])", "jnp.array([4.0, 2.0, 1.0])"),
+            note="a bound computed from array values: the loop becomes `lax.fori_loop` with the traced bound",
         ),
     )
 
@@ -155,6 +178,8 @@ def prefix_sums(x):
             loop = context.parent()
             if isinstance(loop, cst.For) and loop.iter is node:
                 advice = "loop with `lax.fori_loop(lower, upper, body, init)`, which accepts traced bounds"
+                fix, refusal = self._lowered(loop)
+                advice += refusal
             else:
                 advice = "derive the bound from static shapes (`x.shape`, `len(x)`) or a static argument"
         listed = ", ".join(f"`{context.describe(part)}`" for part in traced)
@@ -163,3 +188,12 @@ def prefix_sums(x):
             f"{'has' if len(traced) == 1 else 'have'} no concrete value under {under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
+
+    def _lowered(self, loop: cst.For):
+        """The loop as `lax.fori_loop` with the traced bounds (the general lowering)."""
+        from tracerfix.lowering import Refused, lower
+
+        try:
+            return lower(self.context, loop, traced_bounds=True), ""
+        except Refused as reason:
+            return None, f" (not rewritten: {reason})"

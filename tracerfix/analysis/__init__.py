@@ -246,6 +246,7 @@ class _Propagation:
             helper_result=self._helper_result,
         )
         walker.static_result = self._static_result
+        walker.properties = self.index.property_expression
         return walker.walk(scope.node, entry)
 
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
@@ -274,6 +275,7 @@ class _Propagation:
             helper_result=self._helper_result,
         )
         walker.static_result = self._static_result
+        walker.properties = self.index.property_expression
         closure = self.analysis.closures.get(id(callee), {})
         result = walker.walk(callee, {**closure, **params}).return_value
         self._static_results[key] = result

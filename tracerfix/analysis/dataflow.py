@@ -90,6 +90,8 @@ class FunctionWalker:
         # What a helper returns at a call passing only Python values (set by the propagation):
         # per calling context, not joined with its traced call sites.
         self.static_result: Callable[[cst.Call, cst.FunctionDef, list], Value | None] | None = None
+        # `ModuleIndex.property_expression` (set by the propagation).
+        self.properties: Callable[[str, str], cst.BaseExpression | None] | None = None
         self.facts: FunctionFacts | None = None
 
     # -- entry -----------------------------------------------------------------------------------
@@ -109,6 +111,7 @@ class FunctionWalker:
         self._env = env  # what `obj.method(...)` is resolved against
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
+        evaluator.properties = self.properties
         return evaluator
 
     def _mapped(self, call: cst.Call, args: list[Value], env: Env) -> None:

@@ -59,7 +59,7 @@ def tracer_test(
         found = False
     elif depth == 0:
         helper = resolve(test)
-        returned = _single_return(helper) if helper is not None else None
+        returned = single_return(helper) if helper is not None else None
         positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
         if returned is not None and positional:
             inner = tracer_test(returned, imports, resolve, depth + 1)
@@ -75,7 +75,7 @@ def _is_tracer_class(node: cst.BaseExpression, imports: ImportTable) -> bool:
     return qualified is not None and qualified.startswith("jax") and qualified.rpartition(".")[2] == "Tracer"
 
 
-def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+def single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
     """The expression a function made of one `return` statement (after a docstring) returns."""
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else function.body.body
     statements = [s for s in body if not _is_docstring(s)] if isinstance(function.body, cst.IndentedBlock) else list(body)

@@ -108,6 +108,18 @@ class ModuleIndex:
                     return found
         return None
 
+    def property_expression(self, class_name: str, name: str) -> cst.BaseExpression | None:
+        """What the `@property` `name` of the class returns, when its body is one `return`."""
+        method = self.class_method(class_name, name)
+        if method is None or not any(
+            (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
+            for d in method.decorators
+        ):
+            return None
+        from tracerfix.analysis.guards import single_return
+
+        return single_return(method)
+
     def pytree_fields(self, class_name: str) -> tuple[tuple[str, Value], ...] | None:
         """The fields of a NamedTuple or dataclass of this module, each as a transformation sees
         an instance passed to it: a leaf (an array or a number) is traced, a field declared static

@@ -142,6 +142,9 @@ class Evaluator:
         # Told of each tree_map call over traced trees, with its arguments' values (set by the
         # dataflow pass).
         self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
+        # The expression a `@property` of a class of this module returns, by (class, name).
+        self.properties: Callable[[str, str], cst.BaseExpression | None] | None = None
+        self._property_depth = 0
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:
@@ -191,6 +194,13 @@ class Evaluator:
             for field_name, field_value in base.fields:
                 if field_name == attr:
                     return field_value
+        if base.instance_of is not None and base.container and self.properties is not None and self._property_depth < 4:
+            getter = self.properties(base.instance_of, attr)
+            if getter is not None:
+                # `state.remaining_timesteps`: the property's expression with `self` the instance.
+                inner = Evaluator({"self": base}, self.imports, self.module_env, self.helper_result)
+                inner.properties, inner._property_depth = self.properties, self._property_depth + 1
+                return inner.value(getter)
         if attr in known.STATIC_ARRAY_ATTRIBUTES:
             return STATIC_VALUE
         if base.trace == TRACED and not base.container:
@@ -290,7 +300,9 @@ class Evaluator:
 
     def narrowed(self, name: str) -> "Evaluator":
         """This evaluator where `name` is known to hold a Python value (after `isinstance`)."""
-        return Evaluator({**self.env, name: STATIC_VALUE}, self.imports, self.module_env, self.helper_result)
+        narrowed = Evaluator({**self.env, name: STATIC_VALUE}, self.imports, self.module_env, self.helper_result)
+        narrowed.properties, narrowed._property_depth = self.properties, self._property_depth
+        return narrowed
 
     def _Comparison(self, node: cst.Comparison) -> Value:
         for target in node.comparisons:

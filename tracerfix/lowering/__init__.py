@@ -63,10 +63,14 @@ class Iteration:
         return self.elements.format(i=index)
 
 
-def lower(context, node: cst.BaseStatement) -> Fix:
-    """A fix that lowers the traced `if`/`while`/`for` `node`; raises `Refused` with the reason."""
+def lower(context, node: cst.BaseStatement, traced_bounds: bool = False) -> Fix:
+    """A fix that lowers the traced `if`/`while`/`for` `node`; raises `Refused` with the reason.
+    `traced_bounds`: `node` is a `for` over a `range` of traced values (a `lax.fori_loop` with
+    traced bounds, which reverse mode cannot differentiate)."""
     try:
-        return Lowerer(context, node).fix()
+        lowerer = Lowerer(context, node)
+        lowerer.traced_bounds = traced_bounds
+        return lowerer.fix()
     except (Refused, RecursionError):
         raise
     except Exception as error:  # noqa: BLE001 - a bug here must cost the fix, not the user's run
@@ -91,6 +95,7 @@ class Lowerer:
         self.returned: str | None = None
         self.result: str | None = None
         self.root_loop = None
+        self.traced_bounds = False
         self.cond_notes: list[str] = []
 
     # -- what the writer asks ----------------------------------------------------------------

@@ -14,6 +14,7 @@ helper is checked against the names of the function, so a second run finds nothi
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
@@ -195,6 +196,7 @@ class Writer:
             raise Refused("the branches change nothing that is read afterwards and call functions for their "
                           "effect, which would run once while tracing")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
+        _float_where_branches_differ(arms, outs, returns)
         result = _tuple(outs)
         functions, lines = [], []
         for position, arm in enumerate(arms):
@@ -359,6 +361,9 @@ class Writer:
             index = loop.target if loop.target.isidentifier() else "_"
             lines += [f"def {name}({index}, {state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
             lines.append(f"{result} = {lax}.fori_loop({iteration.start}, {iteration.stop}, {name}, {_init(carried)})")
+            if self.lowerer.traced_bounds and self.lowerer.differentiated and loop is self.lowerer.root_loop:
+                self.notes.append("`lax.fori_loop` with traced bounds runs as a `lax.while_loop`, which supports "
+                                  "forward-mode differentiation only: reverse mode (`jax.grad`) of this function raises")
         else:
             name = self.lowerer.fresh(_joined(carried) + "_step")
             element = loop.target if loop.target.isidentifier() else self.lowerer.fresh("item")
@@ -434,6 +439,75 @@ class Writer:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+
+_INT_LITERAL = re.compile(r"-?\d+")
+_FLOAT_EVIDENCE = re.compile(
+    r"\d\.\d*|\.\d|(?<![/])/(?![/])|\b(?:sqrt|exp|expm1|log|log1p|log2|log10|sin|cos|tan|tanh|sinh|cosh|"
+    r"arctan2?|arcsin|arccos|mean|std|var|norm|sigmoid|softmax|logsumexp|erf|erfc|linspace|power|float32|float64)\b"
+)
+
+
+def _float_where_branches_differ(arms: list[list], outs: list[str], returns: bool) -> None:
+    """`lax.cond` wants one dtype per output: where one branch gives an integer literal (`y = 0`,
+    `return 0, s`) and another computes a float (a division, `sqrt`, a float literal), the
+    literal is written as a float (`0.0`), as Python's result would have promoted it."""
+    per_arm = [_output_definitions(arm, outs, returns) for arm in arms]
+    width = max((len(definitions) for definitions in per_arm), default=0)
+    for position in range(width):
+        evidence = []
+        for arm, definitions in zip(arms, per_arm):
+            if position < len(definitions):
+                text = definitions[position][0]
+                evidence.append(text)
+                if text.isidentifier():  # a name the arm computes, maybe in a nested branch
+                    evidence += [s.text for s in walk(arm) if isinstance(s, Leaf) and text in s.kills]
+        if not any(_FLOAT_EVIDENCE.search(t) for t in evidence):
+            continue
+        for definitions in per_arm:
+            if position < len(definitions) and _INT_LITERAL.fullmatch(definitions[position][0].strip()):
+                definitions[position][1](definitions[position][0].strip() + ".0")
+
+
+def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:
+    """For each output of the arm, (the text that defines it, a function that replaces that text)."""
+    if returns:
+        last = arm[-1] if arm else None
+        if not isinstance(last, Return) or last.value is None:
+            return []
+        try:
+            node = ast.parse(last.value.strip(), mode="eval").body
+        except SyntaxError:
+            return []
+        elements = [ast.unparse(e) for e in node.elts] if isinstance(node, ast.Tuple) else [last.value.strip()]
+        definitions = []
+        for position, element in enumerate(elements):
+            assigned = _last_assignment(arm, element) if element.isidentifier() else None
+            if assigned is not None:
+                definitions.append(assigned)
+                continue
+
+            def replace(text: str, position: int = position, last: Return = last, elements=elements) -> None:
+                changed = list(elements)
+                changed[position] = text
+                last.value = ", ".join(changed) if len(changed) > 1 else changed[0]
+            definitions.append((element, replace))
+        return definitions
+    return [_last_assignment(arm, name) or ("", lambda text: None) for name in outs]
+
+
+def _last_assignment(arm: list, name: str):
+    """(value, replace) for the last `name = value` statement at the top of the arm."""
+    for statement in reversed(arm):
+        if isinstance(statement, Leaf) and name in statement.writes:
+            match = re.fullmatch(rf"{re.escape(name)}\s*=\s*(.+)", statement.text.strip(), re.S)
+            if match is None:
+                return None
+
+            def replace(text: str, statement: Leaf = statement) -> None:
+                statement.text = f"{name} = {text}"
+            return match.group(1), replace
+    return None
 
 
 def _enclosed(value: str) -> str:
