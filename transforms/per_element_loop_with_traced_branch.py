@@ -1298,6 +1298,70 @@ def find_from(to, dif, state):
             inputs=("8, 1, jnp.array([0, 1, 0, 2, 0, 0, 0, 0, 0, 0])", "8, 3, jnp.zeros(10, dtype=jnp.int32)"),
             note="the loop's state is not called `state` when the body reads a `state` of its own (pgx)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def settle(x, tol):
+    scale = jnp.ones_like(x)
+    last = jnp.zeros(())
+    for it in range(50):
+        y = x * scale
+        err = jnp.abs(y.sum() - last)
+        if err < tol:
+            break
+        last = y.sum()
+        scale = scale * 0.5
+    return y
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def settle(x, tol):
+    scale = jnp.ones_like(x)
+    last = jnp.zeros(())
+    y = x * scale
+    stop = False
+
+    def keep_updating_y_last_scale(state):
+        it, y, stop, last, scale = state
+        return (it < 50) & ~stop
+
+    def update_y_last_scale(state):
+        it, y, stop, last, scale = state
+        y = x * scale
+        err = jnp.abs(y.sum() - last)
+
+        def _when_err_lt_tol(stop, last, scale):
+            stop = True
+            return stop, last, scale
+
+        def _unless_err_lt_tol(stop, last, scale):
+            last = y.sum()
+            scale = scale * 0.5
+            return stop, last, scale
+
+        stop, last, scale = lax.cond(err < tol, _when_err_lt_tol, _unless_err_lt_tol, stop, last, scale)
+        it = it + 1
+        return it, y, stop, last, scale
+
+    _, y, stop, last, scale = lax.while_loop(
+        keep_updating_y_last_scale,
+        update_y_last_scale,
+        (0, y, stop, last, scale),
+    )
+    return y
+""",
+            function="settle",
+            inputs=("jnp.array([1.0, 2.0, 3.0]), 0.1", "jnp.array([1.0, 2.0]), 10.0"),
+            note="`y` is first bound in the loop and read after it: its first value is computed before the loop, "
+            "which the Python loop ran at least once wherever `y` was read after it",
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -26,7 +26,21 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
-from tracerfix.lowering.ir import Break, Builder, Continue, For, If, Leaf, Return, While, children, has_jump, walk, writes_of
+from tracerfix.lowering.ir import (
+    Break,
+    Builder,
+    Continue,
+    For,
+    If,
+    Leaf,
+    Return,
+    While,
+    children,
+    definitely_bound,
+    has_jump,
+    walk,
+    writes_of,
+)
 from tracerfix.lowering.jumps import Flags, function_tail
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
@@ -96,6 +110,7 @@ class Lowerer:
         self.result: str | None = None
         self.root_loop = None
         self.traced_bounds = False
+        self.locals: set[str] = set()  # the function's own names (the rest are globals)
         self.cond_notes: list[str] = []
 
     # -- what the writer asks ----------------------------------------------------------------
@@ -239,6 +254,7 @@ class Lowerer:
             self.root_loop = root
         tail = has_jump([root], (Return,), into_loops=True)
         params = _parameters(function)
+        self.locals = params | set(writes_of(before)) | set(writes_of(region))
         if tail:
             self.returned = self.fresh("returned")
             self.result = self.fresh("result")
@@ -314,21 +330,45 @@ def _path_to(statements: list, target) -> list:
 
 
 def _bound_in(region: list, root, path: list) -> set[str]:
-    """Names bound before `root` inside the region: by the statements ahead of it in pre-order,
-    and anywhere in the loops around it (a value from the previous iteration)."""
+    """Names bound before `root` inside the region: by the statements ahead of it on its path
+    (an `if` ahead binds what all its arms bind; a loop ahead, what it binds when it runs), and
+    anywhere in the loops around it (a value from the previous iteration). A name bound only in
+    a sibling branch (`if mode == "a": M = ... else: <root>`) is not bound at `root`."""
     bound: set[str] = set()
     for statement in path[:-1]:
         if isinstance(statement, (While, For)):
             bound |= set(writes_of(statement.body))
             bound |= getattr(statement, "targets", set())
-    for statement in walk(region):
-        if statement is root:
+    block = region
+    for step in path:
+        for statement in block:
+            if statement is step:
+                break
+            bound |= _bound_by(statement)
+        if step is root:
             break
-        if isinstance(statement, Leaf):
-            bound |= statement.writes
-        elif isinstance(statement, For):
-            bound |= statement.targets
+        if isinstance(step, If):
+            bound |= step.binds
+        elif isinstance(step, For):
+            bound |= step.targets
+        block = next((b for b in children(step) if _contains(b, root)), [])
     return bound
+
+
+def _bound_by(statement) -> set[str]:
+    if isinstance(statement, Leaf):
+        return set(statement.writes)
+    if isinstance(statement, If):
+        arms = [definitely_bound(statement.body), definitely_bound(statement.orelse)]
+        live = [arm for arm in arms if arm is not None]
+        return statement.binds | (set.intersection(*live) if live else set())
+    if isinstance(statement, (While, For)):
+        return set(writes_of(statement.body)) | getattr(statement, "targets", set())
+    return set()
+
+
+def _contains(block: list, target) -> bool:
+    return any(statement is target for statement in walk(block))
 
 
 def _parameters(function: cst.FunctionDef) -> set[str]:
@@ -409,7 +449,8 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
     if header is not None:
         skip.add(id(header))
     comments = _comments(replaced, skip) + [c for statement in removed for c in _comments(statement, set())]
-    seen: set[str] = set()
+    # Comments the new lines carry (above the statements they describe) are not moved as well.
+    seen: set[str] = {line.strip() for line in lines if line.strip().startswith("#")}
     moved = []
     for comment in comments:
         if comment.value not in seen:

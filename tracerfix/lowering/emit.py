@@ -32,6 +32,7 @@ from tracerfix.lowering.ir import (
     definitely_bound,
     has_jump,
     walk,
+    upward_reads,
     writes_of,
 )
 from tracerfix.lowering.jumps import Flags, assign, loop_body
@@ -59,6 +60,7 @@ class Writer:
     liveness: Liveness
     notes: list[str] = field(default_factory=list)
     lowered: int = 0  # lax constructs written
+    prologue: list[str] = field(default_factory=list)  # the last loop's `_first_values`
 
     # -- statements --------------------------------------------------------------------------
     def block(self, statements: list, scope: Scope) -> list[str]:
@@ -270,10 +272,9 @@ class Writer:
         for name in stops:
             if name not in carried:
                 carried.append(name)
-        for name in carried:
-            if name not in scope.bound and name not in stops:
-                raise Refused(f"`{name}` is first bound inside the loop and read after it or in the next "
-                              "iteration; give it a value of the same shape before the loop")
+        unbound = [name for name in carried if name not in scope.bound and name not in stops]
+        self.prologue = self._first_values(loop, body, unbound, scope) if unbound else []
+        scope.bound |= set(unbound)
         self._check_state([body], scope.bound, "loop")
         for statement in walk(body):
             if isinstance(statement, Leaf):
@@ -286,11 +287,47 @@ class Writer:
         self.lowerer.check_identity_tests(carried)
         return carried
 
+    def _first_values(self, loop, body: list, names: list[str], scope: Scope) -> list[str]:
+        """Lines that give `names` (first bound in the loop, read after it) their first value
+        before the loop: the body's opening assignments that compute them from values that exist
+        before the loop. A `lax` loop carries a value of fixed shape and dtype from its start; the
+        Python loop ran at least once wherever the name was read after it (else it raised
+        `UnboundLocalError`), so that value is always overwritten before anyone reads it."""
+        refusal = Refused(f"`{names[0]}` is first bound inside the loop and read after it or in the next "
+                          "iteration; give it a value of the same shape before the loop")
+        if set(names) & upward_reads(body):
+            raise refusal  # read in the body before the body binds it
+        available = set(scope.bound)
+        targets = getattr(loop, "targets", set())
+        prefix: list[Leaf] = []
+        missing = set(names)
+        for statement in body:
+            if not missing:
+                break
+            local_reads = statement.reads & self.lowerer.locals if isinstance(statement, Leaf) else set()
+            if not isinstance(statement, Leaf) or statement.effect or statement.reads & targets \
+                    or not local_reads <= available | set(writes_of(prefix)) or statement.writes & scope.bound:
+                raise refusal
+            prefix.append(statement)
+            missing -= statement.kills
+        if missing:
+            raise refusal
+        needed, kept = set(names), []
+        for statement in reversed(prefix):
+            if statement.writes & needed:
+                kept.append(statement)
+                needed = (needed - statement.kills) | statement.reads
+        lines = []
+        for statement in reversed(kept):
+            lines += self.leaf_lines(statement)
+        return lines
+
     def while_loop(self, loop: While, scope: Scope) -> list[str]:
         flags, body, stops = self._loop_flags(loop, scope)
         lines = [f"{flags.stop} = False"] if flags.stop else []
         scope.bound |= set(stops)
         carried = self._carried(loop, body, stops, scope, set(loop.reads))
+        lines = self.prologue + lines
         test = None if _always_true(loop.test) else self.lowerer.predicate(loop)
         lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None))
         if self.lowerer.differentiated:
@@ -313,6 +350,7 @@ class Writer:
         lines = [f"{flags.stop} = False"] if flags.stop else []
         scope.bound |= set(stops)
         carried = self._carried(loop, body, stops, scope, set(iteration.reads))
+        lines = self.prologue + lines
         if stops and iteration.reads & set(carried):
             # `for c in zip(x, b)` while the body changes `b`: the loop walks the `b` it began with.
             # (`fori_loop` bounds and `scan`'s sequence are evaluated once already.)
