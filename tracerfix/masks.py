@@ -89,6 +89,50 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
     return None
 
 
+def elementwise_reduction_of(chain: Sequence[cst.CSTNode], context) -> tuple[MaskedReduction, cst.BaseExpression] | None:
+    """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)`: the reduction of an elementwise expression of
+    arrays masked alike, with that expression (whose masked parts `unmasked` strips)."""
+    position = len(chain) - 1
+    while position >= 2:
+        node, parent = chain[position], chain[position - 1]
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)) \
+                and not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.MatrixMultiply)):
+            position -= 1
+            continue
+        if isinstance(parent, cst.Arg) and isinstance(chain[position - 2], cst.Call) and not parent.keyword:
+            call = chain[position - 2]
+            qualified = context.qualified_name(call.func) or ""
+            if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE:
+                position -= 2
+                continue
+        if position == len(chain) - 1:
+            return None  # the masked array alone: `reduction_of` handles it
+        reduction = reduction_of(chain[: position + 1], context)
+        return None if reduction is None else (reduction, node)
+    return None
+
+
+def unmasked(expression: cst.BaseExpression, mask_text: str, context) -> cst.BaseExpression | None:
+    """`expression` with each `a[m]` (the one mask `mask_text`) as `a`; None when it holds another
+    mask. Its other parts broadcast against any number of selected elements in the original, so
+    they are scalars (or of length 1) and broadcast against the whole arrays as well."""
+
+    class Strip(cst.CSTTransformer):
+        other = False
+
+        def leave_Subscript(self, original, updated):
+            mask = boolean_index(original, context)
+            if mask is None:
+                return updated
+            if len(original.slice) != 1 or _bare(mask, context) != mask_text:
+                Strip.other = True
+                return updated
+            return updated.value.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+
+    stripped = expression.visit(Strip())
+    return None if Strip.other else stripped
+
+
 @dataclass
 class ReductionRewrite:
     text: str
@@ -101,8 +145,10 @@ def rewrite_reduction(
     array: cst.BaseExpression,
     mask: cst.BaseExpression,
     context,
+    shaped_like: cst.BaseExpression | None = None,
 ) -> ReductionRewrite:
-    """The reduction over the whole of `array`, and how far it can be trusted."""
+    """The reduction over the whole of `array`, and how far it can be trusted (`shaped_like`: an
+    array of `array`'s shape that the mask is checked against, when `array` is an expression)."""
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
     m = context.code(mask).strip()
@@ -131,7 +177,7 @@ def rewrite_reduction(
             f"when `{m}` selects nothing, `{kind}` of the empty selection raises eagerly; the "
             f"rewrite returns {initial} (cast to the dtype of an integer array)"
         )
-    if not has_shape_of(mask, array, context):
+    if not has_shape_of(mask, shaped_like if shaped_like is not None else array, context):
         notes.append(
             f"assumes `{m}` has the shape of `{x}`; a mask over only the leading axes selects whole "
             f"rows and must be expanded (`{m}[:, None]`) before it broadcasts against `{x}`"

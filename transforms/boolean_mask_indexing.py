@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.definitions import is_assigned_to
-from tracerfix.masks import boolean_index, reduction_of, rewrite_reduction
+from tracerfix.masks import boolean_index, elementwise_reduction_of, reduction_of, rewrite_reduction, unmasked
 from tracerfix.messages import under_tracing
-from tracerfix.rule import Invalid, Rule, Valid
+from tracerfix.rewrite import walk
+from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 
 class BooleanMaskIndexing(Rule):
@@ -279,6 +280,56 @@ def clean(x):
 """,
             note="the masked array is kept under a name: reported, not rewritten",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def converged(sigma_j, last_sigma_j, epsilon):
+    cut = sigma_j > 0
+    return jnp.all(jnp.abs(sigma_j[cut] - last_sigma_j[cut]) / sigma_j[cut] < epsilon)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def converged(sigma_j, last_sigma_j, epsilon):
+    cut = sigma_j > 0
+    return jnp.all(jnp.where(cut, jnp.abs(sigma_j - last_sigma_j) / sigma_j < epsilon, True))
+""",
+            function="converged",
+            inputs=("jnp.array([1.0, 0.0, 2.0]), jnp.array([1.05, 3.0, 2.5]), 0.1",
+                    "jnp.array([1.0, 0.0, 2.0]), jnp.array([1.05, 3.0, 2.01]), 0.1"),
+            note="an elementwise expression of arrays masked alike, reduced: one finding, the reduction over the "
+            "whole arrays (scarlet2's convergence test)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relative_error(a, b):
+    ok = a != 0
+    return jnp.sum(jnp.abs(a[ok] - b[ok]) / a[ok])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relative_error(a, b):
+    ok = a != 0
+    return jnp.sum(jnp.where(ok, jnp.abs(a - b) / a, 0))
+""",
+            unsafe=True,
+            function="relative_error",
+            inputs=("jnp.array([1.0, 0.0, 2.0]), jnp.array([1.5, 3.0, 2.5])",),
+            note="the division is computed where the mask is False too: the value is right, a gradient through "
+            "the excluded inf is NaN (unsafe)",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -293,6 +344,8 @@ def clean(x):
             return
         described = context.describe(node)
         reduction = reduction_of(context.ancestors, context) if len(node.slice) == 1 else None
+        if reduction is None and len(node.slice) == 1 and self._elementwise_reduction(node, mask):
+            return
         if reduction is None:
             self.report(
                 node,
@@ -315,6 +368,52 @@ def clean(x):
             "with NonConcreteBooleanIndexError; reduce over the whole array instead",
             fix,
         )
+
+
+    def _elementwise_reduction(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
+        """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)` as `jnp.all(jnp.abs(a - b) / a < eps, where=m)`:
+        reported once, at the first masked array, with the whole reduction's fix."""
+        context = self.context
+        found = elementwise_reduction_of(context.ancestors, context)
+        if found is None:
+            return False
+        reduction, expression = found
+        if context.claimed(reduction.node):
+            return True  # an earlier masked array of the same reduction reported it
+        mask_text = " ".join(context.code(mask).split())
+        whole = unmasked(expression, mask_text, context)
+        if whole is None:
+            return False
+        context.claim(reduction.node)
+        rewrite = rewrite_reduction(reduction, whole, mask, context, shaped_like=node.value)
+        if reduction.kind not in ("any", "all") and _may_be_undefined(whole):
+            note = (f"`{context.describe(whole)}` is now computed where `{mask_text}` is False too; an inf or NaN "
+                    "there is not selected, but reaches gradients")
+            rewrite.note = "; ".join(filter(None, [rewrite.note, note]))
+            rewrite.safety = Safety.UNSAFE
+        fix = context.fix(
+            f"Reduce over the whole arrays: `{rewrite.text}`",
+            [(reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text)))],
+            rewrite.safety,
+            rewrite.note,
+        )
+        self.report(
+            node,
+            f"`{context.describe(node)}` has a data-dependent shape and fails under {under_tracing(context)} "
+            f"with NonConcreteBooleanIndexError; reduce over the whole arrays with `{mask_text}` as `where`",
+            fix,
+        )
+        return True
+
+
+def _may_be_undefined(expression: cst.BaseExpression) -> bool:
+    """Division, logarithms, roots and powers: inf or NaN where the mask excluded the element."""
+    for node in walk(expression):
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Divide, cst.FloorDivide, cst.Power)):
+            return True
+        if isinstance(node, cst.Name) and node.value in ("log", "log1p", "log2", "log10", "sqrt", "arccos", "arcsin", "power"):
+            return True
+    return False
 
 
 def _is_at_indexer(node: cst.Subscript) -> bool:
