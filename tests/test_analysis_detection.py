@@ -839,3 +839,38 @@ def test_a_property_of_a_traced_namedtuple_is_what_its_expression_gives():
             total = total + gamma ** k * ep.rewards[ep.step + k]
         return total
     """) == ["TFX202"]
+
+
+def test_a_transformation_configured_then_applied_traces_its_function():
+    # pgx: `partial(jax.jit, static_argnums=1)(_decompose_action)`.
+    for application in ("partial(jax.jit, static_argnums=1)(step)", "jax.jit(static_argnums=1)(step)"):
+        assert codes(f"""
+        from functools import partial
+        import jax
+
+        def step(action, turn):
+            if turn == 0:
+                action = action + 1
+            if action == 1:
+                return turn
+            return action
+
+        f = {application}
+        """) == ["TFX101"], application
+
+
+def test_helpers_called_for_each_item_of_a_comprehension_run_traced():
+    # cpflow: `jnp.array([project(a) for a in angles])` in a jitted function.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def project(a):
+        if a > 0:
+            return a
+        return -a
+
+    @jax.jit
+    def f(angles):
+        return jnp.array([project(a) for a in angles])
+    """) == ["TFX101"]

@@ -43,7 +43,7 @@ class RuleContext:
     def evaluator(self, env: Env) -> Evaluator:
         """Values of expressions in `env` (an environment of the current function)."""
         evaluator = Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
-        evaluator.properties = self.analysis.index.property_expression
+        evaluator.classes = self.analysis.index
         return evaluator
 
     def _helper_result(self, call: cst.Call, args: list[Value]) -> Value | None:

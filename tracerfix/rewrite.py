@@ -582,6 +582,36 @@ _LITERAL, _ARRAY, _ASSUMED, _TREE = "literal", "array", "assumed", "tree"
 _TREE_BUILDERS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree.unflatten", "jax.tree_util.tree_unflatten"})
 
 
+_CONSTRUCTORS = frozenset({"array", "asarray"})
+_FILLED = frozenset({"zeros", "ones", "empty", "full"})
+
+
+def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | None:
+    """The shape of an array built from literals: `jnp.array([a, b])` is (2,), `jnp.zeros((3, 4))`
+    is (3, 4); None when the code does not say."""
+    if not isinstance(expression, cst.Call) or not expression.args:
+        return None
+    qualified = context.qualified_name(expression.func) or ""
+    module, _, leaf = qualified.rpartition(".")
+    if module not in ("jax.numpy", "numpy"):
+        return None
+    first = expression.args[0].value
+    if leaf in _CONSTRUCTORS:
+        shape: list[int] = []
+        while isinstance(first, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in first.elements):
+                return None
+            shape.append(len(first.elements))
+            first = first.elements[0].value if first.elements else None
+        return tuple(shape) if shape else None
+    if leaf in _FILLED:
+        sizes = first.elements if isinstance(first, (cst.Tuple, cst.List)) else None
+        values = [e.value for e in sizes] if sizes is not None else [first]
+        if all(isinstance(v, cst.Integer) for v in values):
+            return tuple(int(v.value) for v in values)
+    return None
+
+
 class Selection:
     """The choice among branch values for a chain of traced tests.
 
@@ -612,6 +642,12 @@ class Selection:
             for width in [self._tuple_width(operands)]
         ]
         self.leaf_kinds = [[self._kind(operand) for operand in leaf] for slot in self.leaves for leaf in slot]
+        for slot in self.leaves:
+            for leaf in slot:
+                shapes = {literal_shape(operand, context) for operand in leaf} - {None}
+                if len(shapes) > 1:
+                    raise Refused(f"the branches give arrays of different shapes ({', '.join(map(str, sorted(shapes)))}): "
+                                  "under `jax.jit` one shape is needed whatever the data; pad them to one shape")
         self.facts = [[inspect_operand(operand, context) for operand in operands] for operands in self.slots]
         self.form = self._choose_form()
         self.order: list[int] | None = list(range(len(self.slots)))

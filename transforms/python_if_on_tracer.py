@@ -327,7 +327,21 @@ def f(x):
         print("negative")
     return x
 """,
-            note="a branch with a side effect cannot become jnp.where",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def f(x):
+    def _when_x_min_negative():
+        jax.debug.print("negative")
+
+    lax.cond(x.min() < 0, _when_x_min_negative, lambda: None)
+    return x
+""",
+            unsafe=True,
+            note="a branch that only prints: `lax.cond` over `jax.debug.print`, which prints when the compiled "
+            "function runs (unsafe: not ordered with other output)",
         ),
         Invalid(
             """

@@ -81,6 +81,11 @@ class Analysis:
             value = env.get(func.value) or self.index.module_env.get(func.value)
             if value is not None and value.instance_of is not None and not value.container:
                 return self.index.class_method(value.instance_of, "__init__")
+            if value is not None and value.function is not None:
+                # A function handed over as an argument (`f(middle)` in `bisect(f, a, b)`).
+                if isinstance(value.function, str):
+                    return self.index.defined_function(cst.Name(value.function), ())
+                return value.function
         elif type(func) is cst.Attribute:
             receiver = func.value
             if type(receiver) is cst.Name:
@@ -246,7 +251,7 @@ class _Propagation:
             helper_result=self._helper_result,
         )
         walker.static_result = self._static_result
-        walker.properties = self.index.property_expression
+        walker.classes = self.index
         return walker.walk(scope.node, entry)
 
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
@@ -275,7 +280,7 @@ class _Propagation:
             helper_result=self._helper_result,
         )
         walker.static_result = self._static_result
-        walker.properties = self.index.property_expression
+        walker.classes = self.index
         closure = self.analysis.closures.get(id(callee), {})
         result = walker.walk(callee, {**closure, **params}).return_value
         self._static_results[key] = result

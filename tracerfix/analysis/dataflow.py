@@ -90,8 +90,8 @@ class FunctionWalker:
         # What a helper returns at a call passing only Python values (set by the propagation):
         # per calling context, not joined with its traced call sites.
         self.static_result: Callable[[cst.Call, cst.FunctionDef, list], Value | None] | None = None
-        # `ModuleIndex.property_expression` (set by the propagation).
-        self.properties: Callable[[str, str], cst.BaseExpression | None] | None = None
+        # The module's classes (`ModuleIndex`: properties, fields), set by the propagation.
+        self.classes = None
         self.facts: FunctionFacts | None = None
 
     # -- entry -----------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class FunctionWalker:
         self._env = env  # what `obj.method(...)` is resolved against
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
-        evaluator.properties = self.properties
+        evaluator.classes = self.classes
         return evaluator
 
     def _mapped(self, call: cst.Call, args: list[Value], env: Env) -> None:
@@ -240,7 +240,7 @@ class FunctionWalker:
             return merged
         if isinstance(node, cst.FunctionDef):
             self.facts.nested.append((node, env))
-            return {**env, node.name.value: STATIC_VALUE}
+            return {**env, node.name.value: Value(STATIC, function=node)}
         if isinstance(node, cst.ClassDef):
             return {**env, node.name.value: STATIC_VALUE}
         if isinstance(node, cst.Match):

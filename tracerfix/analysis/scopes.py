@@ -36,7 +36,10 @@ CALL_SITE_WORDS = (
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr", "vectorize",
 )
 _CALL_SITE_WORDS_SET = frozenset(CALL_SITE_WORDS)
-_CALL_SITE_PATTERN = re.compile(r"\b(?:%s)(?:\s*\(|\s+as\s)" % "|".join(CALL_SITE_WORDS))
+# `jit(`, `import jit as`, and `partial(jax.jit, ...)` (whose call applies the transformation).
+_CALL_SITE_PATTERN = re.compile(
+    r"\b(?:%s)(?:\s*\(|\s+as\s)|partial\(\s*[\w.]*\b(?:%s)\b" % ("|".join(CALL_SITE_WORDS), "|".join(CALL_SITE_WORDS))
+)
 
 
 @dataclass
@@ -108,6 +111,9 @@ class ModuleIndex:
                     return found
         return None
 
+    def is_module_function(self, name: str) -> bool:
+        return name in self.defs_in_scope.get(id(self.module), {})
+
     def property_expression(self, class_name: str, name: str) -> cst.BaseExpression | None:
         """What the `@property` `name` of the class returns, when its body is one `return`."""
         method = self.class_method(class_name, name)
@@ -148,6 +154,8 @@ class ModuleIndex:
                     found = self.defs_in_scope.get(id(scope), {}).get(target.value)
                     if found is not None:
                         return found
+                    if target.value in param_names(scope):
+                        return None  # a parameter (`f` in `def bisect(f, a, b)`) hides the module's `f`
             found = self.defs_in_scope.get(id(self.module), {}).get(target.value)
             history = self.redefinitions.get(target.value)
             if history is not None and at_top is not None:
@@ -248,9 +256,11 @@ class _Indexer:
             return []
         if kind is cst.Call:
             func = node.func
-            leaf = func.attr.value if type(func) is cst.Attribute else (
-                func.value if type(func) is cst.Name else None
-            )
+            if type(func) is cst.Call and func.args and _leaf(func.func) == "partial":
+                func = func.args[0].value  # `partial(jax.jit, static_argnums=1)(f)`
+            elif type(func) is cst.Call and all(arg.keyword is not None for arg in func.args):
+                func = func.func  # `jax.jit(static_argnums=1)(f)`
+            leaf = _leaf(func)
             if leaf in self.call_words or self._names_transformation(leaf):
                 self.enclosing[id(node)] = chain
                 self.top_of[id(node)] = self.top
@@ -350,6 +360,10 @@ class _Indexer:
                 self.module_env[target.value] = Value(0, host=host)
                 if aliased is not None:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
+
+
+def _leaf(func: cst.BaseExpression) -> str | None:
+    return func.attr.value if type(func) is cst.Attribute else (func.value if type(func) is cst.Name else None)
 
 
 def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
@@ -480,6 +494,9 @@ class ScopeFinder:
         return not any(id(node) in self.scopes for node in chain)
 
     def _from_call(self, call: cst.Call) -> None:
+        if isinstance(call.func, cst.Call):
+            self._from_configured_call(call)
+            return
         qualified = self.imports.qualify(call.func)
         if qualified is None:
             return
@@ -524,6 +541,20 @@ class ScopeFinder:
                 function, bound = self._resolve_function(target, call)
                 if function is not None:
                     self._add_body(function, qualified, bound)
+
+    def _from_configured_call(self, call: cst.Call) -> None:
+        """`partial(jax.jit, static_argnums=1)(f)` and `jax.jit(static_argnums=1)(f)`: the
+        transformation with the options of the inner call, applied to `f`."""
+        options = call.func
+        if self.imports.qualify(options.func) == "functools.partial" and options.args:
+            transform = self.transform_of(options.args[0].value)
+        else:
+            transform = self.transform_of(options.func) if not _positional_args(options) else None
+        if transform is None or not call.args or call.args[0].keyword is not None:
+            return
+        function, bound = self._resolve_function(call.args[0].value, call)
+        if function is not None:
+            self._add(function, transform, JitSite(transform, call, "call", call=options), options, bound)
 
     def _resolve_function(
         self, target: cst.BaseExpression, at: cst.CSTNode, depth: int = 0

@@ -45,6 +45,9 @@ class Value(NamedTuple):
     loose: bool = False
     # For an object built with keyword arguments (`State(board=b, count=0)`): each field's value.
     fields: tuple[tuple[str, "Value"], ...] | None = None
+    # A function of this module passed around as a value (`bisect(excess_demand, a, b)`): the
+    # `def`/`lambda` node, or the name of a module-level function. Calling the value runs it.
+    function: object = None
 
     @property
     def traced(self) -> bool:
@@ -76,6 +79,7 @@ def join(a: Value, b: Value) -> Value:
         none=a.none if a.none == b.none else None,
         loose=a.loose or b.loose,
         fields=a.fields if a.fields == b.fields else None,
+        function=a.function if a.function is b.function or a.function == b.function else None,
     )
 
 
@@ -142,8 +146,8 @@ class Evaluator:
         # Told of each tree_map call over traced trees, with its arguments' values (set by the
         # dataflow pass).
         self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
-        # The expression a `@property` of a class of this module returns, by (class, name).
-        self.properties: Callable[[str, str], cst.BaseExpression | None] | None = None
+        # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
+        self.classes = None
         self._property_depth = 0
 
     # -- names -----------------------------------------------------------------------------------
@@ -154,7 +158,12 @@ class Evaluator:
         value = self.module_env.get(name)
         if value is not None:
             return value
+        if self.classes is not None and self.classes.is_module_function(name):
+            return Value(STATIC, function=name)
         return STATIC_VALUE if name in _BUILTIN_NAMES else _LOOSE
+
+    def _Lambda(self, node: cst.Lambda) -> Value:
+        return Value(STATIC, function=node)
 
     def value(self, node: cst.BaseExpression) -> Value:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -194,12 +203,12 @@ class Evaluator:
             for field_name, field_value in base.fields:
                 if field_name == attr:
                     return field_value
-        if base.instance_of is not None and base.container and self.properties is not None and self._property_depth < 4:
-            getter = self.properties(base.instance_of, attr)
+        if base.instance_of is not None and base.container and self.classes is not None and self._property_depth < 4:
+            getter = self.classes.property_expression(base.instance_of, attr)
             if getter is not None:
                 # `state.remaining_timesteps`: the property's expression with `self` the instance.
                 inner = Evaluator({"self": base}, self.imports, self.module_env, self.helper_result)
-                inner.properties, inner._property_depth = self.properties, self._property_depth + 1
+                inner.classes, inner._property_depth = self.classes, self._property_depth + 1
                 return inner.value(getter)
         if attr in known.STATIC_ARRAY_ATTRIBUTES:
             return STATIC_VALUE
@@ -254,10 +263,23 @@ class Evaluator:
 
     def _comprehension(self, node) -> Value:
         iterables = []
+        env = dict(self.env)
         for_in = node.for_in
         while for_in is not None:
-            iterables.append(self.value(for_in.iter))
+            iterable = Evaluator(env, self.imports, self.module_env, self.helper_result).value(for_in.iter)
+            iterables.append(iterable)
+            # Each element of a traced array is traced; of anything else, what the iterable is.
+            element = TRACED_VALUE if iterable.traced else Value(iterable.trace if iterable.trace == STATIC else UNKNOWN)
+            for target in _target_names(for_in.target):
+                env[target] = element
             for_in = for_in.inner_for_in
+        if self.helper_result is not None:
+            # The element is computed once per item: helpers it calls run with the items' values.
+            inner = Evaluator(env, self.imports, self.module_env, self.helper_result)
+            inner.classes = self.classes
+            for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
+                if part is not None:
+                    inner.value(part)
         combined = combine(iterables)
         return Value(combined.trace, container=True, loose=combined.loose)
 
@@ -301,7 +323,7 @@ class Evaluator:
     def narrowed(self, name: str) -> "Evaluator":
         """This evaluator where `name` is known to hold a Python value (after `isinstance`)."""
         narrowed = Evaluator({**self.env, name: STATIC_VALUE}, self.imports, self.module_env, self.helper_result)
-        narrowed.properties, narrowed._property_depth = self.properties, self._property_depth
+        narrowed.classes, narrowed._property_depth = self.classes, self._property_depth
         return narrowed
 
     def _Comparison(self, node: cst.Comparison) -> Value:
@@ -358,6 +380,15 @@ class Evaluator:
                 fields = None
                 if node.args and all(arg.keyword is not None for arg in node.args):
                     fields = tuple((arg.keyword.value, value) for arg, value in zip(node.args, args))
+                elif node.args and not any(arg.star for arg in node.args) and self.classes is not None:
+                    # `Dropout(p, inference)`: a NamedTuple's or dataclass's fields in their order.
+                    declared = self.classes.pytree_fields(called.instance_of)
+                    if declared is not None and len(node.args) <= len(declared):
+                        names = [name for name, _ in declared]
+                        fields = tuple(
+                            (arg.keyword.value if arg.keyword is not None else names[position], value)
+                            for position, (arg, value) in enumerate(zip(node.args, args))
+                        )
                 return Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
 
         if qualified is not None:
@@ -456,3 +487,11 @@ def literal_int(node: cst.BaseExpression) -> int | None:
         return -int(node.expression.evaluated_value)
     return None
 
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in _target_names(element.value)]
+    return []

@@ -15,6 +15,7 @@ helper is checked against the names of the function, so a second run finds nothi
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -37,7 +38,7 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, assign, loop_body
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused
+from tracerfix.rewrite import Refused, literal_shape
 
 MARK = "\x00"
 _OPERATORS = {">=": "ge", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", "<": "lt"}
@@ -191,17 +192,33 @@ class Writer:
         for arm in arms:
             exposed |= Liveness().block(arm, set(outs))
         operands = [name for name in written if name in scope.bound and (name in outs or name in exposed)]
+        effects_only = False
         if not returns and not outs:
-            if not any(isinstance(s, Leaf) and s.effect for arm in arms for s in walk(arm)):
+            effects = [s for arm in arms for s in walk(arm) if isinstance(s, Leaf) and s.effect]
+            if not effects:
                 self.lowered += 1
                 return []  # nothing it computes is read again and it calls nothing for effect: dead code
-            raise Refused("the branches change nothing that is read afterwards and call functions for their "
-                          "effect, which would run once while tracing")
+            jax = self.lowerer.spell("jax")
+            printed = [_debug_print(leaf.text, jax) for leaf in effects]
+            if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
+                                      if s not in effects):
+                raise Refused("the branches change nothing that is read afterwards and call functions for their "
+                              "effect, which would run once while tracing")
+            # `if count == limit: print("...")`: `jax.debug.print` runs in the branch taken.
+            for leaf, text in zip(effects, printed):
+                leaf.text, leaf.effect = text, None
+            effects_only = True
+            self.notes.append("`print` in the branch becomes `jax.debug.print`, which prints when the compiled "
+                              "function runs, not ordered with other output unless `ordered=True`")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
         _float_where_branches_differ(arms, outs, returns)
+        self._check_shapes(arms, outs, returns)
         result = _tuple(outs)
         functions, lines = [], []
         for position, arm in enumerate(arms):
+            if not arm and effects_only:
+                functions.append("lambda: None")
+                continue
             if not arm and outs == operands:
                 functions.append(f"lambda {outs[0]}: {outs[0]}" if len(outs) == 1 else "lambda *state: state")
                 continue
@@ -214,7 +231,7 @@ class Writer:
             name = self.lowerer.fresh(_branch_name(tests, position))
             inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns)
             body = self.block(arm, inner)
-            if not returns:
+            if not returns and not effects_only:
                 body.append(f"return {result}")
             lines += [f"def {name}({', '.join(operands)}):", *self.indented(body), ""]
             functions.append(name)
@@ -234,7 +251,7 @@ class Writer:
             call = f"{lax}.switch({index}, [{', '.join(functions)}]{arguments})"
         self.lowered += 1
         self.lowerer.note_cond()
-        lines.append(f"return {call}" if returns else f"{result} = {call}")
+        lines.append(f"return {call}" if returns else call if effects_only else f"{result} = {call}")
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
@@ -252,6 +269,24 @@ class Writer:
                 if statement.effect and self.lowerer.is_effect(statement.effect):
                     self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while tracing, "
                                       "not once per execution")
+
+    def _check_shapes(self, arms: list[list], outs: list[str], returns: bool) -> None:
+        """Branches that give arrays of shapes the code spells out differently have no `lax` form."""
+        context = self.lowerer.context
+        per_arm = [_output_definitions(arm, outs, returns) for arm in arms]
+        for position in range(max((len(d) for d in per_arm), default=0)):
+            shapes = set()
+            for definitions in per_arm:
+                if position < len(definitions) and definitions[position][0]:
+                    try:
+                        expression = context.parse_expression(definitions[position][0])
+                    except Exception:  # noqa: BLE001 - text the lowering could not read: no shape
+                        continue
+                    shapes.add(literal_shape(expression, context))
+            shapes.discard(None)
+            if len(shapes) > 1:
+                raise Refused(f"the branches give arrays of different shapes ({', '.join(map(str, sorted(shapes)))}): "
+                              "under `jax.jit` one shape is needed whatever the data; pad them to one shape")
 
     # -- loops ---------------------------------------------------------------------------------
     def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
@@ -546,6 +581,28 @@ def _last_assignment(arm: list, name: str):
                 statement.text = f"{name} = {text}"
             return match.group(1), replace
     return None
+
+
+def _debug_print(text: str, jax: str) -> str | None:
+    """`print("a", x)` as `jax.debug.print("a {}", x)`; None for any other statement."""
+    try:
+        call = ast.parse(text.strip()).body[0].value
+    except (SyntaxError, IndexError, AttributeError):
+        return None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"):
+        return None
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    pieces, values = [], []
+    for argument in call.args:
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            pieces.append(argument.value.replace("{", "{{").replace("}", "}}"))
+        elif isinstance(argument, ast.JoinedStr):
+            return None
+        else:
+            pieces.append("{}")
+            values.append(ast.unparse(argument))
+    return f"{jax}.debug.print({', '.join([json.dumps(' '.join(pieces), ensure_ascii=False), *values])})"
 
 
 def _enclosed(value: str) -> str:
