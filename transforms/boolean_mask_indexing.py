@@ -356,19 +356,23 @@ def relative_error(a, b):
             )
             return
         rewrite = rewrite_reduction(reduction, node.value, mask, context)
+        self._report_reduction(node, reduction, rewrite, "reduce over the whole array instead", "array")
+
+
+    def _report_reduction(self, node: cst.Subscript, reduction, rewrite, advice: str, arrays: str) -> None:
+        context = self.context
         fix = context.fix(
-            f"Reduce over the whole array: `{rewrite.text}`",
+            f"Reduce over the whole {arrays}: `{rewrite.text}`",
             [(reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text)))],
             rewrite.safety,
             rewrite.note,
         )
         self.report(
             node,
-            f"`{described}` has a data-dependent shape and fails under {under_tracing(context)} "
-            "with NonConcreteBooleanIndexError; reduce over the whole array instead",
+            f"`{context.describe(node)}` has a data-dependent shape and fails under {under_tracing(context)} "
+            f"with NonConcreteBooleanIndexError; {advice}",
             fix,
         )
-
 
     def _elementwise_reduction(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
         """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)` as `jnp.all(jnp.abs(a - b) / a < eps, where=m)`:
@@ -391,18 +395,8 @@ def relative_error(a, b):
                     "there is not selected, but reaches gradients")
             rewrite.note = "; ".join(filter(None, [rewrite.note, note]))
             rewrite.safety = Safety.UNSAFE
-        fix = context.fix(
-            f"Reduce over the whole arrays: `{rewrite.text}`",
-            [(reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text)))],
-            rewrite.safety,
-            rewrite.note,
-        )
-        self.report(
-            node,
-            f"`{context.describe(node)}` has a data-dependent shape and fails under {under_tracing(context)} "
-            f"with NonConcreteBooleanIndexError; reduce over the whole arrays with `{mask_text}` as `where`",
-            fix,
-        )
+        self._report_reduction(node, reduction, rewrite, f"reduce over the whole arrays with `{mask_text}` as `where`",
+                               "arrays")
         return True
 
 

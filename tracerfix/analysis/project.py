@@ -973,7 +973,6 @@ class Project:
         self.too_large = False
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
         self._covered: set[str] = set()  # the files `_seeds` was computed for
-        self.static_fields: dict[str, tuple[tuple[int, int] | None, frozenset[str]]] = {}  # path -> (stamp, names)
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -1018,7 +1017,8 @@ class Project:
         return self.summary(path) if remembered is not None and remembered[1] else None
 
     def _text_facts(self, path: str) -> tuple | None:
-        """(stamp, whether it may apply a transformation, the modules its import lines name)."""
+        """(stamp, whether it may apply a transformation, the modules its import lines name, the
+        dataclass fields it declares static)."""
         stamp = self.files.get(path)
         remembered = self.candidates.get(path)
         if remembered is None or remembered[0] != stamp:
@@ -1029,8 +1029,9 @@ class Project:
                 return None
             name, is_package = self.module_of.get(path, ("", False))
             package = name if is_package else name.rpartition(".")[0]
+            static_fields = frozenset(STATIC_FIELD.findall(text)) if "field" in text else frozenset()
             remembered = self.candidates[path] = (
-                stamp, _may_apply_transformation(text), _imported_modules(text, package)
+                stamp, _may_apply_transformation(text), _imported_modules(text, package), static_fields
             )
         return remembered
 
@@ -1152,22 +1153,10 @@ class Project:
         for imported in facts[2]:
             located = self.modules.get(imported) or self.modules.get(imported.rpartition(".")[0])
             for module_path in located or ():
-                if module_path != path:
-                    names |= self._static_fields_in(module_path)
+                module_facts = self._text_facts(module_path) if module_path != path else None
+                if module_facts is not None:
+                    names |= module_facts[3]
         return frozenset(names)
-
-    def _static_fields_in(self, path: str) -> frozenset[str]:
-        stamp = self.files.get(path)
-        remembered = self.static_fields.get(path)
-        if remembered is None or remembered[0] != stamp:
-            try:
-                with open(path, encoding="utf-8", errors="replace") as handle:
-                    text = handle.read()
-            except OSError:
-                return frozenset()
-            found = frozenset(STATIC_FIELD.findall(text)) if "field" in text else frozenset()
-            remembered = self.static_fields[path] = (stamp, found)
-        return remembered[1]
 
     def prepare(self, paths: set[str]) -> None:
         """Find what other modules trace in `paths`, in one pass (the command line's files)."""
