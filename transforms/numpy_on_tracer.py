@@ -20,7 +20,33 @@ from tracerfix.analysis.numpy_equivalents import (
 )
 from tracerfix.analysis.values import TRACED
 from tracerfix.messages import under_tracing
+from tracerfix.rewrite import Refused, attempt, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
+
+_CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
+                           "array", "eye", "identity", "arange"})
+_AUGMENTED_AT = {cst.AddAssign: "add", cst.SubtractAssign: "subtract", cst.MultiplyAssign: "multiply",
+                 cst.DivideAssign: "divide", cst.PowerAssign: "power"}
+
+
+def _subscripted_name(target: cst.BaseExpression) -> str | None:
+    if not isinstance(target, cst.Subscript):
+        return None
+    while isinstance(target, cst.Subscript):
+        target = target.value
+    return target.value if isinstance(target, cst.Name) else None
+
+
+def _indices(target: cst.Subscript, context) -> str | None:
+    """`m[i][j]` and `m[i, j]` as `i, j`; None when a chained subscript holds a slice."""
+    chain = []
+    while isinstance(target, cst.Subscript):
+        chain.append(target)
+        target = target.value
+    chain.reverse()
+    if len(chain) > 1 and any(not isinstance(e.slice, cst.Index) for s in chain for e in s.slice):
+        return None
+    return ", ".join(context.code(e.slice).strip() for s in chain for e in s.slice)
 
 
 class NumpyOnTracer(Rule):
@@ -28,7 +54,9 @@ class NumpyOnTracer(Rule):
     ## What it does
     Finds NumPy functions (`np.sin(x)`, `np.dot(w, x)`, `np.asarray(x)`) and `math` functions
     (`math.exp(x)`) called on traced values, and rewrites them to their `jax.numpy` counterparts
-    when `jax.numpy` has a function with the same meaning and arguments.
+    when `jax.numpy` has a function with the same meaning and arguments. Also finds traced values
+    written into a NumPy array (`mask[i][j] = 1 - s`), and rewrites the array into a JAX array
+    built by the same constructor and written with `mask = mask.at[i, j].set(1 - s)`.
 
     ## Why is this bad?
     NumPy computes on concrete host arrays: it converts its arguments with `__array__`, which a
@@ -65,6 +93,9 @@ class NumpyOnTracer(Rule):
     The `math` rewrite is safe for functions defined on all reals (`exp`, `sin`, `tanh`...); it is
     unsafe for `sqrt`, `log`, `acos`, `pow`... (math raises ValueError outside the domain, jnp
     returns NaN or inf) and for `floor`/`ceil`/`trunc` (math returns an int, jnp a float array).
+    The NumPy-array rewrite is unsafe: the array's dtype follows JAX's defaults (float32 where NumPy
+    made float64), and it is offered only when the array is built once in the function by a NumPy
+    constructor and only indexed, written and read there (no NumPy method, no nested function).
     """
 
     code = "TFX401"
@@ -103,6 +134,20 @@ def norm(x):
     return jax.pure_callback(host_norm, jax.ShapeDtypeStruct((), x.dtype), x)
 """,
             note="NumPy inside a pure_callback runs on concrete arrays",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@jax.jit
+def f(x):
+    table = np.zeros((3, 3))
+    table[0][1] = 2.0
+    return x * jnp.asarray(table)
+""",
+            note="a NumPy array written with Python values",
         ),
     )
     INVALID = (
@@ -223,7 +268,117 @@ def f(tree):
             inputs=("jnp.arange(4.0)",),
             note="tree_map hands its function the traced leaves",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+def masks(pairs, scales, n):
+    mask = np.ones((n, n))
+    for (i, j), s in zip(pairs, scales):
+        mask[i][j] = 1 - s
+        mask[j][i] = 1 - s
+    return mask
+
+@jax.jit
+def energy(e, scales):
+    return jnp.sum(e * masks(np.array([[0, 1], [1, 2]]), scales, 3))
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+def masks(pairs, scales, n):
+    mask = jnp.ones((n, n))
+    for (i, j), s in zip(pairs, scales):
+        mask = mask.at[i, j].set(1 - s)
+        mask = mask.at[j, i].set(1 - s)
+    return mask
+
+@jax.jit
+def energy(e, scales):
+    return jnp.sum(e * masks(np.array([[0, 1], [1, 2]]), scales, 3))
+""",
+            unsafe=True,
+            function="energy",
+            inputs=("jnp.ones((3, 3)), jnp.array([0.5, 0.25])",),
+            note="traced values written into a NumPy array (timemachine's rescale masks): a JAX array written "
+            "with `.at[...].set`, one fix for every write (unsafe: float32 where NumPy made float64)",
+        ),
     )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """`m[i][j] = traced` into a NumPy array: NumPy converts the tracer to store it."""
+        context = self.context
+        for target in node.targets:
+            base = target.target
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            if base is target.target or not isinstance(base, cst.Name):
+                continue
+            if context.value(base).host == "numpy" and context.is_traced(node.value):
+                if context.claimed(target.target):
+                    return  # the fix of the array's first traced write rewrites this one too
+                fix, reason = attempt(lambda: self._jax_array_fix(base.value))
+                self.report(
+                    target.target,
+                    f"`{context.describe(target.target)} = {context.describe(node.value)}` writes a traced value "
+                    f"into the NumPy array `{base.value}`, which converts it and fails under "
+                    f"{under_tracing(context)} with TracerArrayConversionError; build `{base.value}` with "
+                    f"`jax.numpy` and write with `{base.value} = {base.value}.at[...].set(...)`{reason}",
+                    fix,
+                )
+
+    def _jax_array_fix(self, name: str):
+        """`m = np.ones((n, n))` and every `m[i][j] = v` as `m = jnp.ones((n, n))` and
+        `m = m.at[i, j].set(v)`: the array becomes a JAX array written functionally."""
+        context = self.context
+        function = context.function
+        if not isinstance(function, cst.FunctionDef):
+            raise Refused("the array is not built in a function")
+        created, writes = None, []
+        for node in walk(function.body):
+            if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                raise Refused(f"`{name}` is used in a nested function")
+            if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, cst.Name) and target.value == name:
+                        if created is not None or not isinstance(node, cst.Assign) or len(node.targets) != 1:
+                            raise Refused(f"`{name}` is assigned more than once")
+                        created = node
+                    elif _subscripted_name(target) == name:
+                        if len(targets) != 1:
+                            raise Refused(f"`{name}` is written in a chained assignment")
+                        writes.append(node)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                    and isinstance(node.func.value, cst.Name) and node.func.value.value == name:
+                raise Refused(f"`{name}.{node.func.attr.value}(...)` is a NumPy method")
+        call = created.value if created is not None else None
+        qualified = context.qualified_name(call.func) or "" if isinstance(call, cst.Call) else ""
+        if not qualified.startswith("numpy.") or qualified[len("numpy."):] not in _CONSTRUCTORS:
+            raise Refused(f"`{name}` is not built here by a NumPy constructor")
+        jnp = context.spell("jax.numpy")
+        edits = [(call.func, context.parse_expression(f"{jnp}.{qualified[len('numpy.'):]}"))]
+        for write in writes:
+            target = write.targets[0].target if isinstance(write, cst.Assign) else write.target
+            indices = _indices(target, context)
+            if indices is None:
+                raise Refused(f"`{context.describe(target)}` chains slices, which `.at[...]` does not read alike")
+            method = "set" if isinstance(write, cst.Assign) else _AUGMENTED_AT.get(type(write.operator))
+            if method is None:
+                raise Refused(f"`{context.describe(write)}` has no `.at[...]` form")
+            value = context.code(write.value).strip()
+            edits.append((write, context.parse_statement(f"{name} = {name}.at[{indices}].{method}({value})\n").body[0]))
+            context.claim(target)
+        note = (f"`{name}` becomes a JAX array: its dtype follows JAX's defaults (float32 where NumPy made "
+                "float64), and code that hands it to NumPy afterwards gets a tracer")
+        return context.fix(f"Build `{name}` with `{jnp}` and write it with `.at[...]`", edits, Safety.UNSAFE, note)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        qualified = self.context.qualified_name(node.func) or ""
 
     def visit_Call(self, node: cst.Call) -> None:
         qualified = self.context.qualified_name(node.func) or ""
