@@ -5,6 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis import known
+from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
+from tracerfix.analysis.values import STATIC
 from tracerfix.bindings import bindings, reads
 from tracerfix.concrete_arguments import (
     conversion_operand,
@@ -13,6 +15,7 @@ from tracerfix.concrete_arguments import (
     slots_for_method,
 )
 from tracerfix.messages import under_tracing
+from tracerfix.rewrite import walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.static_args import static_argument_fix
 
@@ -84,8 +87,11 @@ class ConcreteConversionOfTracer(Rule):
     `int(t)` becomes `t.astype(int)`, which keeps the truncation. Marking a parameter static is
     unsafe because JAX recompiles for every new value, which must be hashable; it is not offered
     when the parameter is also used as a value (the conversion is dropped instead) or when a call
-    in the module passes it an array. A conversion whose result is used as a Python value (an index,
-    a shape, a condition, a format string) is reported without a fix.
+    in the module passes it an array. When the converted value is computed by `jax.numpy` from
+    Python values only (`int(jnp.ceil(T / dt))` with static `T`, `dt`: staged into a tracer all the
+    same), the `jax.numpy` calls become their NumPy namesakes, which compute the concrete value:
+    safe. Any other conversion whose result is used as a Python value (an index, a shape, a
+    condition, a format string) is reported without a fix.
     """
 
     code = "TFX201"
@@ -296,7 +302,54 @@ def n_steps(T, dt):
 def f(x):
     return x * n_steps(4.0, 0.5)
 """,
-            note="jnp on Python floats is a tracer under jit; a helper called with static arguments runs traced",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def n_steps(T, dt):
+    return int(np.ceil(T / dt))
+
+
+@jax.jit
+def f(x):
+    return x * n_steps(4.0, 0.5)
+""",
+            function="f",
+            inputs=("jnp.array([1.0, 2.0])",),
+            note="jnp on Python floats is a tracer under jit; a helper called with static arguments runs traced: "
+            "NumPy computes the value",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+def off_index(turn):
+    return int(26 + jnp.clip(turn, 0, 1))
+
+@partial(jax.jit, static_argnums=1)
+def target(action, turn):
+    return action + off_index(turn)
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+def off_index(turn):
+    return int(26 + np.clip(turn, 0, 1))
+
+@partial(jax.jit, static_argnums=1)
+def target(action, turn):
+    return action + off_index(turn)
+""",
+            function="target",
+            inputs=("3, 0", "3, 1"),
+            note="jnp on a static argument is staged into a tracer; NumPy computes the Python value (pgx)",
         ),
     )
 
@@ -313,6 +366,9 @@ def f(x):
         if self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
             fix = self._drop_fix(node, kind, spelled, operand)
             advice = "drop the conversion: the value is only used in array math"
+        elif self._numpy_fix(node, operand) is not None:
+            fix = self._numpy_fix(node, operand)
+            advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
         elif kind in ("int", "float", "complex", "index"):
             fix, advice = static_argument_fix(context, [operand], converted=True)
         else:
@@ -327,6 +383,26 @@ def f(x):
             f"value under {under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
+
+    def _numpy_fix(self, node: cst.Call, operand: cst.BaseExpression):
+        """`int(26 + jnp.clip(turn, 0, 1))` with a static `turn`: `jnp` stages a tracer even for
+        Python inputs; the same NumPy function computes the value (pgx `_off_idx`)."""
+        context = self.context
+        staged = [n for n in walk(operand) if isinstance(n, cst.Call)
+                  and (context.qualified_name(n.func) or "").startswith("jax.numpy.")]
+        if not staged:
+            return None
+        edits = []
+        for call in staged:
+            leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
+            if (leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS) or any(context.value(arg.value).trace != STATIC or context.value(arg.value).loose
+                                                     for arg in call.args):
+                return None
+            edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
+        if any(context.value(n).trace != STATIC for n in walk(operand) if isinstance(n, cst.Name)
+               and not context.qualified_name(n)):
+            return None  # something else in it is traced
+        return context.fix("Compute it with NumPy", edits, Safety.SAFE)
 
     def _drop_fix(self, node: cst.Call, kind: str, spelled: str, operand: cst.BaseExpression):
         context = self.context

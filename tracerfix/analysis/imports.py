@@ -52,6 +52,7 @@ class ImportSpec(NamedTuple):
 PREFERRED_IMPORTS: dict[str, ImportSpec] = {
     "jax": ImportSpec("jax"),
     "jax.numpy": ImportSpec("jax.numpy", alias="jnp"),
+    "numpy": ImportSpec("numpy", alias="np"),
     "jax.lax": ImportSpec("jax", name="lax"),
     "functools.partial": ImportSpec("functools", name="partial"),
     "jax.experimental.checkify": ImportSpec("jax.experimental", name="checkify"),
