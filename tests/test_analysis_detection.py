@@ -874,3 +874,23 @@ def test_helpers_called_for_each_item_of_a_comprehension_run_traced():
     def f(angles):
         return jnp.array([project(a) for a in angles])
     """) == ["TFX101"]
+
+
+def test_a_lambda_reads_the_traced_values_of_its_enclosing_function():
+    # The lambda is a lax.cond branch, and a callback a helper calls (`bisec(lambda x: x ** 3 - p, a, b)`).
+    assert codes("""
+    import jax
+    import numpy as np
+    from jax import lax
+
+    def bisect(fn, a, b):
+        if fn(a) > fn(b):
+            a, b = b, a
+        return a
+
+    @jax.jit
+    def f(x, flag, p):
+        y = x * 2
+        z = lax.cond(flag, lambda: y, lambda: np.asarray(y))
+        return z + bisect(lambda t: t ** 3 - p, 0.0, 1.0)
+    """) == ["TFX101", "TFX401"]

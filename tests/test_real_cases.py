@@ -31,9 +31,6 @@ KNOWN_MISSES = {
     "heldout_2026_11/control_flow/009_equinox_dropout_inference_in_scan.py":
         "an object built in the jitted function is carried through lax.scan; the scan body's carry "
         "parameter is not given the caller's initial value, so `layer.inference` is not seen traced",
-    "heldout_2026_11/control_flow/028_bisec_while_true_swap.py":
-        "`bisec(lambda x: x ** 3 - p, a, b)`: a lambda closing over a traced value, called inside the "
-        "helper; its result is not known to be traced",
     "heldout_2026_11/detection/011_jax_md_neighbor_list_allocate_capacity.py":
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
     "heldout_2026_11/detection/012_gwpopulation_redshift_dvc_cache.py":

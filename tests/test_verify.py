@@ -703,3 +703,38 @@ def test_summary_line_names_the_seed():
     assert summary_line(results, {42}) == (
         "Verified 1 of 2 rewritten functions; 1 kept its original text (seed 42; replay with --seed 42)."
     )
+
+
+def test_a_helper_whose_inputs_cannot_be_built_is_verified_through_its_jitted_caller(tmp_path):
+    path = tmp_path / "helper.py"
+    path.write_text(textwrap.dedent("""
+        import jax
+        import jax.numpy as jnp
+
+
+        def step(pair, x):
+            a, b = pair
+            if a.sum() > 0:
+                x = x + b
+            return x
+
+
+        @jax.jit
+        def f(a, b, x):
+            return step((a, b), x)
+    """).lstrip())
+    result = subprocess.run([sys.executable, "-m", "tracerfix", "rewrite", "--verify", "--seed", "3", str(path)],
+                            capture_output=True, text=True, timeout=600)
+    assert "Verified 1 of 1 rewritten function" in result.stderr + result.stdout, result.stderr
+    assert "x = jnp.where(a.sum() > 0, x + b, x)" in path.read_text()
+
+
+def test_unpacked_shapes_give_the_rank():
+    from tracerfix.verify.infer import infer_inputs
+    from tracerfix.verify.plan import _module_imports
+
+    module = cst.parse_module("def f(y, z):\n    n, t = y.shape\n    return y.sum() + z.shape[2]\n")
+    function = module.body[0]
+    specs = infer_inputs(function, ["y", "z"], _module_imports(module), module)
+    assert specs["y"][0].count(",") == 1, specs  # two dimensions
+    assert specs["z"][0].count(",") >= 2, specs  # at least three

@@ -111,6 +111,7 @@ class FunctionWalker:
         self._env = env  # what `obj.method(...)` is resolved against
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
+        evaluator.on_lambda = lambda node: self._lambda(node, env)
         evaluator.classes = self.classes
         return evaluator
 
@@ -153,6 +154,12 @@ class FunctionWalker:
         if result is not None:
             return result
         return None if all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+
+    def _lambda(self, node: cst.Lambda, env: Env) -> None:
+        """A lambda written in a traced function runs traced, reading `env` (its closure)."""
+        assert self.facts is not None
+        if not any(nested is node and seen == env for nested, seen in self.facts.nested):
+            self.facts.nested.append((node, env))
 
     def _resolve_on_object(self, call: cst.Call) -> cst.FunctionDef | None:
         if type(call.func) is cst.Name or type(call.func) is cst.Attribute:

@@ -146,6 +146,8 @@ class Evaluator:
         # Told of each tree_map call over traced trees, with its arguments' values (set by the
         # dataflow pass).
         self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
+        # Told of each lambda evaluated (set by the dataflow pass: its closure environment).
+        self.on_lambda: Callable[[cst.Lambda], None] | None = None
         # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
         self.classes = None
         self._property_depth = 0
@@ -163,6 +165,8 @@ class Evaluator:
         return STATIC_VALUE if name in _BUILTIN_NAMES else _LOOSE
 
     def _Lambda(self, node: cst.Lambda) -> Value:
+        if self.on_lambda is not None:
+            self.on_lambda(node)  # its body reads this environment when it runs
         return Value(STATIC, function=node)
 
     def value(self, node: cst.BaseExpression) -> Value:
@@ -188,7 +192,7 @@ class Evaluator:
             return STATIC_VALUE
 
     _Integer = _Float = _Imaginary = _SimpleString = _literal
-    _ConcatenatedString = _FormattedString = _Ellipsis = _Lambda = _constant
+    _ConcatenatedString = _FormattedString = _Ellipsis = _constant
 
     def _Attribute(self, node: cst.Attribute) -> Value:
         if self.imports.qualify(node) is not None:

@@ -404,12 +404,17 @@ class Writer:
             lines = [f"{name} = {text}" for text, name in snapshots.items()] + lines
         inner_bound = scope.bound | loop.targets
         if stops:
-            index = iteration.index or self.lowerer.fresh("i")
+            index = iteration.index
+            if index is None or (index == "_" and not any(
+                    isinstance(s, (Leaf, If, While)) and "_" in s.reads for s in walk(body))):
+                index = self.lowerer.fresh("i")  # `for _ in range(n)`: the index needs a name of its own
             if kept:
                 # The loop variable outlives the loop: it is state, and the index a name apart.
                 index = self.lowerer.fresh("step")
                 carried = [loop.target, *carried]
                 prologue = [f"{loop.target} = {index}"]
+            elif iteration.kind == "range" and loop.target == "_":
+                prologue = []  # nothing reads the index under the name `_`
             else:
                 prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
             lines = self.body(lines, self._while(carried, prologue, stops, None, scope,

@@ -167,6 +167,13 @@ class _Inference:
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and isinstance(node.value, cst.Name) and node.value.value in self.params:
             self.params[node.targets[0].target.value] = self.params[node.value.value]
+        # `N, T = Y.shape`: exactly as many dimensions as names.
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Attribute) \
+                and node.value.attr.value == "shape" and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+            leaf = self.leaf_of(node.value.value)
+            if leaf is not None and leaf.dims is None:
+                leaf.dims = [self._new_dim() for _ in target.elements]
 
     def _helper(self, node: cst.Call) -> None:
         """A module function the parameters are passed to: what its code does with them counts."""
@@ -215,6 +222,12 @@ class _Inference:
                 leaf.min_rank = max(leaf.min_rank, 2)
         elif isinstance(node, cst.Subscript):
             self._subscript(node)
+            # `x.shape[1]`: at least two dimensions.
+            if isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape" and len(node.slice) == 1:
+                axis = _integer(node.slice[0].slice.value) if isinstance(node.slice[0].slice, cst.Index) else None
+                leaf = self.leaf_of(node.value.value)
+                if leaf is not None and axis is not None:
+                    leaf.min_rank = max(leaf.min_rank, min(axis + 1 if axis >= 0 else -axis, MAX_RANK))
         elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
             self._matmul(node.left, node.right)
         elif isinstance(node, cst.Comparison):

@@ -26,7 +26,7 @@ from tracerfix.rewrite import names_read
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
 from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
-from tracerfix.verify.report import TIMEOUT, UNVERIFIABLE, UnitResult
+from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
 from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
 
@@ -174,6 +174,8 @@ class Verifier:
                 fixed.setdefault(original.unit_of(finding.function) or "", []).append(finding.code)
             outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker,
                                          leaks, settings.extra_jit, fixed)
+            outcomes = self._through_callers(outcomes, original, source, candidate.source, path, display, options,
+                                             seed, worker, settings.extra_jit)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -199,6 +201,30 @@ class Verifier:
             self.results.extend(sorted(shown, key=lambda r: (r.line, r.unit)))
             self.seeds.add(seed)
         return candidate
+
+    def _through_callers(self, outcomes: list[UnitResult], original: "_Units", source: str, rewritten: str,
+                         path: Path | None, display: str, options: VerifyOptions, seed: int, worker,
+                         extra_jit: frozenset[str]) -> list[UnitResult]:
+        """A helper whose own inputs cannot be built (the original raised on every input tried) is
+        verified the way it runs: through the transformed functions of the module that call it."""
+        results = []
+        for result in outcomes:
+            callers = original.transformed_callers(result.unit) if result.status == UNVERIFIABLE else []
+            verdicts = self.verify_units(source, rewritten, path, display, callers, options, seed, worker,
+                                         extra_jit=extra_jit) if callers else []
+            if verdicts and all(v.status != FAILED for v in verdicts) and any(v.verified for v in verdicts):
+                through = ", ".join(f"`{v.unit}`" for v in verdicts if v.verified)
+                details = dict(next(v for v in verdicts if v.verified).details)
+                details.setdefault("warnings", [])
+                details["warnings"] = [*details["warnings"], f"verified through its caller {through}: "
+                                       f"its own inputs could not be built ({result.reason})"]
+                result = UnitResult(result.path, result.unit, result.line, VERIFIED, "", details)
+            elif any(v.status == FAILED for v in verdicts):
+                failed = next(v for v in verdicts if v.status == FAILED)
+                result = UnitResult(result.path, result.unit, result.line, FAILED,
+                                    f"through its caller `{failed.unit}`: {failed.reason}", failed.details)
+            results.append(result)
+        return results
 
     def verify_units(self, original: str, rewritten: str, path: Path | None, display: str,
                      units: list[str], options: VerifyOptions, seed: int,
@@ -276,6 +302,8 @@ class _Units:
     classes) and their text."""
 
     def __init__(self, source: str) -> None:
+        self.source = source
+        self._transformed: set[str] | None = None
         self.module = cst.parse_module(source)
         self.definitions: dict[str, cst.CSTNode] = {}
         self.nodes: dict[str, cst.FunctionDef] = {}
@@ -316,6 +344,23 @@ class _Units:
         method) and the module-level definitions it reads, transitively."""
         return "\n".join(self.module.code_for_node(self.definitions[name]) for name in self._closure(unit))
 
+    def transformed_callers(self, unit: str) -> list[str]:
+        """The functions of the module that a transformation traces and that call `unit` by name."""
+        if self._transformed is None:
+            from tracerfix.analysis import analyze
+
+            analysis = analyze(self.module, self.source)
+            self._transformed = {scope.node.name.value for scope in analysis.scopes.values()
+                                 if scope.transformed and isinstance(scope.node, cst.FunctionDef)}
+        callers = []
+        for name in sorted(self._transformed):
+            node = self.node(name)
+            if name != unit and node is not None and any(
+                    isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit
+                    for n in _nodes(node)):
+                callers.append(name)
+        return callers[:2]
+
     def depends_on(self, unit: str, others: set[str]) -> bool:
         return bool(set(self._closure(unit)) & {other.partition(".")[0] for other in others} - {unit.partition(".")[0]})
 
@@ -329,3 +374,11 @@ class _Units:
             seen.append(name)
             queue.extend(read for read in names_read(self.definitions[name]) if read in self.definitions)
         return sorted(seen)
+
+
+def _nodes(node: cst.CSTNode):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
