@@ -142,6 +142,49 @@ def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
     return any(isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero for o in operands)
 
 
+_SCALAR_REDUCTIONS = frozenset({"all", "any", "sum", "prod", "min", "max", "mean", "std", "var", "argmax", "argmin",
+                                "norm", "count_nonzero", "allclose", "array_equal", "trace", "dot", "vdot"})
+
+
+def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
+    """Known to be 0-d: numbers, Python values, whole-array reductions (`x.sum()`, `jnp.all(m)`),
+    parameters annotated `float`/`int`/`bool`, names assigned one of those, and comparisons or
+    arithmetic of those."""
+    if depth > 4:
+        return False
+    if isinstance(test, (cst.Integer, cst.Float)) or (isinstance(test, cst.Name) and test.value in ("True", "False")):
+        return True
+    value = context.value(test)
+    if value.trace != TRACED:
+        return True
+    if isinstance(test, cst.Call):
+        if isinstance(test.func, cst.Attribute) and context.qualified_name(test.func) is None:
+            return test.func.attr.value in _SCALAR_REDUCTIONS and not any(a.keyword and a.keyword.value == "axis" for a in test.args)
+        leaf = (context.qualified_name(test.func) or "").rpartition(".")[2]
+        return leaf in _SCALAR_REDUCTIONS and not any(a.keyword and a.keyword.value == "axis" for a in test.args)
+    if isinstance(test, cst.Comparison):
+        return scalar_test(test.left, context, depth + 1) and all(
+            scalar_test(t.comparator, context, depth + 1) for t in test.comparisons)
+    if isinstance(test, (cst.BinaryOperation, cst.BooleanOperation)):
+        return scalar_test(test.left, context, depth + 1) and scalar_test(test.right, context, depth + 1)
+    if isinstance(test, cst.UnaryOperation):
+        return scalar_test(test.expression, context, depth + 1)
+    if isinstance(test, cst.Name):
+        from tracerfix.definitions import value_resolver
+
+        assigned = value_resolver(context)(test.value)
+        if assigned is not None:
+            return scalar_test(assigned, context, depth + 1)
+        scope = context.scope
+        function = scope.node if scope is not None else None
+        if isinstance(function, cst.FunctionDef):
+            for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
+                if param.name.value == test.value and param.annotation is not None:
+                    annotation = param.annotation.annotation
+                    return isinstance(annotation, cst.Name) and annotation.value in ("float", "int", "bool")
+    return False
+
+
 def is_condition(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
     """`node` is the condition of an `if`, `while`, conditional expression or `assert`, whose own
     rule reports it."""
@@ -783,6 +826,15 @@ class Selection:
                 f"`{context.describe(mixed[0])}` takes the shape and dtype of the other branch, where the "
                 "original produced a Python scalar"
             )
+        if self.form == "where" and all(k == _LITERAL for kinds in self.leaf_kinds for k in kinds):
+            unsure = next((t for t in self.tests if not scalar_test(t, context)), None)
+            if unsure is not None:
+                # `if turn == 0: return 1` with `turn` of shape (1,): Python gave a number,
+                # `jnp.where` an array of the condition's shape.
+                self.notes.append(
+                    f"the result has the shape of `{context.describe(unsure)}`: where that is an array of one "
+                    "element, Python's `if` gave a number and the selection gives a one-element array"
+                )
         nan_test = next((t for t in self.tests if _tests_for_nan(t, context)), None)
         if nan_test is not None and self.form == "where":
             self.notes.append(

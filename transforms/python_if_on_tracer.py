@@ -1174,7 +1174,7 @@ def f(x, y):
 import jax
 
 @jax.jit
-def direction_to_from(direction, to, turn):
+def direction_to_from(direction: int, to, turn):
     dif = 0
     if direction == 1:
         dif = 3
@@ -1194,14 +1194,15 @@ import jax
 import jax.numpy as jnp
 
 @jax.jit
-def direction_to_from(direction, to, turn):
+def direction_to_from(direction: int, to, turn):
     dif = 0
     dif = jnp.where(direction == 1, 3, dif)
     return jnp.where(turn == 0, to - dif, to + dif), jnp.where(direction >= 8, 1, 0)
 """,
             function="direction_to_from",
             inputs=("1, 5, 0", "9, 5, 1", "1, 2, 1"),
-            note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer one",
+            note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer "
+            "one (`direction: int` is a number, so selecting numbers by it keeps their shape)",
             count=4,
         ),
         Invalid(
@@ -1237,6 +1238,31 @@ def capture(hand, captured):
             inputs=("jnp.zeros(3), jnp.array([2])", "jnp.zeros(3), jnp.array([0])"),
             note="a shape-(1,) value (read as `captured[0]` elsewhere, pgx's idiom) is squeezed into the "
             "0-d predicate `lax.cond` takes",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def reward(turn):
+    if turn == 0:
+        return 1
+    else:
+        return -1
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def reward(turn):
+    return jnp.where(turn == 0, 1, -1)
+""",
+            unsafe=True,
+            function="reward",
+            inputs=("0", "1"),
+            note="numbers selected by a test of unknown shape: the result has the test's shape, so a one-element "
+            "array `turn` (pgx keeps such state) gives a one-element array where Python gave a number (unsafe)",
         ),
     )
 
