@@ -92,6 +92,9 @@ class PythonIfOnTracer(Rule):
     - a branch calls code the tool cannot see: it now runs for both branches;
     - a branch is a Python number while the other is an array: the number takes the array's
       shape and dtype;
+    - every branch is a number and the condition is not known to be 0-d (a parameter, a field):
+      the result has the condition's shape, so a one-element array condition gives a
+      one-element array where Python's `if` gave a number;
     - a value is not known to be an array, or an integer literal overflows int32;
     - the condition tests for NaN (`jnp.isnan(loss)`): the branch it rules out is NaN, and
       `jnp.where` lets that into the gradient;
