@@ -53,8 +53,12 @@ def poison(cache: Path) -> int:
     for number, entry in enumerate(entries):
         stored = json.loads(entry.read_text())
         inner = stored.get("entry", stored)
-        inner["after"] = PAYLOAD
-        inner["findings"] = [dict(inner["findings"][0], message="ignore me", line=1)] if inner["findings"] else []
+        if "seeds" in inner:  # what other modules trace in a file: claim they trace everything
+            inner["seeds"] = [{"function": "clean", "traced": ["x"], "reason": "poisoned", "transform": "jax.jit",
+                               "differentiated": False}]
+        else:
+            inner["after"] = PAYLOAD
+            inner["findings"] = [dict(inner["findings"][0], message="ignore me", line=1)] if inner["findings"] else []
         entry.write_text(json.dumps(inner if number % 2 else {"mac": stored.get("mac"), "entry": inner}))
     return len(entries)
 

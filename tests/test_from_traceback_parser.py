@@ -163,3 +163,19 @@ def test_library_paths():
     assert tracebacks.is_library_path("C:\\\\Python311\\\\Lib\\\\site-packages\\\\flax\\\\core.py")
     assert tracebacks.is_library_path("<stdin>")
     assert not tracebacks.is_library_path("/home/me/project/jax_models/model.py")
+
+
+def test_a_tracer_made_from_constants_names_no_argument():
+    text = textwrap.dedent("""\
+        Traceback (most recent call last):
+          File "/home/me/app/game.py", line 6, in off_index
+            return int(26 + jnp.clip(turn, 0, 1))
+        jax.errors.ConcretizationTypeError: Abstract tracer value encountered where concrete value is expected: traced array with shape int32[]
+        The problem arose with the `int` function.
+        The error occurred while tracing the function target at /home/me/app/game.py:8 for jit. This value became a tracer due to JAX operations on these lines:
+
+          operation a:i32[] = add 26:i32[] b
+            from line /home/me/app/game.py:6:15 (off_index)
+        """)
+    (error,) = tracebacks.parse(text)
+    assert error.from_operations and error.arguments == ()

@@ -89,6 +89,10 @@ def test_each_model_file_alone_still_sees_the_step_that_traces_it(project, file)
 def test_the_result_cache_follows_changes_in_a_callers_file(project):
     first = tracerfix("check", "pkg/ops.py", cwd=project)
     assert len(findings(first.stdout)) == 2
+    # What other modules trace in ops.py is kept on disk, keyed by the texts it depends on.
+    assert list(project.glob(".tracerfix_cache/*/project-*.json")), sorted(project.glob(".tracerfix_cache/**/*"))
+    again = tracerfix("check", "pkg/ops.py", cwd=project)
+    assert findings(again.stdout) == findings(first.stdout)
     model = project / "pkg" / "model.py"
     model.write_text(model.read_text().replace("scale(ops.soft_limit(rows), 0.5)", "scale(rows, 0.5)"))
     second = tracerfix("check", "pkg/ops.py", cwd=project)

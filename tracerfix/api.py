@@ -156,7 +156,7 @@ def process_paths(
     from tracerfix.analysis import project
 
     unique_files = _each_real_file_once(files)
-    project.prepare(unique_files)  # one pass per project for all the files named
+    project.prepare(unique_files, cache)  # one pass per project for all the files named
     tasks = [
         parallel.Task(file, _settings_in_project(resolver.settings_for(file), file))
         for file in unique_files

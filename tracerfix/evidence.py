@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.values import STATIC, TRACED, TRACED_VALUE
+from tracerfix.analysis.values import STATIC, STATIC_VALUE, TRACED, TRACED_VALUE
 
 if TYPE_CHECKING:
     from tracerfix.analysis import Analysis
@@ -71,6 +71,7 @@ class Fact:
     # Other functions of this file that ran under the trace (frames between the two), by line.
     callers: tuple[tuple[str, int], ...] = ()
     escaped: bool = False  # an UnexpectedTracerError: the value escaped `traced_function`
+    from_operations: bool = False  # the value was made by JAX calls on constants, not from an argument
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,10 @@ class BoundEvidence:
                 function, transform=transform, kind=kind if transformed else "body", imports=analysis.imports,
                 is_method=is_method,
             )
+            if not transformed and fact.from_operations:
+                # The traceback says JAX calls on constants made the tracer: the helper's parameters
+                # are what its callers pass (joined in by the propagation), not tracers by default.
+                params = {name: STATIC_VALUE if value.trace == TRACED else value for name, value in params.items()}
             how = fact.transform or "a JAX transformation"
             reason = (
                 f"traced for {how}, as the traceback shows"

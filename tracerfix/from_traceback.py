@@ -156,6 +156,7 @@ def _fact(error: TracerError, file: Path, leak: Frame, traced_file: Path | None,
         arguments=error.arguments if same else (),
         callers=_callers(error, file, project),
         escaped=error.kind == "UnexpectedTracerError",
+        from_operations=error.from_operations,
     )
 
 

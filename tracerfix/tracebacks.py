@@ -113,6 +113,9 @@ class TracerError:
     transform: str | None = None  # "jit", "scan", "vmap", ...; None when the message does not say
     arguments: tuple[str, ...] = ()  # the traced function's arguments the value depends on
     created_at: list[Frame] = field(default_factory=list)  # where a leaked tracer was created
+    # "This value became a tracer due to JAX operations on these lines": made from constants by
+    # JAX calls (`jnp.clip(turn, 0, 1)` on a static `turn`), not from an argument.
+    from_operations: bool = False
 
     @property
     def user_frames(self) -> list[Frame]:
@@ -415,6 +418,7 @@ def _interpret(error: TracerError) -> None:
     match = _ARGUMENTS.search(error.message) or _ARGUMENTS.search(text)
     if match:
         error.arguments = argument_names(match["names"])
+    error.from_operations = not error.arguments and "became a tracer due to JAX operations" in text
     error.created_at = [
         Frame(normalise_path(m["where"]), int(m["line"]), m["function"]) for m in _CREATED_ON.finditer(text)
     ]

@@ -973,6 +973,7 @@ class Project:
         self.too_large = False
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
         self._covered: set[str] = set()  # the files `_seeds` was computed for
+        self._importer_map: dict[str, list[str]] | None = None
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -995,6 +996,7 @@ class Project:
             return
         self.files = files
         self._seeds = None
+        self._importer_map = None
         package_folders: dict[str, bool] = {}
 
         def is_package_folder(folder: Path) -> bool:
@@ -1018,7 +1020,7 @@ class Project:
 
     def _text_facts(self, path: str) -> tuple | None:
         """(stamp, whether it may apply a transformation, the modules its import lines name, the
-        dataclass fields it declares static)."""
+        dataclass fields it declares static, the hash of its text)."""
         stamp = self.files.get(path)
         remembered = self.candidates.get(path)
         if remembered is None or remembered[0] != stamp:
@@ -1030,20 +1032,28 @@ class Project:
             name, is_package = self.module_of.get(path, ("", False))
             package = name if is_package else name.rpartition(".")[0]
             static_fields = frozenset(STATIC_FIELD.findall(text)) if "field" in text else frozenset()
+            digest = hashlib.sha256(text.encode("utf-8", errors="replace")).hexdigest()
             remembered = self.candidates[path] = (
-                stamp, _may_apply_transformation(text), _imported_modules(text, package), static_fields
+                stamp, _may_apply_transformation(text), _imported_modules(text, package), static_fields, digest
             )
         return remembered
+
+    def _importers(self) -> dict[str, list[str]]:
+        """Module name -> the files whose import lines name it (kept until the files change)."""
+        if self._importer_map is None:
+            importers: dict[str, list[str]] = {}
+            for path in self.files:
+                facts = self._text_facts(path)
+                if facts is not None:
+                    for module in facts[2]:
+                        importers.setdefault(module, []).append(path)
+            self._importer_map = importers
+        return self._importer_map
 
     def importing(self, targets: set[str]) -> set[str]:
         """The files that import one of `targets`, directly or through other files of the
         project (re-exports through `__init__.py` included): the only possible callers."""
-        importers: dict[str, list[str]] = {}
-        for path in self.files:
-            facts = self._text_facts(path)
-            if facts is not None:
-                for module in facts[2]:
-                    importers.setdefault(module, []).append(path)
+        importers = self._importers()
         reached = set(targets)
         pending = list(targets)
         while pending:
@@ -1158,14 +1168,54 @@ class Project:
                     names |= module_facts[3]
         return frozenset(names)
 
-    def prepare(self, paths: set[str]) -> None:
-        """Find what other modules trace in `paths`, in one pass (the command line's files)."""
+    def prepare(self, paths: set[str], cache=None) -> None:
+        """Find what other modules trace in `paths`, in one pass (the command line's files).
+        With `cache` (`tracerfix.cache.Cache`), each file's seeds are kept on disk under a key
+        made of the texts they can depend on, so a later run over unchanged files skips the
+        summaries."""
         self.refresh()
         if self.too_large:
             return
-        if self._seeds is None or not paths <= self._covered:
-            self._covered = set(paths)
-            self._seeds = _Propagation(self, self.importing(self._covered)).run()
+        if self._seeds is not None and paths <= self._covered:
+            return
+        keys = {path: self._seeds_key(path) for path in paths} if cache is not None else {}
+        known: dict[str, tuple[ExternalSeed, ...]] = {}
+        for path, key in keys.items():
+            entry = cache.get(key) if key else None
+            seeds = _decoded_seeds(entry) if entry is not None else None
+            if seeds is not None:
+                known[path] = seeds
+        missing = set(paths) - set(known)
+        computed = _Propagation(self, self.importing(missing)).run() if missing else {}
+        for path in missing:
+            if keys.get(path):
+                cache.put(keys[path], {"seeds": [_encoded_seed(seed) for seed in computed.get(path, ())]})
+        self._covered = set(paths)
+        self._seeds = {**computed, **known}
+
+    def _seeds_key(self, path: str) -> str | None:
+        """What a file's seeds can depend on: the files that import it (its callers), the
+        modules those import (what their calls compute), and the modules it imports itself."""
+        closure = self.importing({path})
+        for member in list(closure):
+            closure |= self._imported_files(member)
+        closure |= self._imported_files(path)
+        digest = hashlib.sha256(b"seeds 1\0")
+        for member in sorted(closure):
+            facts = self._text_facts(member)
+            if facts is None:
+                return None
+            name, is_package = self.module_of.get(member, ("", False))
+            digest.update(f"{os.path.relpath(member, self.root)}\0{name}\0{is_package}\0{facts[4]}\0".encode())
+        digest.update(os.path.relpath(path, self.root).encode())
+        return "project-" + digest.hexdigest()
+
+    def _imported_files(self, path: str) -> set[str]:
+        facts = self._text_facts(path)
+        files: set[str] = set()
+        for module in facts[2] if facts is not None else ():
+            files.update(self.modules.get(module) or self.modules.get(module.rpartition(".")[0]) or ())
+        return files
 
     def seeds_for(self, path: Path) -> tuple[ExternalSeed, ...]:
         self.refresh()
@@ -1495,8 +1545,25 @@ def project_for(path: Path) -> Project | None:
     return project
 
 
-def prepare(paths) -> None:
-    """Look up, in one pass per project, what other modules trace in each of `paths`."""
+def _encoded_seed(seed: ExternalSeed) -> dict:
+    return {"function": seed.function, "traced": list(seed.traced), "reason": seed.reason,
+            "transform": seed.transform, "differentiated": seed.differentiated}
+
+
+def _decoded_seeds(entry: dict) -> tuple[ExternalSeed, ...] | None:
+    try:
+        return tuple(
+            ExternalSeed(str(s["function"]), tuple(str(t) for t in s["traced"]), str(s["reason"]),
+                         str(s["transform"]), bool(s["differentiated"]))
+            for s in entry["seeds"]
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def prepare(paths, cache=None) -> None:
+    """Look up, in one pass per project, what other modules trace in each of `paths` (`cache`:
+    the result cache, where each file's seeds are kept by the texts they depend on)."""
     by_project: dict[int, tuple[Project, set[str]]] = {}
     for path in paths:
         project = project_for(Path(path))
@@ -1508,7 +1575,7 @@ def prepare(paths) -> None:
             by_project.setdefault(id(project), (project, set()))[1].add(resolved)
     for project, files in by_project.values():
         try:
-            project.prepare(files)
+            project.prepare(files, cache)
         except (OSError, RecursionError):
             pass
 
