@@ -974,6 +974,8 @@ class Project:
         self._seeds: dict[str, tuple[ExternalSeed, ...]] | None = None
         self._covered: set[str] = set()  # the files `_seeds` was computed for
         self._importer_map: dict[str, list[str]] | None = None
+        self._imports_of: dict[str, frozenset[str]] = {}  # path -> the project files it imports
+        self._key_lines: dict[str, bytes | None] = {}  # path -> its part of a seeds key
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -997,6 +999,8 @@ class Project:
         self.files = files
         self._seeds = None
         self._importer_map = None
+        self._imports_of = {}
+        self._key_lines = {}
         package_folders: dict[str, bool] = {}
 
         def is_package_folder(folder: Path) -> bool:
@@ -1202,20 +1206,30 @@ class Project:
         closure |= self._imported_files(path)
         digest = hashlib.sha256(b"seeds 1\0")
         for member in sorted(closure):
-            facts = self._text_facts(member)
-            if facts is None:
+            line = self._key_line(member)
+            if line is None:
                 return None
-            name, is_package = self.module_of.get(member, ("", False))
-            digest.update(f"{os.path.relpath(member, self.root)}\0{name}\0{is_package}\0{facts[4]}\0".encode())
+            digest.update(line)
         digest.update(os.path.relpath(path, self.root).encode())
         return "project-" + digest.hexdigest()
 
-    def _imported_files(self, path: str) -> set[str]:
-        facts = self._text_facts(path)
-        files: set[str] = set()
-        for module in facts[2] if facts is not None else ():
-            files.update(self.modules.get(module) or self.modules.get(module.rpartition(".")[0]) or ())
-        return files
+    def _key_line(self, path: str) -> bytes | None:
+        """What a seeds key says of one file: where it is, its module name and its text's hash."""
+        if path not in self._key_lines:
+            facts = self._text_facts(path)
+            name, is_package = self.module_of.get(path, ("", False))
+            self._key_lines[path] = None if facts is None else (
+                f"{os.path.relpath(path, self.root)}\0{name}\0{is_package}\0{facts[4]}\0".encode())
+        return self._key_lines[path]
+
+    def _imported_files(self, path: str) -> frozenset[str]:
+        if path not in self._imports_of:
+            facts = self._text_facts(path)
+            files: set[str] = set()
+            for module in facts[2] if facts is not None else ():
+                files.update(self.modules.get(module) or self.modules.get(module.rpartition(".")[0]) or ())
+            self._imports_of[path] = frozenset(files)
+        return self._imports_of[path]
 
     def seeds_for(self, path: Path) -> tuple[ExternalSeed, ...]:
         self.refresh()
