@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Iterator, NamedTuple, Union
+from typing import NamedTuple, Union
 
 import libcst as cst
 
 from tracerfix.analysis.scopes import param_names
-from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
+from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes, target_names
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 
@@ -22,16 +22,6 @@ FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 def positional_parameter_names(function: FunctionNode) -> list[str]:
     params = function.params
     return [p.name.value for p in (*params.posonly_params, *params.params)]
-
-
-def _target_names(target: cst.BaseExpression) -> Iterator[str]:
-    if isinstance(target, cst.Name):
-        yield target.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_names(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from _target_names(target.value)
 
 
 _SCOPE_TYPES = FUNCTIONS | COMPREHENSIONS | {cst.ClassDef}
@@ -50,12 +40,12 @@ def _bind(body: cst.CSTNode, bound: Counter[str], global_names: set[str], nonloc
                 bound[node.name.value] += 1
             continue
         if kind in _TARGET_HOLDERS:
-            bound.update(_target_names(node.target))
+            bound.update(target_names(node.target))
         elif kind is cst.AnnAssign:
             if node.value is not None:
-                bound.update(_target_names(node.target))
+                bound.update(target_names(node.target))
         elif kind is cst.AsName:
-            bound.update(_target_names(node.name))
+            bound.update(target_names(node.name))
         elif kind is cst.ImportAlias:
             if node.asname is None:
                 name = node.name
@@ -143,7 +133,7 @@ def _read_children(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
 def _comprehension_targets(for_in: cst.CompFor | None) -> set[str]:
     names: set[str] = set()
     while for_in is not None:
-        names.update(_target_names(for_in.target))
+        names.update(target_names(for_in.target))
         for_in = for_in.inner_for_in
     return names
 

@@ -98,3 +98,14 @@ def descendants(root: cst.CSTNode, prune: frozenset[type] = frozenset()) -> Iter
         yield node
         if type(node) not in prune:
             pending.extend(reversed(child_nodes(node)))
+
+
+def target_names(target: cst.BaseExpression) -> list[str]:
+    """Names an assignment target binds: `a`, `a, (b, *c)`; a subscript or attribute binds none."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []

@@ -15,6 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis.syntax import target_names
 
 STATIC, UNKNOWN, TRACED = 0, 1, 2
 
@@ -274,7 +275,7 @@ class Evaluator:
             iterables.append(iterable)
             # Each element of a traced array is traced; of anything else, what the iterable is.
             element = TRACED_VALUE if iterable.traced else Value(iterable.trace if iterable.trace == STATIC else UNKNOWN)
-            for target in _target_names(for_in.target):
+            for target in target_names(for_in.target):
                 env[target] = element
             for_in = for_in.inner_for_in
         if self.helper_result is not None:
@@ -492,10 +493,3 @@ def literal_int(node: cst.BaseExpression) -> int | None:
     return None
 
 
-
-def _target_names(target: cst.BaseExpression) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [name for element in target.elements for name in _target_names(element.value)]
-    return []

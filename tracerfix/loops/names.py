@@ -9,6 +9,7 @@ from typing import Iterable, Iterator, Sequence
 
 import libcst as cst
 
+from tracerfix.analysis.syntax import target_names  # noqa: F401 - loops' callers import it from here
 from tracerfix.rewrite import names_read
 
 
@@ -16,17 +17,6 @@ def statements_in(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
     if isinstance(suite, cst.IndentedBlock):
         return list(suite.body)
     return [cst.SimpleStatementLine(body=list(suite.body))]  # `while c: x = x / 2` on one line
-
-
-def target_names(target: cst.BaseExpression) -> list[str]:
-    """Names an assignment target binds: `a`, `a, (b, *c)`; a subscript or attribute binds none."""
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [name for element in target.elements for name in target_names(element.value)]
-    if isinstance(target, cst.StarredElement):
-        return target_names(target.value)
-    return []
 
 
 def _target_reads(target: cst.BaseExpression) -> set[str]:
