@@ -142,8 +142,35 @@ def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
     return any(isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero for o in operands)
 
 
-_SCALAR_REDUCTIONS = frozenset({"all", "any", "sum", "prod", "min", "max", "mean", "std", "var", "argmax", "argmin",
-                                "norm", "count_nonzero", "allclose", "array_equal", "trace", "dot", "vdot"})
+_FULL_REDUCTIONS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
+                              "ptp", "median", "norm", "count_nonzero", "nansum", "nanmean", "nanmax", "nanmin",
+                              "trace", "dot", "vdot", "logsumexp"})
+
+
+def certainly_0d(expression: cst.BaseExpression, context) -> bool:
+    """Whether `expression` certainly has shape (): a number, a reduction over every axis
+    (`x.sum()`, `jnp.max(x)`), `len()`, or arithmetic of those."""
+    if isinstance(expression, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expression, cst.UnaryOperation):
+        return certainly_0d(expression.expression, context)
+    if isinstance(expression, cst.BinaryOperation):
+        return certainly_0d(expression.left, context) and certainly_0d(expression.right, context)
+    if isinstance(expression, cst.Call):
+        func = expression.func
+        keywords = {arg.keyword.value for arg in expression.args if arg.keyword is not None}
+        if keywords & {"axis", "axes", "keepdims", "where"}:
+            return False
+        positional = [arg for arg in expression.args if arg.keyword is None]
+        qualified = context.qualified_name(func)
+        if qualified is not None:
+            leaf = qualified.rpartition(".")[2]
+            return qualified.startswith(known.ARRAY_NAMESPACES) and leaf in _FULL_REDUCTIONS and (
+                len(positional) == 1 or leaf in ("dot", "vdot"))
+        if isinstance(func, cst.Attribute):
+            return func.attr.value in _FULL_REDUCTIONS and not positional and func.attr.value != "dot"
+        return isinstance(func, cst.Name) and func.value == "len"
+    return False
 
 
 def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
@@ -154,14 +181,8 @@ def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
         return False
     if isinstance(test, (cst.Integer, cst.Float)) or (isinstance(test, cst.Name) and test.value in ("True", "False")):
         return True
-    value = context.value(test)
-    if value.trace != TRACED:
+    if context.value(test).trace != TRACED or certainly_0d(test, context):
         return True
-    if isinstance(test, cst.Call):
-        if isinstance(test.func, cst.Attribute) and context.qualified_name(test.func) is None:
-            return test.func.attr.value in _SCALAR_REDUCTIONS and not any(a.keyword and a.keyword.value == "axis" for a in test.args)
-        leaf = (context.qualified_name(test.func) or "").rpartition(".")[2]
-        return leaf in _SCALAR_REDUCTIONS and not any(a.keyword and a.keyword.value == "axis" for a in test.args)
     if isinstance(test, cst.Comparison):
         return scalar_test(test.left, context, depth + 1) and all(
             scalar_test(t.comparator, context, depth + 1) for t in test.comparisons)

@@ -15,7 +15,7 @@ from tracerfix.concrete_arguments import (
     slots_for_method,
 )
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import walk
+from tracerfix.rewrite import certainly_0d, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.static_args import static_argument_fix
 
@@ -366,8 +366,8 @@ def target(action, turn):
         if self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
             fix = self._drop_fix(node, kind, spelled, operand)
             advice = "drop the conversion: the value is only used in array math"
-        elif self._numpy_fix(node, operand) is not None:
-            fix = self._numpy_fix(node, operand)
+        elif (numpy_fix := self._numpy_fix(operand)) is not None:
+            fix = numpy_fix
             advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
         elif kind in ("int", "float", "complex", "index"):
             fix, advice = static_argument_fix(context, [operand], converted=True)
@@ -384,7 +384,7 @@ def target(action, turn):
         )
         self.report(node, message, fix)
 
-    def _numpy_fix(self, node: cst.Call, operand: cst.BaseExpression):
+    def _numpy_fix(self, operand: cst.BaseExpression):
         """`int(26 + jnp.clip(turn, 0, 1))` with a static `turn`: `jnp` stages a tracer even for
         Python inputs; the same NumPy function computes the value (pgx `_off_idx`)."""
         context = self.context
@@ -410,7 +410,7 @@ def target(action, turn):
             operand = operand.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         replacement = operand
         title = f"Remove `{spelled}`"
-        if kind != "tolist" and not _is_scalar(operand, context):
+        if kind != "tolist" and not certainly_0d(operand, context):
             # The conversion accepted any size-1 array and gave a scalar: keep that shape.
             replacement = context.parse_expression(f"{context.code(operand).strip()}.reshape(())")
             title = f"Replace with `{context.describe(replacement)}`"
@@ -485,32 +485,3 @@ def target(action, turn):
         return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)
 
 
-_FULL_REDUCTIONS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
-                              "ptp", "median", "norm", "count_nonzero", "nansum", "nanmean", "nanmax", "nanmin",
-                              "trace", "dot", "vdot", "logsumexp"})
-
-
-def _is_scalar(expression: cst.BaseExpression, context) -> bool:
-    """Whether `expression` certainly has shape (): a number, a reduction over every axis
-    (`x.sum()`, `jnp.max(x)`), `len()`, or arithmetic of those."""
-    if isinstance(expression, (cst.Integer, cst.Float)):
-        return True
-    if isinstance(expression, cst.UnaryOperation):
-        return _is_scalar(expression.expression, context)
-    if isinstance(expression, cst.BinaryOperation):
-        return _is_scalar(expression.left, context) and _is_scalar(expression.right, context)
-    if isinstance(expression, cst.Call):
-        func = expression.func
-        keywords = {arg.keyword.value for arg in expression.args if arg.keyword is not None}
-        if keywords & {"axis", "axes", "keepdims", "where"}:
-            return False
-        positional = [arg for arg in expression.args if arg.keyword is None]
-        qualified = context.qualified_name(func)
-        if qualified is not None:
-            leaf = qualified.rpartition(".")[2]
-            return qualified.startswith(known.ARRAY_NAMESPACES) and leaf in _FULL_REDUCTIONS and (
-                len(positional) == 1 or leaf in ("dot", "vdot"))
-        if isinstance(func, cst.Attribute):
-            return func.attr.value in _FULL_REDUCTIONS and not positional and func.attr.value != "dot"
-        return isinstance(func, cst.Name) and func.value == "len"
-    return False
