@@ -1160,16 +1160,11 @@ class Project:
         """The dataclass fields declared static in the project modules `path` imports (brax's
         `System.link_types = struct.field(pytree_node=False)` for a step in another file)."""
         self.refresh()
-        facts = self._text_facts(path)
-        if facts is None:
-            return frozenset()
         names: set[str] = set()
-        for imported in facts[2]:
-            located = self.modules.get(imported) or self.modules.get(imported.rpartition(".")[0])
-            for module_path in located or ():
-                module_facts = self._text_facts(module_path) if module_path != path else None
-                if module_facts is not None:
-                    names |= module_facts[3]
+        for module_path in self._imported_files(path) - {path}:
+            facts = self._text_facts(module_path)
+            if facts is not None:
+                names |= facts[3]
         return frozenset(names)
 
     def prepare(self, paths: set[str], cache=None) -> None:

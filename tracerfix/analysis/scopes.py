@@ -333,16 +333,7 @@ class _Indexer:
         environment under `.name`, a key no Python name can take."""
         if not isinstance(statement, cst.AnnAssign) or not isinstance(statement.target, cst.Name):
             return
-        value = statement.value
-        if not isinstance(value, cst.Call):
-            return
-        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
-        static = leaf == "static_field" or any(
-            arg.keyword is not None
-            and (arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
-            for arg in value.args
-        )
-        if static:
+        if declares_static(statement.value):
             self.module_env["." + statement.target.value] = STATIC_VALUE
 
     def _record_module_constant(self, statement: cst.BaseSmallStatement) -> None:
@@ -891,16 +882,22 @@ def _pytree_fields(node: cst.ClassDef, imports: ImportTable) -> tuple[tuple[str,
     return tuple(fields)
 
 
+def declares_static(value: cst.BaseExpression | None) -> bool:
+    """`field(pytree_node=False)`, `eqx.field(static=True)`, `static_field()`: a dataclass field
+    that is no leaf of the pytree."""
+    if not isinstance(value, cst.Call):
+        return False
+    leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
+    return leaf == "static_field" or any(
+        arg.keyword is not None
+        and (arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
+        for arg in value.args
+    )
+
+
 def _field_value(statement: cst.AnnAssign, imports: ImportTable) -> Value:
-    value = statement.value
-    if isinstance(value, cst.Call):
-        for arg in value.args:
-            if arg.keyword is not None and (arg.keyword.value, getattr(arg.value, "value", None)) in (
-                    ("pytree_node", "False"), ("static", "True")):
-                return STATIC_VALUE
-        leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
-        if leaf == "static_field":
-            return STATIC_VALUE
+    if declares_static(statement.value):
+        return STATIC_VALUE
     annotation = statement.annotation.annotation
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value

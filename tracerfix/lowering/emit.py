@@ -36,7 +36,7 @@ from tracerfix.lowering.ir import (
     upward_reads,
     writes_of,
 )
-from tracerfix.lowering.jumps import Flags, assign, loop_body
+from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import Refused, literal_shape
 
@@ -211,8 +211,9 @@ class Writer:
             self.notes.append("`print` in the branch becomes `jax.debug.print`, which prints when the compiled "
                               "function runs, not ordered with other output unless `ordered=True`")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
-        _float_where_branches_differ(arms, outs, returns)
-        self._check_shapes(arms, outs, returns)
+        definitions = [_output_definitions(arm, outs, returns) for arm in arms]
+        _float_where_branches_differ(arms, definitions)
+        self._check_shapes(definitions)
         result = _tuple(outs)
         functions, lines = [], []
         for position, arm in enumerate(arms):
@@ -270,10 +271,10 @@ class Writer:
                     self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while tracing, "
                                       "not once per execution")
 
-    def _check_shapes(self, arms: list[list], outs: list[str], returns: bool) -> None:
-        """Branches that give arrays of shapes the code spells out differently have no `lax` form."""
+    def _check_shapes(self, per_arm: list[list]) -> None:
+        """Branches that give arrays of shapes the code spells out differently have no `lax` form
+        (`per_arm`: each arm's `_output_definitions`)."""
         context = self.lowerer.context
-        per_arm = [_output_definitions(arm, outs, returns) for arm in arms]
         for position in range(max((len(d) for d in per_arm), default=0)):
             shapes = set()
             for definitions in per_arm:
@@ -526,11 +527,11 @@ _FLOAT_EVIDENCE = re.compile(
 )
 
 
-def _float_where_branches_differ(arms: list[list], outs: list[str], returns: bool) -> None:
+def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> None:
     """`lax.cond` wants one dtype per output: where one branch gives an integer literal (`y = 0`,
     `return 0, s`) and another computes a float (a division, `sqrt`, a float literal), the
-    literal is written as a float (`0.0`), as Python's result would have promoted it."""
-    per_arm = [_output_definitions(arm, outs, returns) for arm in arms]
+    literal is written as a float (`0.0`), as Python's result would have promoted it
+    (`per_arm`: each arm's `_output_definitions`)."""
     width = max((len(definitions) for definitions in per_arm), default=0)
     for position in range(width):
         evidence = []

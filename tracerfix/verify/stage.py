@@ -22,7 +22,7 @@ import libcst as cst
 from tracerfix import api, engine
 from tracerfix.config import Resolver
 from tracerfix.engine import LintResult, Settings
-from tracerfix.rewrite import names_read
+from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
 from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
@@ -357,7 +357,7 @@ class _Units:
             node = self.node(name)
             if name != unit and node is not None and any(
                     isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit
-                    for n in _nodes(node)):
+                    for n in walk(node)):
                 callers.append(name)
         return callers[:2]
 
@@ -375,10 +375,3 @@ class _Units:
             queue.extend(read for read in names_read(self.definitions[name]) if read in self.definitions)
         return sorted(seen)
 
-
-def _nodes(node: cst.CSTNode):
-    pending = [node]
-    while pending:
-        current = pending.pop()
-        yield current
-        pending.extend(current.children)
