@@ -379,9 +379,6 @@ def energy(e, scales):
 
     def visit_Call(self, node: cst.Call) -> None:
         qualified = self.context.qualified_name(node.func) or ""
-
-    def visit_Call(self, node: cst.Call) -> None:
-        qualified = self.context.qualified_name(node.func) or ""
         if qualified.startswith("numpy."):
             self._numpy_call(node, qualified[len("numpy.") :])
         elif qualified.startswith("math."):
