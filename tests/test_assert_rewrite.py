@@ -26,7 +26,8 @@ CASES = [
 ]
 # An input each function rejects: the original raises on it.
 FAILING = {"normalize": "jnp.array([-1.0, 1.0])", "log_prob": "jnp.array([0.5, -0.25])",
-           "safe_log": "jnp.array([1.0, -2.0])", "normalise": "jnp.array([-1.0, -2.0])"}
+           "safe_log": "jnp.array([1.0, -2.0])", "normalise": "jnp.array([-1.0, -2.0])",
+           "normalise_positive": "jnp.array([-1.0, -2.0])"}
 
 
 def test_there_are_runtime_check_cases():

@@ -51,8 +51,9 @@ class AssertOnTracer(Rule):
     Always unsafe: the error is raised when the compiled function runs, wrapped in a
     `JaxRuntimeError` rather than a bare `AssertionError`; the callback is a host round trip;
     under `jax.grad` it checks the forward values only. `eqx.error_if` raises only when the value
-    it returns is used. A message that is computed (an f-string, a variable) is reported and not
-    rewritten.
+    it returns is used. An f-string message that only reads names (`f"bad total {total:.3f}"`) is
+    formatted on the host: the callback receives those values. A message that computes values
+    (`f"{x.sum()}"`, a call, a variable) is reported and not rewritten.
     """
 
     code = "TFX105"
@@ -189,6 +190,34 @@ def f(x):
     return x
 """,
             note="a computed message is reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise_positive(x):
+    total = jnp.sum(x)
+    assert total > 0, f"bad total {total}"
+    return x / total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise_positive(x):
+    total = jnp.sum(x)
+    def assert_holds(holds, total):
+        assert holds, f"bad total {total}"
+    jax.debug.callback(assert_holds, total > 0, total)
+    return x / total
+""",
+            unsafe=True,
+            function="normalise_positive",
+            inputs=("jnp.array([1.0, 2.0])",),
+            note="an f-string message that reads names is formatted on the host from the values passed along",
         ),
     )
 

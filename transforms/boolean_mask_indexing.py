@@ -49,7 +49,11 @@ class BooleanMaskIndexing(Rule):
     ```
     `sum`, `prod`, `any` and `all` fill the unselected elements with their identity (0, 1, False,
     True); `mean`, `var` and `std` take `where=`; `max` and `min` take `where=` and `initial=`;
-    `len(x[mask])` and `x[mask].size` become `jnp.count_nonzero(mask)`. A masked array that is
+    `len(x[mask])` and `x[mask].size` become `jnp.count_nonzero(mask)`. A reduction of an
+    elementwise expression of arrays masked alike (`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)`)
+    is one finding, and runs over the whole arrays (`jnp.all(jnp.where(m, ..., True))`); it is
+    unsafe when the expression divides, takes a root, a logarithm or a power, which can be inf or
+    NaN where the mask is False (not selected, but reaching gradients). A masked array that is
     returned or kept has a data-dependent shape and cannot be rewritten: pad it to a fixed size
     with `jnp.nonzero(mask, size=n, fill_value=...)` or keep the full array and the mask.
 

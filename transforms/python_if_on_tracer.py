@@ -102,7 +102,10 @@ class PythonIfOnTracer(Rule):
     - code now runs whatever the condition says (a hoisted temporary, assignments that an early
       `return` skipped) and may be costly or produce NaN;
     - a `raise` became a runtime check: it raises when the compiled function runs, as a
-      `JaxRuntimeError` quoting the message, so the exception type changes.
+      `JaxRuntimeError` quoting the message, so the exception type changes (an f-string message
+      that reads names is formatted on the host from the values passed to the callback);
+    - a branch that only prints became `lax.cond` over `jax.debug.print`, which prints when the
+      compiled function runs, not ordered with other output.
     It is reported and not rewritten (the message says why) when a branch does anything but
     assign, return or raise (a call for its effect, a loop), some branches return and others
     assign, a name is first defined in one branch and read after the `if`, a name is assigned
