@@ -202,7 +202,7 @@ def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
             for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
                 if param.name.value == test.value and param.annotation is not None:
                     annotation = param.annotation.annotation
-                    return isinstance(annotation, cst.Name) and annotation.value in ("float", "int", "bool")
+                    return isinstance(annotation, cst.Name) and annotation.value in _SCALAR_ANNOTATIONS
     return False
 
 
@@ -646,8 +646,8 @@ _LITERAL, _ARRAY, _ASSUMED, _TREE = "literal", "array", "assumed", "tree"
 _TREE_BUILDERS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree.unflatten", "jax.tree_util.tree_unflatten"})
 
 
-_CONSTRUCTORS = frozenset({"array", "asarray"})
-_FILLED = frozenset({"zeros", "ones", "empty", "full"})
+_FROM_LITERALS = frozenset({"array", "asarray"})  # array constructors whose shape a literal list spells
+_FILLED = frozenset({"zeros", "ones", "empty", "full"})  # constructors that take the shape
 
 
 def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | None:
@@ -660,7 +660,7 @@ def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | 
     if module not in ("jax.numpy", "numpy"):
         return None
     first = expression.args[0].value
-    if leaf in _CONSTRUCTORS:
+    if leaf in _FROM_LITERALS:
         shape: list[int] = []
         while isinstance(first, (cst.List, cst.Tuple)):
             if any(isinstance(e, cst.StarredElement) for e in first.elements):
