@@ -17,6 +17,9 @@ Whatever cannot be rewritten faithfully raises `Refused`, whose text completes t
 
 from __future__ import annotations
 
+import ast
+import json
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -1278,3 +1281,95 @@ def _comments(node: cst.CSTNode, skip: set[int]) -> list[cst.Comment]:
         if id(child) not in skip:
             found.extend(_comments(child, skip))
     return found
+
+
+# --- print -> jax.debug.print ------------------------------------------------------------------
+
+
+def debug_print_text(node: cst.Call, context) -> str | None:
+    """`print(...)` as the `jax.debug.print(...)` call that prints the same text when the compiled
+    function runs; None when it cannot (`file=`, `end=""`, `*args`, a value that is neither an
+    array nor a Python value). Shared by TFX502 and the lowering of print-only branches."""
+    separator = " "
+    for arg in node.args:
+        if arg.star:
+            return None
+        if arg.keyword is None:
+            continue
+        text = _string_value(arg.value)
+        if arg.keyword.value == "sep" and text is not None:
+            separator = text
+        elif not (arg.keyword.value == "end" and text == "\n"):
+            return None  # file=, flush=, end="": jax.debug.print cannot do these
+    printed = [arg.value for arg in node.args if arg.keyword is None]
+    labelled = not any(is_text(value) for value in printed)
+    pieces: list[str] = []
+    values: list[str] = []
+    for value in printed:
+        piece = _print_piece(value, labelled, values, context)
+        if piece is None:
+            return None
+        pieces.append(piece)
+    arguments = ", ".join([json.dumps(_escape(separator).join(pieces), ensure_ascii=False), *values])
+    return f"{context.spell('jax')}.debug.print({arguments})"
+
+
+def _print_piece(value: cst.BaseExpression, labelled: bool, values: list[str], context) -> str | None:
+    """The format-string text for one printed value (appending the arguments it needs)."""
+    text = _string_value(value)
+    if text is not None:
+        return _escape(text)
+    if isinstance(value, cst.FormattedString):
+        return _formatted_piece(value, values, context)
+    if not _printable(value, context):
+        return None
+    values.append(context.code(value).strip())
+    return f"{_escape(context.describe(value))} = {{}}" if labelled else "{}"
+
+
+def _formatted_piece(value: cst.FormattedString, values: list[str], context) -> str | None:
+    plain_start = value.start.replace("f", "").replace("F", "")
+    text = ""
+    for part in value.parts:
+        if isinstance(part, cst.FormattedStringText):
+            # Braces in f-string text are already doubled, as a format string wants them.
+            text += ast.literal_eval(plain_start + part.value + value.end)
+            continue
+        if not _printable(part.expression, context):
+            return None
+        spec = ""
+        if part.format_spec is not None:
+            if not all(isinstance(p, cst.FormattedStringText) for p in part.format_spec):
+                return None
+            spec = ":" + "".join(p.value for p in part.format_spec)
+        conversion = f"!{part.conversion}" if part.conversion else ""
+        if part.equal is not None:  # f"{x = }" shows its own source before the value
+            label = (
+                part.whitespace_before_expression.value + context.code(part.expression)
+                + part.whitespace_after_expression.value + context.code(part.equal)
+            )
+            text += _escape(label)
+            conversion = conversion or ("" if spec else "!r")
+        text += "{" + conversion + spec + "}"
+        values.append(context.code(part.expression).strip())
+    return text
+
+
+def _printable(expression: cst.BaseExpression, context) -> bool:
+    """Values jax.debug.print can take: arrays and static Python values (not unknown objects)."""
+    return context.value(expression).trace in (TRACED, STATIC)
+
+
+def is_text(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.FormattedString, cst.SimpleString, cst.ConcatenatedString))
+
+
+def _string_value(value: cst.BaseExpression) -> str | None:
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+        evaluated = value.evaluated_value
+        return evaluated if isinstance(evaluated, str) else None
+    return None
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ast
-import json
 
 import libcst as cst
 
-from tracerfix.analysis.values import STATIC, TRACED
+from tracerfix.analysis.values import TRACED
 from tracerfix.concrete_arguments import is_shadowed
 from tracerfix.messages import under_tracing
+from tracerfix.rewrite import debug_print_text, is_text
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _NOTE = (
@@ -167,76 +166,11 @@ def f(x):
 
     def _debug_print_fix(self, node: cst.Call):
         context = self.context
-        separator = " "
-        for arg in node.args:
-            if arg.star:
-                return None
-            if arg.keyword is None:
-                continue
-            text = _string_value(arg.value)
-            if arg.keyword.value == "sep" and text is not None:
-                separator = text
-            elif not (arg.keyword.value == "end" and text == "\n"):
-                return None  # file=, flush=, end="": jax.debug.print cannot do these
-        printed = [arg.value for arg in node.args if arg.keyword is None]
-        labelled = not any(_is_text(value) for value in printed)
-        pieces: list[str] = []
-        values: list[str] = []
-        for value in printed:
-            piece = self._piece(value, labelled, values)
-            if piece is None:
-                return None
-            pieces.append(piece)
-        jax = context.spell("jax")
-        arguments = ", ".join([json.dumps(_escape(separator).join(pieces), ensure_ascii=False), *values])
-        replacement = context.parse_expression(f"{jax}.debug.print({arguments})")
-        replacement = replacement.with_changes(lpar=node.lpar, rpar=node.rpar)
-        return context.fix("Replace with `jax.debug.print`", [(node, replacement)], Safety.UNSAFE, _NOTE)
-
-    def _piece(self, value: cst.BaseExpression, labelled: bool, values: list[str]) -> str | None:
-        """The format-string text for one printed value (appending the arguments it needs)."""
-        context = self.context
-        text = _string_value(value)
-        if text is not None:
-            return _escape(text)
-        if isinstance(value, cst.FormattedString):
-            return self._formatted_piece(value, values)
-        if not self._printable(value):
+        text = debug_print_text(node, context)
+        if text is None:
             return None
-        values.append(context.code(value).strip())
-        return f"{_escape(context.describe(value))} = {{}}" if labelled else "{}"
-
-    def _formatted_piece(self, value: cst.FormattedString, values: list[str]) -> str | None:
-        context = self.context
-        plain_start = value.start.replace("f", "").replace("F", "")
-        text = ""
-        for part in value.parts:
-            if isinstance(part, cst.FormattedStringText):
-                # Braces in f-string text are already doubled, as a format string wants them.
-                text += ast.literal_eval(plain_start + part.value + value.end)
-                continue
-            if not self._printable(part.expression):
-                return None
-            spec = ""
-            if part.format_spec is not None:
-                if not all(isinstance(p, cst.FormattedStringText) for p in part.format_spec):
-                    return None
-                spec = ":" + "".join(p.value for p in part.format_spec)
-            conversion = f"!{part.conversion}" if part.conversion else ""
-            if part.equal is not None:  # f"{x = }" shows its own source before the value
-                label = (
-                    part.whitespace_before_expression.value + context.code(part.expression)
-                    + part.whitespace_after_expression.value + context.code(part.equal)
-                )
-                text += _escape(label)
-                conversion = conversion or ("" if spec else "!r")
-            text += "{" + conversion + spec + "}"
-            values.append(context.code(part.expression).strip())
-        return text
-
-    def _printable(self, expression: cst.BaseExpression) -> bool:
-        """Values jax.debug.print can take: arrays and static Python values (not unknown objects)."""
-        return self.context.value(expression).trace in (TRACED, STATIC)
+        replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
+        return context.fix("Replace with `jax.debug.print`", [(node, replacement)], Safety.UNSAFE, _NOTE)
 
 
 def _interpolated(value: cst.BaseExpression):
@@ -245,20 +179,5 @@ def _interpolated(value: cst.BaseExpression):
         for part in value.parts:
             if isinstance(part, cst.FormattedStringExpression):
                 yield part.expression
-    elif not _is_text(value):
+    elif not is_text(value):
         yield value
-
-
-def _is_text(value: cst.BaseExpression) -> bool:
-    return isinstance(value, (cst.FormattedString, cst.SimpleString, cst.ConcatenatedString))
-
-
-def _string_value(value: cst.BaseExpression) -> str | None:
-    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
-        evaluated = value.evaluated_value
-        return evaluated if isinstance(evaluated, str) else None
-    return None
-
-
-def _escape(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")

@@ -48,6 +48,7 @@ from tracerfix.rewrite import (
     _comments,
     _fitted,
     check_identity_tests,
+    debug_print_text,
     header_comment,
     is_boolean,
     scalar_predicate,
@@ -170,6 +171,18 @@ class Lowerer:
                 "under `vmap` a batched `lax.cond` runs both branches and selects: a branch that is costly, "
                 "has side effects or yields NaN (in its gradient) where it is not taken now runs everywhere"
             )
+
+    def debug_print(self, text: str) -> str | None:
+        """A `print(...)` statement's text as `jax.debug.print(...)`, or None (`rewrite.debug_print_text`)."""
+        try:
+            statement = self.context.parse_statement(text.strip() + "\n")
+        except cst.ParserSyntaxError:
+            return None
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        call = small.value if isinstance(small, cst.Expr) else None
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "print"):
+            return None
+        return debug_print_text(call, self.context)
 
     def is_effect(self, callee: str) -> bool:
         qualified = self.context.imports.qualify(self.context.parse_expression(callee)) or callee

@@ -15,7 +15,6 @@ helper is checked against the names of the function, so a second run finds nothi
 from __future__ import annotations
 
 import ast
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -198,8 +197,7 @@ class Writer:
             if not effects:
                 self.lowered += 1
                 return []  # nothing it computes is read again and it calls nothing for effect: dead code
-            jax = self.lowerer.spell("jax")
-            printed = [_debug_print(leaf.text, jax) for leaf in effects]
+            printed = [self.lowerer.debug_print(leaf.text) for leaf in effects]
             if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
                                       if s not in effects):
                 raise Refused("the branches change nothing that is read afterwards and call functions for their "
@@ -587,28 +585,6 @@ def _last_assignment(arm: list, name: str):
                 statement.text = f"{name} = {text}"
             return match.group(1), replace
     return None
-
-
-def _debug_print(text: str, jax: str) -> str | None:
-    """`print("a", x)` as `jax.debug.print("a {}", x)`; None for any other statement."""
-    try:
-        call = ast.parse(text.strip()).body[0].value
-    except (SyntaxError, IndexError, AttributeError):
-        return None
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"):
-        return None
-    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    pieces, values = [], []
-    for argument in call.args:
-        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-            pieces.append(argument.value.replace("{", "{{").replace("}", "}}"))
-        elif isinstance(argument, ast.JoinedStr):
-            return None
-        else:
-            pieces.append("{}")
-            values.append(ast.unparse(argument))
-    return f"{jax}.debug.print({', '.join([json.dumps(' '.join(pieces), ensure_ascii=False), *values])})"
 
 
 def _enclosed(value: str) -> str:
