@@ -139,6 +139,19 @@ def test_chained_exceptions_keep_the_tracer_error_only():
     assert error.kind == "TracerIntegerConversionError" and error.arguments == ("axis",)
 
 
+def test_an_error_raised_in_a_library_takes_the_users_frames_from_the_exception_it_caused():
+    # NumPy's `mask[i][j] = s` calls float() on the tracer: the ConcretizationTypeError shows only
+    # JAX's frames; the ValueError it caused shows the statement.
+    text = (DATA / "chained" / "cause_raised_in_library.txt").read_text()
+    (error,) = tracebacks.parse(text)
+    assert error.kind == "ConcretizationTypeError" and error.arguments == ("scales",)
+    leak = error.leak_frame
+    assert (leak.path.rpartition("/")[2], leak.line, leak.function, leak.code) == (
+        "tfx401_5.py", 8, "masks", "mask[i][j] = 1 - s"
+    )
+    assert error.in_library
+
+
 def test_an_error_printed_twice_by_jax_is_reported_once():
     text = (DATA / "formats" / "filtering_off.txt").read_text()
     assert text.count("TracerBoolConversionError:") >= 1

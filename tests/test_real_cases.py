@@ -35,8 +35,6 @@ KNOWN_MISSES = {
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
     "heldout_2026_11/detection/012_gwpopulation_redshift_dvc_cache.py":
         "a method called on an object whose class the jitted function does not name",
-    "heldout_2026_11/detection/014_nested_jit_helper_static_arange.py":
-        "an inner @jax.jit helper turns a static argument into a tracer (jit of jit)",
     "heldout_2026_11/control_flow/014_jaxopt_bisection_static_flags.py":
         "a disagreement, not a miss: TFX502 reports `print(state.error)` under `if self.verbose:` in a "
         "while_loop body (it prints the tracer, the pitfall JAX's FAQ describes); the case counts it as fine",

@@ -70,6 +70,9 @@ class Fact:
     arguments: tuple[str, ...] = ()  # the traced function's arguments the value depends on
     # Other functions of this file that ran under the trace (frames between the two), by line.
     callers: tuple[tuple[str, int], ...] = ()
+    # The functions of this file (among the holder and the callers) called by a frame of this
+    # file: their parameters are what that call passes, which the analysis works out.
+    called_here: tuple[str, ...] = ()
     escaped: bool = False  # an UnexpectedTracerError: the value escaped `traced_function`
     from_operations: bool = False  # the value was made by JAX calls on constants, not from an argument
 
@@ -248,9 +251,10 @@ class BoundEvidence:
                 function, transform=transform, kind=kind if transformed else "body", imports=analysis.imports,
                 is_method=is_method,
             )
-            if not transformed and fact.from_operations:
-                # The traceback says JAX calls on constants made the tracer: the helper's parameters
-                # are what its callers pass (joined in by the propagation), not tracers by default.
+            if not transformed and (fact.from_operations or _name(function) in fact.called_here):
+                # Called from this file's code (or the tracer was made by JAX calls on constants):
+                # the helper's parameters are what its callers pass, joined in by the propagation,
+                # not tracers by default as for a function JAX calls.
                 params = {name: STATIC_VALUE if value.trace == TRACED else value for name, value in params.items()}
             how = fact.transform or "a JAX transformation"
             reason = (

@@ -130,7 +130,8 @@ def _place(error: TracerError, project: ProjectFiles, result: Plan) -> None:
         fact = Fact(
             error.kind, traced_function=error.traced_function, traced_line=error.traced_at.line,
             transform=error.transform, arguments=error.arguments,
-            callers=_callers(error, traced_file, project), escaped=error.kind == "UnexpectedTracerError",
+            callers=_callers(error, traced_file, project), called_here=_called_here(error, traced_file, project),
+            escaped=error.kind == "UnexpectedTracerError",
         )
         if leak_file is None:
             _add(result, traced_file, error, fact)  # the message names no statement: look in it
@@ -155,6 +156,7 @@ def _fact(error: TracerError, file: Path, leak: Frame, traced_file: Path | None,
         transform=error.transform,
         arguments=error.arguments if same else (),
         callers=_callers(error, file, project),
+        called_here=_called_here(error, file, project),
         escaped=error.kind == "UnexpectedTracerError",
         from_operations=error.from_operations,
     )
@@ -178,6 +180,19 @@ def _callers(error: TracerError, file: Path, project: ProjectFiles) -> tuple[tup
         resolved = project.resolve(frame.path)
         if resolved is not None and _same(resolved, file):
             found.append((frame.function, frame.line))
+    return tuple(found)
+
+
+def _called_here(error: TracerError, file: Path, project: ProjectFiles) -> tuple[str, ...]:
+    """Functions of `file` whose frame's caller is a frame of `file` too (not JAX calling a body)."""
+    found = []
+    previous_here = False
+    for frame in error.frames:
+        resolved = None if frame.is_library else project.resolve(frame.path)
+        here = resolved is not None and _same(resolved, file)
+        if here and previous_here and frame.function:
+            found.append(frame.function)
+        previous_here = here
     return tuple(found)
 
 

@@ -178,8 +178,7 @@ def certainly_0d(expression: cst.BaseExpression, context) -> bool:
 
 def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
     """Known to be 0-d: numbers, Python values, whole-array reductions (`x.sum()`, `jnp.all(m)`),
-    parameters annotated `float`/`int`/`bool`, names assigned one of those, and comparisons or
-    arithmetic of those."""
+    names assigned one of those, and comparisons or arithmetic of those."""
     if depth > 4:
         return False
     if isinstance(test, (cst.Integer, cst.Float)) or (isinstance(test, cst.Name) and test.value in ("True", "False")):
@@ -196,16 +195,9 @@ def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
     if isinstance(test, cst.Name):
         from tracerfix.definitions import value_resolver
 
+        # An annotation is not trusted here: pgx annotates its one-element state arrays `int`.
         assigned = value_resolver(context)(test.value)
-        if assigned is not None:
-            return scalar_test(assigned, context, depth + 1)
-        scope = context.scope
-        function = scope.node if scope is not None else None
-        if isinstance(function, cst.FunctionDef):
-            for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
-                if param.name.value == test.value and param.annotation is not None:
-                    annotation = param.annotation.annotation
-                    return isinstance(annotation, cst.Name) and annotation.value in _SCALAR_ANNOTATIONS
+        return assigned is not None and scalar_test(assigned, context, depth + 1)
     return False
 
 

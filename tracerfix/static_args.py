@@ -57,6 +57,26 @@ def direct_parameter(context, expression: cst.BaseExpression) -> str | None:
     return name
 
 
+def unjitted_calls_fix(context, parts: Sequence[cst.BaseExpression]) -> Fix | None:
+    """`jnp.arange(add1(k))` where `add1` is jitted and `k` static: `add1.__wrapped__(k)` calls
+    the function itself, whose Python arithmetic on static values stays static, where the jitted
+    one gives an array (a tracer, under the caller's trace). None unless every part is such a call."""
+    analysis = context.analysis
+    edits = []
+    for part in parts:
+        if not isinstance(part, cst.Call) or not isinstance(part.func, cst.Name):
+            return None
+        callee = analysis.resolve_call(part, context.function, context.env)
+        facts = None if callee is None else analysis.facts.get(id(callee))
+        if facts is None or not analysis.gives_arrays(callee) or facts.return_value.trace != STATIC:
+            return None
+        if any(context.value(arg.value).trace != STATIC for arg in part.args):
+            return None
+        edits.append((part.func, cst.Attribute(part.func, cst.Name("__wrapped__"))))
+    listed = ", ".join(f"`{context.describe(part.func)}`" for part in parts)
+    return context.fix(f"Call {listed} without its jit (`.__wrapped__`): on static values it stays static", edits)
+
+
 def static_argument_fix(
     context, parts: Sequence[cst.BaseExpression], converted: bool = False
 ) -> tuple[Fix | None, str]:
@@ -69,7 +89,11 @@ def static_argument_fix(
     """
     names = [direct_parameter(context, part) for part in parts]
     if not names or not all(names):
-        return None, ""
+        fix = unjitted_calls_fix(context, parts)
+        if fix is None:
+            return None, ""
+        return fix, ("a jitted function gives arrays, tracers under a trace, even for static arguments; "
+                     "call it without its jit (`.__wrapped__`)")
     names = list(dict.fromkeys(names))
     listed = ", ".join(f"`{name}`" for name in names)
     scope = context.scope

@@ -186,7 +186,7 @@ def parse(text: str) -> list[TracerError]:
     """Every tracer error in `text`, once each, in the order they appear."""
     errors: list[TracerError] = []
     seen: set[tuple] = set()
-    for error in _read(clean_lines(text)):
+    for error in _with_causes_placed(_read(clean_lines(text))):
         _interpret(error)
         if not _is_tracer_error(error):
             continue
@@ -203,12 +203,26 @@ def parse(text: str) -> list[TracerError]:
     return errors
 
 
+def _with_causes_placed(read):
+    """The errors read, where an error raised inside a library (NumPy's `float(tracer)` under
+    `mask[i] = s`) and followed by "The above exception was the direct cause..." takes the user's
+    frames from the exception it caused: only that one's traceback shows the statement."""
+    errors = []
+    for error, caused_by_previous in read:
+        cause = errors[-1] if caused_by_previous and errors else None
+        if cause is not None and not cause.user_frames and error.user_frames:
+            cause.frames = [*error.frames, *cause.frames]
+        errors.append(error)
+    return errors
+
+
 def _is_tracer_error(error: TracerError) -> bool:
     return error.kind in TRACER_ERRORS or bool(_TRACER_MESSAGE.search(error.message))
 
 
 def _read(lines: list[str]):
     block = _Block()
+    caused = False  # "The above exception was the direct cause of the following exception"
     index = 0
     count = len(lines)
     while index < count:
@@ -218,6 +232,7 @@ def _read(lines: list[str]):
             index += 1
             continue
         if stripped.startswith(_STARTS) or _IPYTHON_HEADER.match(stripped) or stripped.startswith(_CHAIN_MARKERS):
+            caused = stripped.startswith(_CHAIN_MARKERS[1]) or caused and stripped.startswith(_STARTS)
             block = _Block()
             index += 1
             continue
@@ -244,13 +259,15 @@ def _read(lines: list[str]):
         if _PYTEST_ERROR_LINE.match(line):
             error, index = _pytest_error(lines, index, block)
             if error is not None:
-                yield error
+                yield error, caused
+                caused = False
                 block = _Block()
             continue
         match = _PYTEST_LINE_REPORT.match(stripped)
         if match:
             frame = Frame(normalise_path(match["path"]), int(match["line"]))
-            yield TracerError(_kind(match["names"]), match["message"].strip(), [*block.frames, frame])
+            yield TracerError(_kind(match["names"]), match["message"].strip(), [*block.frames, frame]), caused
+            caused = False
             block = _Block()
             index += 1
             continue
@@ -272,7 +289,8 @@ def _read(lines: list[str]):
             while index < count and not _ends_message(lines, index):
                 message_lines.append(lines[index])
                 index += 1
-            yield TracerError(kind, "\n".join(message_lines).strip(), list(block.frames))
+            yield TracerError(kind, "\n".join(message_lines).strip(), list(block.frames)), caused
+            caused = False
             block = _Block()
             continue
         index += 1

@@ -1180,10 +1180,8 @@ def f(x, y):
 import jax
 
 @jax.jit
-def direction_to_from(direction: int, to, turn):
-    dif = 0
-    if direction == 1:
-        dif = 3
+def direction_to_from(direction, to, turn):
+    dif = to // 4
     if turn == 0:
         if direction >= 8:
             return to - dif, 1
@@ -1200,16 +1198,15 @@ import jax
 import jax.numpy as jnp
 
 @jax.jit
-def direction_to_from(direction: int, to, turn):
-    dif = 0
-    dif = jnp.where(direction == 1, 3, dif)
+def direction_to_from(direction, to, turn):
+    dif = to // 4
     return jnp.where(turn == 0, to - dif, to + dif), jnp.where(direction >= 8, 1, 0)
 """,
             function="direction_to_from",
             inputs=("1, 5, 0", "9, 5, 1", "1, 2, 1"),
             note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer "
-            "one (`direction: int` is a number, so selecting numbers by it keeps their shape)",
-            count=4,
+            "one (jit returns arrays, so the selected numbers keep their meaning)",
+            count=3,
         ),
         Invalid(
             """

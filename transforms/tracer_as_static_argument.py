@@ -46,7 +46,9 @@ class TracerAsStaticArgument(Rule):
     ```
     When the value is computed inside the function, derive it from static shapes instead
     (`x.shape[0]`, `len(x)`); for a window at a traced offset use
-    `lax.dynamic_slice_in_dim(x, start, size)`.
+    `lax.dynamic_slice_in_dim(x, start, size)`. A function decorated with `jax.jit` gives arrays,
+    tracers under the caller's trace, even when its arguments are static (`jnp.arange(add1(k))`):
+    call it without its jit, `add1.__wrapped__(k)`.
 
     ## Fix safety
     Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
@@ -54,6 +56,8 @@ class TracerAsStaticArgument(Rule):
     array). Offered only when the traced value is a parameter of the jitted function that nothing
     else uses as an array; `@jax.jit` becomes `@partial(jax.jit, static_argnames=(...))`, and an
     existing `static_argnames`/`static_argnums` or `jax.jit(f, ...)` call is extended.
+    Calling a jitted helper through `.__wrapped__` is safe: offered only when every argument is
+    static and the helper's result from them is a Python value, which is what the jit computed.
     """
 
     code = "TFX203"
@@ -299,6 +303,38 @@ def f(x, axis):
     return helper(x, axis)
 """,
             note="a helper's parameter: the caller's jit is where `axis` would become static",
+        ),
+        Invalid(
+            """
+import functools
+import jax
+import jax.numpy as jnp
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def add1(i):
+    return i + 1
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def my_arange(k):
+    return jnp.arange(add1(k))
+""",
+            expected="""
+import functools
+import jax
+import jax.numpy as jnp
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def add1(i):
+    return i + 1
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def my_arange(k):
+    return jnp.arange(add1.__wrapped__(k))
+""",
+            function="my_arange",
+            inputs=("3", "0", "7"),
+            note="a jitted helper gives an array even for a static argument (JAX issue 35090): the helper "
+            "is called without its jit, so Python arithmetic on the static `k` stays static",
         ),
     )
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env, FunctionFacts, FunctionWalker
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.scopes import (
@@ -126,11 +127,21 @@ class Analysis:
 
     def helper_result(self, call: cst.Call, caller: FunctionNode | None, env: Env | None = None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""
+        callee = None if caller is None else self.resolve_call(call, caller, env)
+        if callee is not None and self.gives_arrays(callee):
+            return TRACED_VALUE
         if id(call) in self.static_results:
             return self.static_results[id(call)]
-        callee = None if caller is None else self.resolve_call(call, caller, env)
         facts = None if callee is None else self.facts.get(id(callee))
         return None if facts is None else facts.return_value
+
+    def gives_arrays(self, callee: FunctionNode) -> bool:
+        """`callee` is decorated with jax.jit (vmap, grad...): it gives arrays, which are tracers
+        when it is called under a trace, even with only static arguments (`add1(k)`)."""
+        scope = self.scopes.get(id(callee))
+        return scope is not None and any(
+            site.form != "call" and site.transform in known.STAGING_TRANSFORMS for site in scope.jit_sites
+        )
 
 
 def analyze(
@@ -255,6 +266,8 @@ class _Propagation:
         return walker.walk(scope.node, entry)
 
     def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
+        if self.analysis.gives_arrays(callee):
+            return TRACED_VALUE
         facts = self.analysis.facts.get(id(callee))
         return None if facts is None else facts.return_value
 
@@ -264,6 +277,8 @@ class _Propagation:
         facts = self.analysis.facts.get(id(callee))
         scope = self.analysis.scopes.get(id(callee))
         if facts is None or scope is None or not any(v.trace == TRACED for v in scope.params.values()):
+            return None
+        if self.analysis.gives_arrays(callee):
             return None
         chain = self.index.enclosing.get(id(callee), ())
         is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)

@@ -171,6 +171,10 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "haiku.map": ((0,), ("f",)),
 }
 
+# Transformations whose results are arrays: tracers when the transformed function is called
+# under a trace (not the filter transformations, which give non-arrays back as they are).
+STAGING_TRANSFORMS = JIT_TRANSFORMS | GRAD_TRANSFORMS | VMAP_TRANSFORMS
+
 # Decorators that mean "this function's arguments are traced whenever it is called".
 TRACED_SCOPE_TRANSFORMS = JIT_TRANSFORMS | FILTER_TRANSFORMS | GRAD_TRANSFORMS | VMAP_TRANSFORMS
 
