@@ -262,3 +262,34 @@ def test_check_and_rewrite_of_lowered_code_do_not_import_jax(tmp_path):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "lax.while_loop" in path.read_text()
+
+
+def test_identity_tests_are_read_from_the_code_not_from_strings_or_comments():
+    # "is x" in a message is no `x is ...` test: the `if` on `y` is rewritten.
+    fixed = _fix(
+        """
+        import jax
+
+        @jax.jit
+        def f(x, y):
+            message = "the solution is x = 0"  # x is reset below when y is positive
+            if y > 0:
+                x = x * 0
+            return x, message
+        """
+    )
+    assert "if y > 0" not in fixed and "jnp.where(y > 0" in fixed
+    refused = _lint(
+        """
+        import jax
+
+        @jax.jit
+        def f(x, y, done):
+            if y > 0:
+                done = True
+            if done is True:
+                x = x + 1
+            return x
+        """
+    )
+    assert any("tested by identity" in finding.message for finding in refused)

@@ -106,6 +106,24 @@ def test_save_hook_on_the_callee_fixes_it(project):
     assert "`normalize` is vmapped by `step` in pkg/model.py:10" in result.stderr
 
 
+def test_save_hook_keeps_the_seeds_in_the_cache_and_follows_a_callers_change(project):
+    source = (project / "pkg" / "ops.py").read_text()
+
+    def save():
+        return tracerfix("rewrite", "-", "--stdin-filename", "pkg/ops.py", cwd=project, input=source)
+
+    first = save()
+    assert "return jnp.tanh(x / limit) * limit" in first.stdout
+    assert list(project.glob(".tracerfix_cache/*/project-*.json")), "the hook keeps the file's seeds"
+    assert save().stdout == first.stdout
+    model = project / "pkg" / "model.py"
+    model.write_text(model.read_text().replace("scale(ops.soft_limit(rows), 0.5)", "scale(rows, 0.5)"))
+    after = save()
+    assert "jnp.tanh" not in after.stdout and "soft_limit" in after.stdout, "no caller traces soft_limit now"
+    no_cache = tracerfix("rewrite", "-", "--no-cache", "--stdin-filename", "pkg/ops.py", cwd=project, input=source)
+    assert no_cache.stdout == after.stdout
+
+
 def test_rewrite_over_the_folder_fixes_each_callee_and_the_package_runs_under_jit(project):
     result = tracerfix("rewrite", "--no-cache", "--unsafe-fixes", "pkg/", cwd=project)
     assert "Fixed 3 tracer leaks in 2 files" in result.stderr + result.stdout, result.stderr

@@ -738,3 +738,54 @@ def test_unpacked_shapes_give_the_rank():
     specs = infer_inputs(function, ["y", "z"], _module_imports(module), module)
     assert specs["y"][0].count(",") == 1, specs  # two dimensions
     assert specs["z"][0].count(",") >= 2, specs  # at least three
+
+
+ITERATE = """
+import jax
+import jax.numpy as jnp
+
+
+def iterate(cond_fun, body_fun, init_val, maxiter):
+    val = init_val
+    for _ in range(maxiter):
+        if not cond_fun(val):
+            break
+        val = body_fun(val)
+    return val
+
+
+def run(cond_fun, body_fun, init_val, maxiter):
+    fun = iterate
+    return fun(cond_fun, body_fun, init_val, maxiter)
+
+
+@jax.jit
+def solve(x0, stepsize):
+    def cond_fun(state):
+        x, error = state
+        return error > 1e-3
+
+    def body_fun(state):
+        x, error = state
+        x = x - stepsize * x
+        return x, jnp.linalg.norm(x)
+
+    return run(cond_fun, body_fun, (x0, jnp.linalg.norm(x0)), 50)
+"""
+
+
+def test_a_helper_that_takes_functions_is_verified_through_the_jitted_function_that_reaches_it(worker, tmp_path):
+    # No input can be made up for `cond_fun`: `iterate` is run the way `solve` runs it, through
+    # `run`, which picks it by name. A rewrite that stops an iteration early is caught there.
+    path = write(tmp_path, "solver.py", ITERATE)
+    result = subprocess.run(
+        [sys.executable, "-m", "tracerfix", "rewrite", "--verify", "--seed", str(SEED), str(path)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert "Verified 1 of 1 rewritten function" in result.stderr, result.stderr
+    fixed = path.read_text()
+    assert "lax.while_loop" in fixed
+    early = fixed.replace("(i < maxiter)", "(i < maxiter - 1)")
+    assert early != fixed
+    wrong = verify_planted(worker, tmp_path / "planted", ITERATE, early, ["solve"])["solve"]
+    assert wrong.status == "failed", wrong.reason

@@ -24,17 +24,20 @@ SKIPPED_DIRECTORIES = frozenset(
 )
 
 
-def with_project(settings: Settings, path: Path | str | None) -> Settings:
+def with_project(settings: Settings, path: Path | str | None, cache=None) -> Settings:
     """`settings` for the file at `path`, knowing which of its functions other modules of its
     project trace (`analysis.project`): the command line, the save hook and the language server
     all come through here. The project's index is built once per process and cached by content
-    hash, so an editor pays for the files that changed only. (The result cache's key holds the
-    seeds: a change in a caller's file is a change in the callee's result.)"""
+    hash, so an editor pays for the files that changed only; with `cache` (the result cache) the
+    file's seeds are kept on disk too. (The result cache's key holds the seeds: a change in a
+    caller's file is a change in the callee's result.)"""
     if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
         return settings
     from tracerfix.analysis.project import seeds_for, static_fields_for
 
-    return replace(settings, project_seeds=seeds_for(Path(path)), project_static_fields=static_fields_for(Path(path)))
+    return replace(
+        settings, project_seeds=seeds_for(Path(path), cache), project_static_fields=static_fields_for(Path(path))
+    )
 
 
 def check_source(source: str, settings: Settings) -> LintResult:

@@ -28,9 +28,7 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import sys
-import tempfile
 from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
@@ -196,6 +194,8 @@ class Cache:
         try:
             if not self._prepare():
                 return
+            import tempfile  # writing only: a run that only reads the cache (the save hook) spares it
+
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=self.folder)
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -281,7 +281,7 @@ def user_secret(path: Path) -> bytes:
             except OSError:
                 return b""
             with os.fdopen(descriptor, "w", encoding="ascii") as out:
-                out.write(secrets.token_hex(32))
+                out.write(os.urandom(32).hex())
             continue
         except OSError:
             return b""

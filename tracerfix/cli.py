@@ -128,7 +128,7 @@ def check(
     def check_once() -> int:
         summary = output.Summary()
         if STDIN in paths:
-            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False))
+            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=False, use_cache=not no_cache))
         summary.reports += api.process_paths(files, resolver, fix=False, write=False, jobs=jobs, use_cache=not no_cache)
         if add_noqa:
             return commands.add_noqa(summary)
@@ -191,7 +191,7 @@ def rewrite(
     colour = commands.colour_choice(color)
     with _verifying(resolver, verify, seed, no_cache=no_cache, jobs=jobs, strict_dtypes=strict_dtypes) as verifier:
         if STDIN in paths:
-            report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier)
+            report = _stdin_report(resolver, stdin_filename, fix=True, verifier=verifier, use_cache=not no_cache)
             summary.reports.append(report)
             if diff:
                 click.echo(output.colour_diff(report.diff()), nl=False, color=colour)
@@ -240,7 +240,7 @@ def verify(
     summary = output.Summary()
     with _verifying(resolver, True, seed, trials, timeout, no_cache, jobs, strict_dtypes) as verifier:
         if STDIN in paths:
-            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=True, verifier=verifier))
+            summary.reports.append(_stdin_report(resolver, stdin_filename, fix=True, verifier=verifier, use_cache=not no_cache))
         summary.reports += verifier.process_paths(files, write=False)
     for line in output.error_lines(summary.reports):
         click.echo(line, err=True)

@@ -50,12 +50,16 @@ class StdinReport(api.FileReport):
         return made
 
 
-def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None) -> StdinReport:
+def stdin_report(
+    resolver: config.Resolver, stdin_filename: str, *, fix: bool, verifier=None, use_cache: bool = True,
+) -> StdinReport:
     """Standard input, configured as if it were the file `--stdin-filename` names.
 
     Read as bytes and decoded as Python decodes a file (PEP 263 cookie, BOM, else UTF-8), so
     Latin-1 source, CRLF line endings and a BOM survive; bytes that are not valid text become an
-    error on the report, never an exception."""
+    error on the report, never an exception. With `use_cache`, what other modules of the file's
+    project trace in it is kept in the result cache (keyed by the texts on disk it depends on):
+    the save hook runs once per save, and those files rarely change between saves."""
     raw = sys.stdin.buffer.read()
     path = None if stdin_filename == "<stdin>" else Path(stdin_filename)
     try:
@@ -66,7 +70,12 @@ def stdin_report(resolver: config.Resolver, stdin_filename: str, *, fix: bool, v
     if path is not None and resolver.is_excluded(path):
         return StdinReport.of(api.FileReport(stdin_filename, before=source, after=source), raw, source_file)
     rewrite = verifier.rewriter(path) if verifier is not None else engine.fix
-    report = api.process_text(source, stdin_filename, resolver.settings_for(path), fix=fix, rewrite=rewrite)
+    settings = resolver.settings_for(path)
+    if path is not None:
+        from tracerfix.cache import Cache
+
+        settings = api.with_project(settings, path, Cache(resolver.cache_dir()) if use_cache else None)
+    report = api.process_text(source, stdin_filename, settings, fix=fix, rewrite=rewrite)
     return StdinReport.of(report, raw, source_file)
 
 

@@ -9,6 +9,7 @@ here the same way.
 
 from __future__ import annotations
 
+import gc
 import sys
 
 _FLAGS = {"-q": "quiet", "--quiet": "quiet", "--exit-zero": "exit_zero"}
@@ -51,6 +52,10 @@ def main() -> None:
         serve()
         return
     options = save_hook_options(sys.argv[1:])
+    if options is not None:
+        # One short-lived process per save: the garbage collector would scan the syntax trees and
+        # the imported classes again and again to free almost nothing before the process exits.
+        gc.disable()
     if options is None:
         from tracerfix.cli import main as command_line
 

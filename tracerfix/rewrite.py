@@ -63,14 +63,18 @@ def check_identity_tests(context, names) -> None:
     """Refuse when a name a fix makes traced is tested by identity (`done is False`) in the
     function: a traced boolean is never the object `False`, so the test would silently change
     meaning instead of failing."""
-    import re
-
     function = context.function
     if function is None:
         return
-    code = context.code(function)
+    tested = set()
+    for node in walk(function):
+        if isinstance(node, cst.Comparison):
+            operands = [node.left, *(target.comparator for target in node.comparisons)]
+            for position, target in enumerate(node.comparisons):
+                if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                    tested.update(o.value for o in operands[position:position + 2] if isinstance(o, cst.Name))
     for name in names:
-        if re.search(rf"\b{re.escape(name)}\s+is\b|\bis\s+(?:not\s+)?{re.escape(name)}\b", code):
+        if name in tested:
             raise Refused(f"`{name}` is tested by identity (`is`) elsewhere in the function; once rewritten it "
                           f"holds a traced array, which is never `True`/`False`/`None` by identity: test its "
                           f"value instead (`not {name}`)")
@@ -174,6 +178,49 @@ def certainly_0d(expression: cst.BaseExpression, context) -> bool:
             return func.attr.value in _FULL_REDUCTIONS and not positional and func.attr.value != "dot"
         return isinstance(func, cst.Name) and func.value == "len"
     return False
+
+
+# Array constructors that take the same Python values in NumPy and JAX (the default dtypes differ).
+_FROM_PYTHON_VALUES = frozenset({"array", "asarray"})
+
+
+def numpy_recompute_fix(context, operand: cst.BaseExpression):
+    """`int(26 + jnp.clip(turn, 0, 1))` with a static `turn`, `jnp.ones((count,))` after
+    `count = jnp.add(arr.size, 1)`: `jnp` stages a tracer even for Python inputs, and the same
+    NumPy functions compute the concrete value (pgx's `_off_idx`). The calls are rewritten where
+    they are, in `operand` or in the one assignment of the name `operand` is; None unless every
+    `jnp` call there has NumPy's equivalent and reads Python values only."""
+    from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
+    from tracerfix.definitions import value_resolver
+
+    expression = operand
+    if isinstance(operand, cst.Name):
+        expression = value_resolver(context)(operand.value)
+        if expression is None:
+            return None
+    staged = [n for n in walk(expression) if isinstance(n, cst.Call)
+              and (context.qualified_name(n.func) or "").startswith("jax.numpy.")]
+    if not staged:
+        return None
+    edits, built = [], []
+    for call in staged:
+        leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
+        if leaf in _FROM_PYTHON_VALUES:
+            built.append(leaf)
+        elif leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS:
+            return None
+        if any(context.value(arg.value).trace != STATIC or context.value(arg.value).loose for arg in call.args):
+            return None
+        edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
+    shapes_of = {id(n.value) for n in walk(expression)
+                 if isinstance(n, cst.Attribute) and n.attr.value in ("shape", "size", "ndim", "dtype")}
+    if any(context.value(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
+           and id(n) not in shapes_of and not context.qualified_name(n)):
+        return None  # something else in it is traced (`arr` of `arr.size` is not read)
+    if built:
+        return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
+                           f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
+    return context.fix("Compute it with NumPy", edits, Safety.SAFE)
 
 
 def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
@@ -842,15 +889,6 @@ class Selection:
                 f"`{context.describe(mixed[0])}` takes the shape and dtype of the other branch, where the "
                 "original produced a Python scalar"
             )
-        if self.form == "where" and all(k == _LITERAL for kinds in self.leaf_kinds for k in kinds):
-            unsure = next((t for t in self.tests if not scalar_test(t, context)), None)
-            if unsure is not None:
-                # `if turn == 0: return 1` with `turn` of shape (1,): Python gave a number,
-                # `jnp.where` an array of the condition's shape.
-                self.notes.append(
-                    f"the result has the shape of `{context.describe(unsure)}`: where that is an array of one "
-                    "element, Python's `if` gave a number and the selection gives a one-element array"
-                )
         nan_test = next((t for t in self.tests if _tests_for_nan(t, context)), None)
         if nan_test is not None and self.form == "where":
             self.notes.append(
@@ -941,17 +979,27 @@ class Selection:
         if len(texts) == 1:
             return _argument(operands[0], self.context)  # every branch gives the same value
         jnp = self.context.spell("jax.numpy")
+        numbers = all(_is_literal(operand) for operand in operands)
+        tests = [self._selecting_test(position, numbers) for position in range(len(self.tests))]
         if len(self.tests) == 1:
             then_text = self._masked(operands[0], self._test(0), selected_first=True)
             else_text = self._masked(operands[1], self._test(0), selected_first=False)
-            return f"{jnp}.where({self._test(0)}, {then_text}, {else_text})"
+            return f"{jnp}.where({tests[0]}, {then_text}, {else_text})"
         if len(self.tests) > 2 and self._select_applies():
-            conditions = ", ".join(self._test(i) for i in range(len(self.tests)))
             choices = ", ".join(_argument(o, self.context) for o in operands[:-1])
-            return f"{jnp}.select([{conditions}], [{choices}], {_argument(operands[-1], self.context)})"
+            return f"{jnp}.select([{', '.join(tests)}], [{choices}], {_argument(operands[-1], self.context)})"
         text = _argument(operands[-1], self.context)
         for position in range(len(self.tests) - 1, -1, -1):
-            text = f"{jnp}.where({self._test(position)}, {_argument(operands[position], self.context)}, {text})"
+            text = f"{jnp}.where({tests[position]}, {_argument(operands[position], self.context)}, {text})"
+        return text
+
+    def _selecting_test(self, position: int, numbers: bool) -> str:
+        """The test as `jnp.where` reads it. Selecting between numbers, the result takes the
+        test's shape; Python's `if` accepted any one-element test (pgx's shape-(1,) `turn`) and
+        gave a number, so a test not known to be 0-d is squeezed: the same number, as a 0-d array."""
+        text = self._test(position)
+        if numbers and not scalar_test(self.tests[position], self.context):
+            return f"{self.context.spell('jax.numpy')}.squeeze({text})"
         return text
 
     def _select_applies(self) -> bool:

@@ -25,7 +25,9 @@ from typing import NamedTuple
 
 from tracerfix.rule import Finding
 
-_MAY_HAVE_DIRECTIVE = re.compile(r"noqa|tracerfix\s*:", re.IGNORECASE)
+# A comment that may suppress one of our findings: `# tracerfix: ...`, a bare `# noqa`, or a
+# `# noqa:` naming a TFX code; others tools' `# noqa: E501` do not make the module worth tokenizing.
+_MAY_HAVE_DIRECTIVE = re.compile(r"tracerfix\s*:|noqa(?![\w-])(?!:\s*[A-Za-z])|noqa:[^\n]*tfx", re.IGNORECASE)
 # Left to `re` to compile (and cache) on first use: the engine loads this module at every start-up,
 # and most runs never read a suppression comment.
 _TRACERFIX = r"#\s*tracerfix\s*:\s*ignore(?![\w-])(?:\s*\[(?P<codes>[^\]]*)\])?"

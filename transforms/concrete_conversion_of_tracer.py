@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
 from tracerfix.analysis.values import STATIC
 from tracerfix.bindings import bindings, reads
 from tracerfix.concrete_arguments import (
@@ -15,7 +14,7 @@ from tracerfix.concrete_arguments import (
     slots_for_method,
 )
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import certainly_0d, walk
+from tracerfix.rewrite import certainly_0d, numpy_recompute_fix, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.static_args import static_argument_fix
 
@@ -366,7 +365,7 @@ def target(action, turn):
         if self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
             fix = self._drop_fix(node, kind, spelled, operand)
             advice = "drop the conversion: the value is only used in array math"
-        elif (numpy_fix := self._numpy_fix(operand)) is not None:
+        elif (numpy_fix := numpy_recompute_fix(context, operand)) is not None:
             fix = numpy_fix
             advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
         elif kind in ("int", "float", "complex", "index"):
@@ -383,26 +382,6 @@ def target(action, turn):
             f"value under {under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
-
-    def _numpy_fix(self, operand: cst.BaseExpression):
-        """`int(26 + jnp.clip(turn, 0, 1))` with a static `turn`: `jnp` stages a tracer even for
-        Python inputs; the same NumPy function computes the value (pgx `_off_idx`)."""
-        context = self.context
-        staged = [n for n in walk(operand) if isinstance(n, cst.Call)
-                  and (context.qualified_name(n.func) or "").startswith("jax.numpy.")]
-        if not staged:
-            return None
-        edits = []
-        for call in staged:
-            leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
-            if (leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS) or any(context.value(arg.value).trace != STATIC or context.value(arg.value).loose
-                                                     for arg in call.args):
-                return None
-            edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
-        if any(context.value(n).trace != STATIC for n in walk(operand) if isinstance(n, cst.Name)
-               and not context.qualified_name(n)):
-            return None  # something else in it is traced
-        return context.fix("Compute it with NumPy", edits, Safety.SAFE)
 
     def _drop_fix(self, node: cst.Call, kind: str, spelled: str, operand: cst.BaseExpression):
         context = self.context

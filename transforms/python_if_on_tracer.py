@@ -83,7 +83,9 @@ class PythonIfOnTracer(Rule):
 
     ## Fix safety
     Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
-    same values, dtype and gradient. The fix is unsafe, and says why, when:
+    same values, dtype and gradient. Where every branch is a number, a condition not known to be
+    0-d is squeezed (`jnp.where(jnp.squeeze(turn == 0), 1, -1)`): Python's `if` accepted any
+    one-element condition and gave a number, and so does the selection. The fix is unsafe, and says why, when:
     - a branch can be inf or NaN where it is not selected (`jnp.sqrt`, `jnp.log`, division by a
       non-constant, `**` with a fractional exponent, `jnp.exp`): `jnp.where` still returns the
       right value but the gradient of the unselected side leaks through as NaN. For two-way
@@ -92,9 +94,6 @@ class PythonIfOnTracer(Rule):
     - a branch calls code the tool cannot see: it now runs for both branches;
     - a branch is a Python number while the other is an array: the number takes the array's
       shape and dtype;
-    - every branch is a number and the condition is not known to be 0-d (a parameter, a field):
-      the result has the condition's shape, so a one-element array condition gives a
-      one-element array where Python's `if` gave a number;
     - a value is not known to be an array, or an integer literal overflows int32;
     - the condition tests for NaN (`jnp.isnan(loss)`): the branch it rules out is NaN, and
       `jnp.where` lets that into the gradient;
@@ -1200,12 +1199,12 @@ import jax.numpy as jnp
 @jax.jit
 def direction_to_from(direction, to, turn):
     dif = to // 4
-    return jnp.where(turn == 0, to - dif, to + dif), jnp.where(direction >= 8, 1, 0)
+    return jnp.where(turn == 0, to - dif, to + dif), jnp.where(jnp.squeeze(direction >= 8), 1, 0)
 """,
             function="direction_to_from",
-            inputs=("1, 5, 0", "9, 5, 1", "1, 2, 1"),
+            inputs=("1, 5, 0", "9, 5, 1", "1, 2, 1", "jnp.array([9]), 5, 1"),
             note="nested `if`s that return tuples (pgx): the inner ones become selections first, then the outer "
-            "one (jit returns arrays, so the selected numbers keep their meaning)",
+            "one; the numbers are selected by the squeezed test, so a one-element `direction` gives a number",
             count=3,
         ),
         Invalid(
@@ -1259,13 +1258,13 @@ import jax.numpy as jnp
 
 @jax.jit
 def reward(turn):
-    return jnp.where(turn == 0, 1, -1)
+    return jnp.where(jnp.squeeze(turn == 0), 1, -1)
 """,
-            unsafe=True,
             function="reward",
-            inputs=("0", "1"),
-            note="numbers selected by a test of unknown shape: the result has the test's shape, so a one-element "
-            "array `turn` (pgx keeps such state) gives a one-element array where Python gave a number (unsafe)",
+            inputs=("0", "1", "jnp.array([0])", "jnp.array([1])"),
+            note="numbers selected by a test of unknown shape: `if` accepts any one-element test and gives a "
+            "number, so the test is squeezed; a one-element array `turn` (pgx keeps such state) still gives a "
+            "0-d result",
         ),
     )
 

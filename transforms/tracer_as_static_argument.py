@@ -14,6 +14,7 @@ from tracerfix.concrete_arguments import (
 )
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Valid
+from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.static_args import static_argument_fix
 
 
@@ -48,7 +49,9 @@ class TracerAsStaticArgument(Rule):
     (`x.shape[0]`, `len(x)`); for a window at a traced offset use
     `lax.dynamic_slice_in_dim(x, start, size)`. A function decorated with `jax.jit` gives arrays,
     tracers under the caller's trace, even when its arguments are static (`jnp.arange(add1(k))`):
-    call it without its jit, `add1.__wrapped__(k)`.
+    call it without its jit, `add1.__wrapped__(k)`. A size computed with `jnp` from Python values
+    (`count = jnp.add(arr.size, 1)`) is a tracer too, since every `jnp` call is staged under a
+    trace: compute it with NumPy (`np.add(arr.size, 1)`).
 
     ## Fix safety
     Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
@@ -58,6 +61,8 @@ class TracerAsStaticArgument(Rule):
     existing `static_argnames`/`static_argnums` or `jax.jit(f, ...)` call is extended.
     Calling a jitted helper through `.__wrapped__` is safe: offered only when every argument is
     static and the helper's result from them is a Python value, which is what the jit computed.
+    Computing with NumPy is safe for NumPy's equivalents of `jnp` functions; unsafe when it builds
+    an array (`np.array`), whose default dtype is float64/int64 where JAX's is float32/int32.
     """
 
     code = "TFX203"
@@ -336,6 +341,77 @@ def my_arange(k):
             note="a jitted helper gives an array even for a static argument (JAX issue 35090): the helper "
             "is called without its jit, so Python arithmetic on the static `k` stays static",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def custom_ones(arr):
+    count = jnp.add(arr.size, 1)
+    return jnp.ones((count,))
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@jax.jit
+def custom_ones(arr):
+    count = np.add(arr.size, 1)
+    return jnp.ones((count,))
+""",
+            function="custom_ones",
+            inputs=("jnp.zeros(3)", "jnp.zeros((2, 2))"),
+            note="`jnp.add` stages a tracer even for Python values: the size is computed with NumPy, from the "
+            "static `arr.size`",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from jax.lax import scan
+
+def fixed_steps(rhs, t_span, y0, max_dt):
+    delta_t = t_span[1] - t_span[0]
+    steps = jnp.array(delta_t // max_dt).astype(int)
+    h = delta_t / steps
+
+    def step(carry, index):
+        return carry + rhs(t_span[0] + h * index, carry) * h, None
+
+    return scan(step, y0, jnp.arange(steps))[0]
+
+@jax.jit
+def decay(rate):
+    return fixed_steps(lambda t, y: -rate * y, [0.0, 0.5], jnp.array(1.0), 0.1)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax.lax import scan
+import numpy as np
+
+def fixed_steps(rhs, t_span, y0, max_dt):
+    delta_t = t_span[1] - t_span[0]
+    steps = np.array(delta_t // max_dt).astype(int)
+    h = delta_t / steps
+
+    def step(carry, index):
+        return carry + rhs(t_span[0] + h * index, carry) * h, None
+
+    return scan(step, y0, jnp.arange(steps))[0]
+
+@jax.jit
+def decay(rate):
+    return fixed_steps(lambda t, y: -rate * y, [0.0, 0.5], jnp.array(1.0), 0.1)
+""",
+            unsafe=True,
+            function="decay",
+            inputs=("0.5", "2.0"),
+            note="a step count computed with `jnp.array` from static times (a fixed-step solver): NumPy "
+            "computes it (unsafe: NumPy's int64 where JAX made int32)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -382,6 +458,9 @@ def my_arange(k):
         listed = ", ".join(f"`{context.describe(part)}`" for part in traced)
         verb = "is" if len(traced) == 1 else "are"
         fix, advice = static_argument_fix(context, traced)
+        if fix is None and len(traced) == 1 and (numpy_fix := numpy_recompute_fix(context, traced[0])) is not None:
+            fix = numpy_fix
+            advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
         if not advice and slice_of is not None:
             advice = "use `lax.dynamic_slice_in_dim(x, start, size)` with a static size"
         elif not advice:

@@ -1226,13 +1226,13 @@ class Project:
             self._imports_of[path] = frozenset(files)
         return self._imports_of[path]
 
-    def seeds_for(self, path: Path) -> tuple[ExternalSeed, ...]:
+    def seeds_for(self, path: Path, cache=None) -> tuple[ExternalSeed, ...]:
         self.refresh()
         if self.too_large:
             return ()
         key = str(path)
         if self._seeds is None or key not in self._covered:
-            self.prepare({key})
+            self.prepare({key}, cache)
         return (self._seeds or {}).get(key, ())
 
 
@@ -1611,7 +1611,7 @@ def static_fields_for(path: Path) -> frozenset[str]:
         return frozenset()
 
 
-def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
+def seeds_for(path: Path, cache=None) -> tuple[ExternalSeed, ...]:
     """The functions of the file at `path` that other modules of its project trace (an editor
     asks on every edit: the file's project is remembered)."""
     known_file = _FILES.get(str(path))
@@ -1624,7 +1624,7 @@ def seeds_for(path: Path) -> tuple[ExternalSeed, ...]:
         except (OSError, RuntimeError):
             return ()
     try:
-        return known_file[0].seeds_for(known_file[1])
+        return known_file[0].seeds_for(known_file[1], cache)
     except (OSError, RecursionError):  # a project we cannot read is a project we do not see
         return ()
 

@@ -153,6 +153,17 @@ def common_shapes(shapes: set[tuple]) -> list | None:
     return common
 
 
+def overflowed(value) -> bool:
+    """Whether a floating output holds NaN or inf: the computation left the finite numbers."""
+    import jax
+
+    for leaf in jax.tree_util.tree_leaves(value):
+        array = as_array(leaf)
+        if array is not None and np.asarray(array).dtype.kind in "fc" and not np.isfinite(np.asarray(array)).all():
+            return True
+    return False
+
+
 def nonfinite_only(expected, actual) -> bool:
     """Whether every element where two same-shaped outputs disagree is NaN or inf on a side."""
     import jax

@@ -155,6 +155,10 @@ class Planner:
         self.imports = _module_imports(self.original)
         self.module_level = _module_level_names(self.original)
 
+    def original_node(self, unit: str) -> cst.FunctionDef | None:
+        located = locate_unit(self.original, unit)
+        return None if located is None else located[1]
+
     def plan(self, unit: str, leaks: Iterable[str] = (), fixed: Iterable[str] = ()) -> UnitPlan | None:
         located = locate_unit(self.rewritten, unit)
         original = locate_unit(self.original, unit)
@@ -291,6 +295,20 @@ def _parameters(node: cst.FunctionDef) -> Iterator[tuple[cst.Param, str]]:
         yield param, "positional"
     for param in params.kwonly_params:
         yield param, "keyword"
+
+
+def called_parameters(plan: "UnitPlan", node: cst.FunctionDef | None) -> list[str]:
+    """The parameters a caller must pass that the function calls (`cond_fun(val)`): no input can
+    be made up for them, so without a signature or an example the function is verified through
+    its callers. (A made-up number there fails the rewrite where the original never called it.)"""
+    if node is None or plan.signatures or plan.examples:
+        return []
+    required = {p.name for p in plan.params if not p.has_default}
+    called = []
+    for child in _walk(node.body):
+        if isinstance(child, cst.Call) and isinstance(child.func, cst.Name) and child.func.value in required:
+            called.append(child.func.value)
+    return list(dict.fromkeys(called))
 
 
 def _line_of(module: cst.Module, node: cst.FunctionDef) -> int:

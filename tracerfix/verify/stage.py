@@ -25,7 +25,7 @@ from tracerfix.engine import LintResult, Settings
 from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
-from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
+from tracerfix.verify.plan import Planner, TestFiles, called_parameters, locate_unit, project_root
 from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
 from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
@@ -247,6 +247,13 @@ class Verifier:
             if plan is None:
                 results.append(UnitResult(display, unit, 0, UNVERIFIABLE, "not found in the rewritten module"))
                 continue
+            functions = called_parameters(plan, planner.original_node(unit))
+            if functions:
+                names = ", ".join(f"`{name}`" for name in functions)
+                results.append(UnitResult(display, unit, plan.line, UNVERIFIABLE,
+                                          f"{names} {'is' if len(functions) == 1 else 'are'} called as a function, and no "
+                                          "input can be made up for a function; give an example call"))
+                continue
             plans.append(plan.to_json())
             lines[unit] = plan.line
         if not plans:
@@ -345,21 +352,25 @@ class _Units:
         return "\n".join(self.module.code_for_node(self.definitions[name]) for name in self._closure(unit))
 
     def transformed_callers(self, unit: str) -> list[str]:
-        """The functions of the module that a transformation traces and that call `unit` by name."""
+        """The functions of the module that a transformation traces and that call `unit`: by name
+        first, then through the module's other functions (`while_loop` choosing `fun =
+        _while_loop_python` and calling it)."""
         if self._transformed is None:
             from tracerfix.analysis import analyze
 
             analysis = analyze(self.module, self.source)
             self._transformed = {scope.node.name.value for scope in analysis.scopes.values()
                                  if scope.transformed and isinstance(scope.node, cst.FunctionDef)}
-        callers = []
+        direct, through = [], []
         for name in sorted(self._transformed):
             node = self.node(name)
-            if name != unit and node is not None and any(
-                    isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit
-                    for n in walk(node)):
-                callers.append(name)
-        return callers[:2]
+            if name == unit or node is None:
+                continue
+            if any(isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit for n in walk(node)):
+                direct.append(name)
+            elif unit.partition(".")[0] in self._closure(name):
+                through.append(name)
+        return [*direct, *through][:2]
 
     def depends_on(self, unit: str, others: set[str]) -> bool:
         return bool(set(self._closure(unit)) & {other.partition(".")[0] for other in others} - {unit.partition(".")[0]})
