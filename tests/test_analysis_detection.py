@@ -894,3 +894,151 @@ def test_a_lambda_reads_the_traced_values_of_its_enclosing_function():
         z = lax.cond(flag, lambda: y, lambda: np.asarray(y))
         return z + bisect(lambda t: t ** 3 - p, 0.0, 1.0)
     """) == ["TFX101", "TFX401"]
+
+
+def test_a_module_level_object_called_in_a_jitted_function_runs_its_methods_traced():
+    # `model(x)` runs Model.__call__, whose `self.linear(x)` runs Linear.__call__ (set in setup).
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    class Linear:
+        def __init__(self, size):
+            self.kernel = np.eye(size, dtype=np.float32)
+
+        def __call__(self, x):
+            x = np.asarray(x)
+            return x @ self.kernel
+
+    class Model:
+        def __init__(self, size):
+            self.setup(size)
+
+        def setup(self, size):
+            self.linear = Linear(size)
+
+        def __call__(self, x):
+            return jnp.tanh(self.linear(x))
+
+    model = Model(3)
+
+    @jax.jit
+    def f(x):
+        return model(x)
+    """) == ["TFX401"]
+
+
+def test_the_closure_a_factory_returns_runs_traced_where_a_jitted_function_calls_it():
+    assert codes("""
+    import jax
+
+    def make_schedule(low, high, period):
+        top = (period + 1) // 2
+
+        def schedule(step):
+            position = step % period
+            if position < top:
+                return low + position / top * (high - low)
+            return high
+
+        return schedule
+
+    schedule = make_schedule(1e-3, 1e-2, 10)
+
+    @jax.jit
+    def f(params, grad, step):
+        return params - schedule(step) * grad
+    """) == ["TFX101"]
+
+
+def test_a_module_level_object_used_only_eagerly_stays_silent():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    class Stats:
+        def __call__(self, x):
+            return float(np.asarray(x).mean())
+
+    stats = Stats()
+
+    @jax.jit
+    def f(x):
+        return x * 2
+
+    print(stats(f(np.ones(3))))
+    """) == []
+
+
+def test_a_bound_method_of_a_module_level_object_jitted_stores_its_tracer_on_the_object():
+    assert codes("""
+    import jax
+
+    class Something:
+        def set_x(self, x):
+            self.x = x
+
+    something = Something()
+    f = jax.jit(something.set_x)
+    """) == ["TFX501"]
+
+
+def test_a_function_jitted_on_the_spot_gives_a_tracer_under_the_trace():
+    assert codes("""
+    import jax
+    from jax import lax
+
+    def g(x):
+        if jax.jit(lax.gt)(x, 0.):
+            return lax.sin(x)
+        return lax.cos(x)
+
+    f = jax.jit(g)
+    """) == ["TFX101"]
+
+
+def test_an_unannotated_parameter_read_through_a_pytree_classs_fields_is_that_object():
+    # `c.x`, `c.y` are exactly the fields of the registered dataclass `D`: `c.y` is a leaf, traced.
+    assert codes("""
+    import dataclasses
+    import jax
+    from jax.lax import scan
+
+    def body(carry, _):
+        return carry + 1.0, None
+
+    @jax.jit
+    def do_scan(c):
+        final, _ = scan(body, c.x, None, c.y)
+        return final
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass
+    class D:
+        x: float
+        y: int
+    """) == ["TFX203"]
+
+
+def test_a_class_with_its_own_flattening_keeps_its_fields_unknown():
+    # `shape` is aux data of COO's own flattening: static under jit, so nothing is reported.
+    assert codes("""
+    from typing import NamedTuple, Sequence
+    import jax
+    import jax.numpy as jnp
+    from jax.tree_util import register_pytree_node
+
+    class COO(NamedTuple):
+        rows: jnp.ndarray
+        cols: jnp.ndarray
+        vals: jnp.ndarray
+        shape: Sequence[int]
+
+    register_pytree_node(COO, lambda a: (a[:3], a[3]), lambda aux, children: COO(*children, aux))
+
+    @jax.jit
+    def spmv(sparse_mat, vec):
+        prod = jnp.take(vec, sparse_mat.cols, axis=0) * sparse_mat.vals[:, None]
+        return jax.ops.segment_sum(prod, sparse_mat.rows, sparse_mat.shape[0])
+    """) == []

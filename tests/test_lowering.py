@@ -293,3 +293,29 @@ def test_identity_tests_are_read_from_the_code_not_from_strings_or_comments():
         """
     )
     assert any("tested by identity" in finding.message for finding in refused)
+
+
+def test_a_predicate_made_with_a_shape_of_ones_is_squeezed_for_lax_cond():
+    # `random.uniform(key, shape=(1,))` is a one-element array: Python's `if` takes it, `lax.cond`
+    # wants a 0-d predicate (jax issue 575's sampler).
+    fixed = _fix(
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import random
+
+        @jax.jit
+        def sweep(state, key, energy):
+            for i in range(3):
+                flipped = state.at[i].set(1 - state[i])
+                key, subkey = random.split(key)
+                rand = random.uniform(subkey, shape=(1,))
+                if rand < jnp.exp(-energy[i]):
+                    state = flipped
+                else:
+                    key, subkey = random.split(key)
+            return state
+        """
+    )
+    assert "lax.cond(" in fixed
+    assert "squeeze(rand < jnp.exp(-energy[i]))" in fixed, fixed

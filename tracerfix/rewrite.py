@@ -128,13 +128,13 @@ def scalar_predicate(context, test: cst.BaseExpression, text: str) -> str:
 
 
 def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
+    """Whether an operand of `test` is a one-element array: read as `x[0]` elsewhere in the
+    function, or made with a shape of ones (`rand = random.uniform(key, shape=(1,))`)."""
     indexed_at_zero = context.analysis.memo(("indexed at [0]", id(function)), lambda: {
         context.code(node.value).strip() for node in walk(function)
         if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
         and isinstance(node.slice[0].slice.value, cst.Integer) and node.slice[0].slice.value.value == "0"
     })
-    if not indexed_at_zero:
-        return False
     operands, pending = [], [test]
     while pending:
         current = pending.pop()
@@ -146,7 +146,29 @@ def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
             pending.append(current.expression)
         else:
             operands.append(current)
-    return any(isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero for o in operands)
+    return any(
+        isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero
+        or _made_with_one_element(o, context) for o in operands
+    )
+
+
+def _made_with_one_element(operand: cst.BaseExpression, context) -> bool:
+    """`operand` is a call making a shape of ones, or a name every assignment of which is one."""
+    if isinstance(operand, cst.Name):
+        function = context.function
+        made = [
+            node.value for node in walk(function) if isinstance(node, cst.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == operand.value
+        ] if function is not None else []
+        return bool(made) and all(_made_with_one_element(value, context) for value in made)
+    if not isinstance(operand, cst.Call):
+        return False
+    shape = literal_shape(operand, context)
+    if shape is None:
+        given = next((arg.value for arg in operand.args if arg.keyword is not None and arg.keyword.value == "shape"), None)
+        if isinstance(given, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Integer) for e in given.elements):
+            shape = tuple(int(e.value.value) for e in given.elements)
+    return bool(shape) and all(size == 1 for size in shape)
 
 
 _FULL_REDUCTIONS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",

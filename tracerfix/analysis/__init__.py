@@ -79,6 +79,12 @@ class Analysis:
             return found
         func = call.func
         if type(func) is cst.Name:
+            if func.value not in env:
+                made_class, made_function = self.index.made_object_or_function(func.value)
+                if made_class is not None:
+                    return self.index.class_method(made_class, "__call__")  # `model(x)`
+                if made_function is not None:
+                    return made_function  # the closure a factory returned: `schedule(step)`
             value = env.get(func.value) or self.index.module_env.get(func.value)
             if value is not None and value.instance_of is not None and not value.container:
                 return self.index.class_method(value.instance_of, "__init__")
@@ -92,7 +98,22 @@ class Analysis:
             if type(receiver) is cst.Name:
                 value = env.get(receiver.value)
                 if value is not None and value.instance_of is not None and value.container:
-                    return self.index.class_method(value.instance_of, func.attr.value)
+                    method = self.index.class_method(value.instance_of, func.attr.value)
+                    held = self.index.attribute_classes(value.instance_of).get(func.attr.value)
+                    if method is None and held is not None:
+                        return self.index.class_method(held, "__call__")  # `self.linear(x)`
+                    return method
+                if receiver.value not in env:
+                    made_class, _ = self.index.made_object_or_function(receiver.value)
+                    if made_class is not None:
+                        return self.index.class_method(made_class, func.attr.value)  # `model.apply(x)`
+            elif type(receiver) is cst.Attribute and type(receiver.value) is cst.Name:
+                # `self.linear.apply(x)`, where a method set `self.linear = Linear(...)`.
+                owner = env.get(receiver.value.value)
+                if owner is not None and owner.instance_of is not None and owner.container:
+                    held = self.index.attribute_classes(owner.instance_of).get(receiver.attr.value)
+                    if held is not None:
+                        return self.index.class_method(held, func.attr.value)
             elif type(receiver) is cst.Call and type(receiver.func) is cst.Name:
                 # `Layer(10).profile(x)`: a method of an object built on the spot.
                 value = env.get(receiver.func.value) or self.index.module_env.get(receiver.func.value)
@@ -346,9 +367,13 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
     literal default (a Python constant), else unknown."""
     params = callee.params
     positional = [*params.posonly_params, *params.params]
-    if is_method and positional:
-        positional = positional[1:]  # obj.method(x): x binds the second parameter
     values: dict[str, Value] = {}
+    if is_method and positional:
+        chain = analysis.index.enclosing.get(id(callee), ())
+        if chain and isinstance(chain[-1], cst.ClassDef) and not _is_classmethod(callee):
+            # `self` is an object of the class: `self.linear(x)` finds `Linear.__call__`.
+            values[positional[0].name.value] = Value(STATIC, container=True, instance_of=chain[-1].name.value)
+        positional = positional[1:]  # obj.method(x): x binds the second parameter
     position = 0
     star = False
     for keyword, value in args:
@@ -374,6 +399,10 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
     if isinstance(params.star_kwarg, cst.Param):
         values[params.star_kwarg.name.value] = Value(UNKNOWN, container=True)
     return values
+
+
+def _is_classmethod(function: cst.FunctionDef) -> bool:
+    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in function.decorators)
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:

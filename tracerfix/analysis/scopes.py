@@ -91,6 +91,65 @@ class ModuleIndex:
     _pytree_fields: dict = field(default_factory=dict)  # class name -> `pytree_fields`
     # Module-level function names defined more than once: (top-level index, def) in order.
     redefinitions: dict = field(default_factory=dict)
+    # Module-level names bound to a call of a module name: `model = Model(2, 3)`,
+    # `schedule = make_schedule(0.1)` (name -> the called name).
+    made_by: dict = field(default_factory=dict)
+    _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
+
+    def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
+        """What the module-level `name` holds when it was made by a call of this module: an
+        object of a class (its name), or the nested function a factory returns."""
+        made = self.made_by.get(name)
+        if made is None:
+            return None, None
+        if made in self.classes:
+            return made, None
+        factory = self.defined_function(cst.Name(made), ())
+        if factory is None:
+            return None, None
+        returned = {
+            statement.value.value for statement in _own_nodes(factory)
+            if isinstance(statement, cst.Return) and isinstance(statement.value, cst.Name)
+        }
+        nested = self.defs_in_scope.get(id(factory), {})
+        if len(returned) == 1 and next(iter(returned)) in nested:
+            return None, nested[next(iter(returned))]
+        return None, None
+
+    def custom_flattened(self, class_name: str) -> bool:
+        """The class is registered with flattening of its own (`register_pytree_node(COO, ...)`,
+        `@register_pytree_node_class`, `register_static`), which may keep fields out of the leaves."""
+        words = ("register_pytree_node", "register_pytree_with_keys", "register_static")
+        for statement in self.module.body:
+            if isinstance(statement, cst.ClassDef) and statement.name.value == class_name:
+                if any(any(w in (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+                           for w in words) for d in statement.decorators):
+                    return True
+            elif isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    call = small.value if isinstance(small, cst.Expr) else None
+                    if isinstance(call, cst.Call) and any(w in (dotted_name(call.func) or "") for w in words) \
+                            and call.args and isinstance(call.args[0].value, cst.Name) \
+                            and call.args[0].value.value == class_name:
+                        return True
+        return False
+
+    def attribute_classes(self, class_name: str) -> dict[str, str]:
+        """`self.linear = Linear(2, 4)` in any method of the class: attribute -> class name."""
+        if class_name not in self._attribute_classes:
+            found: dict[str, str] = {}
+            node = self.classes.get(class_name)
+            if isinstance(node, cst.ClassDef):
+                for method in self.methods.get(id(node), {}).values():
+                    for statement in _own_nodes(method):
+                        if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                            target, value = statement.targets[0].target, statement.value
+                            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                                    and target.value.value == "self" and isinstance(value, cst.Call) \
+                                    and isinstance(value.func, cst.Name) and value.func.value in self.classes:
+                                found[target.attr.value] = value.func.value
+            self._attribute_classes[class_name] = found
+        return self._attribute_classes[class_name]
 
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
@@ -218,6 +277,7 @@ class _Indexer:
         self.top = 0
         self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
         self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
+        self.made_by: dict[str, str] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -349,8 +409,22 @@ class _Indexer:
         for target in targets:
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+                    self.made_by[target.value] = value.func.value
+                else:
+                    self.made_by.pop(target.value, None)
                 if aliased is not None:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
+
+
+def _own_nodes(function: cst.FunctionDef):
+    """The nodes of `function`'s body, not those of the functions and classes defined in it."""
+    pending = list(child_nodes(function.body))
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            pending.extend(child_nodes(node))
 
 
 def _leaf(func: cst.BaseExpression) -> str | None:
@@ -415,6 +489,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         indexer=indexer,
         classes=indexer.classes,
         redefinitions=indexer.redefinitions,
+        made_by=indexer.made_by,
     )
 
 
@@ -584,7 +659,13 @@ class ScopeFinder:
                 # `neighbor_fn = partial(neighbor_fn, max_occupancy=n)` before `lax.cond(..., neighbor_fn)`
                 return self._resolve_function(rebound, at, depth + 1)
         top = self.index.top_of.get(id(chain[0] if chain else at))
-        return self.index.defined_function(target, chain, top), {}
+        found = self.index.defined_function(target, chain, top)
+        if found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and not chain:
+            # `jax.jit(something.set_x)`, `something = Something()` at module level.
+            made_class, _ = self.index.made_object_or_function(target.value.value)
+            if made_class is not None:
+                found = self.index.class_method(made_class, target.attr.value)
+        return found, {}
 
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
@@ -616,6 +697,8 @@ class ScopeFinder:
         )
         if bound:
             params.update({k: v for k, v in bound.items() if k in params})
+        if isinstance(function, cst.FunctionDef) and self._kind(transform) == "jit":
+            params.update(self._recognised_objects(function, params))
         reason = {
             "decorator": f"decorated with @{_short(transform)}",
             "decorator-call": f"decorated with @{_short(transform)}(...)",
@@ -623,6 +706,32 @@ class ScopeFinder:
             "call": f"passed to {_short(transform)}(...)",
         }[site.form]
         self._merge(function, params, reason, transform, site)
+
+    def _recognised_objects(self, function: cst.FunctionDef, params: dict[str, Value]) -> dict[str, Value]:
+        """Unannotated traced parameters read only through fields of one NamedTuple or dataclass
+        of the module (`sparse_mat.rows`, `.cols`, `.vals`, `.shape`: a `COO`): that object, whose
+        leaves are traced (`sparse_mat.shape[0]` too). At least two fields must be read, and the
+        class must not be registered with its own flattening (which may keep fields static)."""
+        annotated = {p.name.value for p in (*function.params.params, *function.params.kwonly_params)
+                     if p.annotation is not None}
+        candidates = [name for name, value in params.items()
+                      if value.trace == TRACED and not value.container and name not in annotated]
+        if not candidates or not self.index.classes:
+            return {}
+        read: dict[str, set[str]] = {name: set() for name in candidates}
+        for node in _own_nodes(function):
+            if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in read:
+                read[node.value.value].add(node.attr.value)
+        found = {}
+        for name, attributes in read.items():
+            if len(attributes) < 2:
+                continue
+            matches = [cls for cls in self.index.classes if (fields := self.index.pytree_fields(cls)) is not None
+                       and attributes <= {field_name for field_name, _ in fields}]
+            if len(matches) == 1 and not self.index.custom_flattened(matches[0]):
+                found[name] = Value(TRACED, container=True, instance_of=matches[0],
+                                    fields=self.index.pytree_fields(matches[0]))
+        return found
 
     def _add_body(self, function: FunctionNode, primitive: str, bound: dict[str, Value]) -> None:
         params = parameter_values(

@@ -450,6 +450,8 @@ class Evaluator:
         if isinstance(node.func, cst.Call):
             # jax.vmap(f)(x), jax.grad(loss)(params): the transformed call computes on arrays.
             inner = self.imports.qualify(node.func.func)
+            if inner in known.STAGING_TRANSFORMS:
+                return Value(TRACED)  # `jax.jit(lax.gt)(x, 0.)` under a trace gives a tracer
             if inner is not None and inner.startswith(known.ARRAY_NAMESPACES):
                 return Value(inputs.trace)
         if inputs.trace == STATIC:
