@@ -532,15 +532,24 @@ def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> None:
     (`per_arm`: each arm's `_output_definitions`)."""
     width = max((len(definitions) for definitions in per_arm), default=0)
     for position in range(width):
-        evidence = []
+        evidence_by_arm = []
         for arm, definitions in zip(arms, per_arm):
             if position < len(definitions):
                 text = definitions[position][0]
-                evidence.append(text)
+                evidence = [text]
                 if text.isidentifier():  # a name the arm computes, maybe in a nested branch
                     evidence += [s.text for s in walk(arm) if isinstance(s, Leaf) and text in s.kills]
-        if not any(_FLOAT_EVIDENCE.search(t) for t in evidence):
+                evidence_by_arm.append((text.strip(), evidence))
+        if not any(_FLOAT_EVIDENCE.search(t) for _, evidence in evidence_by_arm for t in evidence):
             continue
+        literals = [text for text, _ in evidence_by_arm if _INT_LITERAL.fullmatch(text)]
+        unsure = [text for text, evidence in evidence_by_arm
+                  if not _INT_LITERAL.fullmatch(text) and not any(_FLOAT_EVIDENCE.search(t) for t in evidence)]
+        if literals and unsure:
+            # `return jnp.sign(a), 0` beside a branch computing a float: `jnp.sign(a)` has the dtype
+            # of `a`, an integer when `a` is; no literal can match both.
+            raise Refused(f"the branches' values may differ in dtype: `{unsure[0]}` keeps its argument's dtype "
+                          "where another branch computes a float, and `lax.cond` needs one dtype per value")
         for definitions in per_arm:
             if position < len(definitions) and _INT_LITERAL.fullmatch(definitions[position][0].strip()):
                 definitions[position][1](definitions[position][0].strip() + ".0")
