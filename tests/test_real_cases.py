@@ -35,9 +35,6 @@ KNOWN_MISSES = {
     "fresh_2026_11/detection/002_multigammaln_traced_dimension.py":
         "`jit(multigammaln)` of a library function: which of its parameters must be static is library "
         "knowledge tracerfix does not have",
-    "fresh_2026_11/detection/010_namedtuple_shape_field_traced.py":
-        "`sparse_mat.shape[0]` where `shape` is a NamedTuple field typed `Sequence[int]`: its leaves are "
-        "traced, but a field typed as a sequence is taken for an unknown container",
     "heldout_2026_11/control_flow/009_equinox_dropout_inference_in_scan.py":
         "an object built in the jitted function is carried through lax.scan; the scan body's carry "
         "parameter is not given the caller's initial value, so `layer.inference` is not seen traced",
