@@ -319,3 +319,38 @@ def test_a_predicate_made_with_a_shape_of_ones_is_squeezed_for_lax_cond():
     )
     assert "lax.cond(" in fixed
     assert "squeeze(rand < jnp.exp(-energy[i]))" in fixed, fixed
+
+
+def test_branch_values_that_keep_an_integer_dtype_are_made_floats_beside_float_branches():
+    # lsmr's Givens rotation: with an integer `a`, `jnp.sign(a)` is an integer where the last
+    # branch computes floats; `lax.switch` needs one dtype per value.
+    source = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def sym_ortho(a, b):
+            if b == 0:
+                return jnp.sign(a), 0, jnp.abs(a)
+            elif a == 0:
+                return 0, jnp.sign(b), jnp.abs(b)
+            elif jnp.abs(b) > jnp.abs(a):
+                tau = a / b
+                s = jnp.sign(b) / jnp.sqrt(1 + tau * tau)
+                return s * tau, s, b / s
+            else:
+                tau = b / a
+                c = jnp.sign(a) / jnp.sqrt(1 + tau * tau)
+                return c, c * tau, a / c
+        """
+    fixed = _fix(source)
+    assert "jnp.sign(a) * 1.0" in fixed, fixed
+    jax = pytest.importorskip("jax")
+    namespace: dict = {}
+    exec(compile(fixed, "<fixed>", "exec"), namespace)
+    original: dict = {}
+    exec(compile(_source(source).replace("@jax.jit\n", ""), "<original>", "exec"), original)
+    for a, b in [(3, 0), (0, 2.0), (1.0, 2.0), (2.0, 1.0), (-4, 0.0)]:
+        expected = [float(v) for v in original["sym_ortho"](jax.numpy.asarray(a), jax.numpy.asarray(b))]
+        got = [float(v) for v in namespace["sym_ortho"](a, b)]
+        assert got == pytest.approx(expected, rel=1e-6), (a, b)

@@ -210,7 +210,11 @@ class Writer:
                               "function runs, not ordered with other output unless `ordered=True`")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
         definitions = [_output_definitions(arm, outs, returns) for arm in arms]
-        _float_where_branches_differ(arms, definitions)
+        floated = _float_where_branches_differ(arms, definitions)
+        if floated:
+            self.notes.append(f"`{floated[0]}` is made a float (`* 1.0`) where a branch gives a number beside "
+                              "others that compute floats: `lax.cond` needs one dtype, and an integer input gives "
+                              "a float where the original gave an integer of the same value")
         self._check_shapes(definitions)
         result = _tuple(outs)
         functions, lines = [], []
@@ -525,12 +529,18 @@ _FLOAT_EVIDENCE = re.compile(
 )
 
 
-def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> None:
+_CALL = re.compile(r"[\w.]+\([^()]*\)")
+
+
+def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> list[str]:
     """`lax.cond` wants one dtype per output: where one branch gives an integer literal (`y = 0`,
     `return 0, s`) and another computes a float (a division, `sqrt`, a float literal), the
     literal is written as a float (`0.0`), as Python's result would have promoted it
-    (`per_arm`: each arm's `_output_definitions`)."""
+    (`per_arm`: each arm's `_output_definitions`). Integers are then in play: a value whose dtype
+    is its inputs' (`jnp.sign(a)`), beside a branch computing a float, is made a float too.
+    Returns those values."""
     width = max((len(definitions) for definitions in per_arm), default=0)
+    mixed = []  # (position, evidence by arm) of the outputs some branch computes as a float
     for position in range(width):
         evidence_by_arm = []
         for arm, definitions in zip(arms, per_arm):
@@ -540,19 +550,31 @@ def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> None:
                 if text.isidentifier():  # a name the arm computes, maybe in a nested branch
                     evidence += [s.text for s in walk(arm) if isinstance(s, Leaf) and text in s.kills]
                 evidence_by_arm.append((text.strip(), evidence))
-        if not any(_FLOAT_EVIDENCE.search(t) for _, evidence in evidence_by_arm for t in evidence):
-            continue
-        literals = [text for text, _ in evidence_by_arm if _INT_LITERAL.fullmatch(text)]
-        unsure = [text for text, evidence in evidence_by_arm
-                  if not _INT_LITERAL.fullmatch(text) and not any(_FLOAT_EVIDENCE.search(t) for t in evidence)]
-        if literals and unsure:
-            # `return jnp.sign(a), 0` beside a branch computing a float: `jnp.sign(a)` has the dtype
-            # of `a`, an integer when `a` is; no literal can match both.
-            raise Refused(f"the branches' values may differ in dtype: `{unsure[0]}` keeps its argument's dtype "
-                          "where another branch computes a float, and `lax.cond` needs one dtype per value")
+        if any(_FLOAT_EVIDENCE.search(t) for _, evidence in evidence_by_arm for t in evidence):
+            mixed.append((position, evidence_by_arm))
+    integers = any(_INT_LITERAL.fullmatch(text) for _, evidence_by_arm in mixed for text, _ in evidence_by_arm)
+    floated: list[str] = []
+    for position, evidence_by_arm in mixed:
+        unsure = unsure_texts(evidence_by_arm)
         for definitions in per_arm:
-            if position < len(definitions) and _INT_LITERAL.fullmatch(definitions[position][0].strip()):
-                definitions[position][1](definitions[position][0].strip() + ".0")
+            if position >= len(definitions):
+                continue
+            text, replace = definitions[position][0].strip(), definitions[position][1]
+            if _INT_LITERAL.fullmatch(text):
+                replace(text + ".0")
+            elif integers and text in unsure:
+                # `return jnp.sign(a), 0, jnp.abs(a)` beside a branch computing floats: with an
+                # integer `a` these are integers. `* 1.0` makes them floats of the width the other
+                # branches compute in (float32, or float64 with x64) and keeps their values.
+                replace(f"{text if text.isidentifier() or _CALL.fullmatch(text) else f'({text})'} * 1.0")
+                floated.append(text)
+    return floated
+
+
+def unsure_texts(evidence_by_arm) -> set[str]:
+    """The values of one output that show no sign of being a float (their dtype is their inputs')."""
+    return {text for text, evidence in evidence_by_arm
+            if not _INT_LITERAL.fullmatch(text) and not any(_FLOAT_EVIDENCE.search(t) for t in evidence)}
 
 
 def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:
@@ -574,9 +596,8 @@ def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:
                 continue
 
             def replace(text: str, position: int = position, last: Return = last, elements=elements) -> None:
-                changed = list(elements)
-                changed[position] = text
-                last.value = ", ".join(changed) if len(changed) > 1 else changed[0]
+                elements[position] = text  # shared by the replacements of every element of the tuple
+                last.value = ", ".join(elements) if len(elements) > 1 else elements[0]
             definitions.append((element, replace))
         return definitions
     return [_last_assignment(arm, name) or ("", lambda text: None) for name in outs]
