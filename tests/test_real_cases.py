@@ -52,9 +52,9 @@ KNOWN_MISSES = {
 # until it is taken off the list.
 KNOWN_BROKEN = {
     "heldout_2026_11/control_flow/023_lsmr_jax_port_while_break.py":
-        "the main `while` loop carries `cbar = 1` and `rho = 1`, Python ints before the loop that a helper "
-        "call makes floats inside it; `lax.while_loop` needs one dtype per carried value, and the lowering "
-        "cannot see that the helper returns floats",
+        "the main `while` loop carries `maxrbar = 0`, a Python int before the loop (an int32 array once it "
+        "has gone through the `lax.cond` an early return became) that `jnp.maximum` with a float makes a "
+        "float inside it; `lax.while_loop` needs one dtype per carried value",
 }
 
 
