@@ -203,7 +203,7 @@ def certainly_0d(expression: cst.BaseExpression, context) -> bool:
 
 
 # Array constructors that take the same Python values in NumPy and JAX (the default dtypes differ).
-_FROM_PYTHON_VALUES = frozenset({"array", "asarray"})
+_FROM_PYTHON_VALUES = frozenset({"array", "asarray", "arange", "linspace", "zeros", "ones", "full", "eye"})
 
 
 def numpy_recompute_fix(context, operand: cst.BaseExpression):

@@ -6,6 +6,7 @@ import libcst as cst
 
 from tracerfix.analysis.values import TRACED
 from tracerfix.definitions import is_assigned_to, value_resolver
+from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
@@ -43,14 +44,17 @@ class HostContainerIndexedByTracer(Rule):
     If the index takes few values and is known before the call, marking it static
     (`@partial(jax.jit, static_argnums=0)`) also works, at the price of one compilation per value.
     A list of arrays of different shapes, or of functions, cannot become one array: use
-    `lax.switch(i, branches)`.
+    `lax.switch(i, branches)`. Where the index is the variable of a loop over numbers built with
+    `jnp` from Python values (`for i in jnp.arange(5)[::-1]`), the loop runs over NumPy's same
+    numbers instead (`np.arange(5)[::-1]`), and the index stays a Python-side value.
 
     ## Fix safety
     Safe for NumPy arrays and for lists and tuples written as literals of numbers: the values are
     the same, and the array is built once per compilation. The one difference is JAX's indexing
     rule for out-of-range indices, which are clamped where NumPy and Python raise IndexError.
     Unsafe for other lists and tuples, which must hold numbers or arrays of one shape. Containers
-    of traced values, strings or other objects are reported and not rewritten.
+    of traced values, strings or other objects are reported and not rewritten. A loop moved to
+    NumPy is unsafe: its numbers are int64/float64 where `jnp` made int32/float32.
     """
 
     code = "TFX402"
@@ -219,6 +223,40 @@ def apply(x, i):
             count=2,
             note="a list of traced arrays and a list of strings: reported only",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+CHANNELS = (8, 16, 32)
+
+@jax.jit
+def decode(x):
+    strides = (1, 2, 2)
+    for i in jnp.arange(3)[::-1]:
+        x = jnp.tanh(x * strides[i] + CHANNELS[i] / 32.0)
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+CHANNELS = (8, 16, 32)
+
+@jax.jit
+def decode(x):
+    strides = (1, 2, 2)
+    for i in np.arange(3)[::-1]:
+        x = jnp.tanh(x * strides[i] + CHANNELS[i] / 32.0)
+    return x
+""",
+            unsafe=True,
+            function="decode",
+            inputs=("jnp.linspace(-1.0, 1.0, 4)", "jnp.zeros(2)"),
+            note="a loop over `jnp.arange(3)[::-1]` makes its index a tracer (Quarks2Cosmos's decoder): NumPy "
+            "gives the same numbers, concrete (unsafe: int64 where JAX made int32)",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -246,11 +284,32 @@ def apply(x, i):
             f"{what} `{described}` indexed by traced `{context.describe(index)}` fails under "
             f"{under_tracing(context)} with {error}"
         )
-        fix = self._asarray_fix(node, kind, is_host)
-        advice = "; index a JAX array instead" if fix is not None else (
-            "; build a JAX array (`jnp.stack`), or dispatch with `lax.switch`"
+        loop, loop_fix = self._static_loop_fix(index)
+        if loop is not None and loop_fix is None and context.claimed(loop.iter):
+            return  # the fix of the loop's first traced index rewrites this one too
+        fix = loop_fix or self._asarray_fix(node, kind, is_host)
+        advice = (
+            f"; the loop over `{context.describe(loop.iter)}` makes `{context.describe(index)}` traced, "
+            "though its values are known: iterate them with NumPy"
+            if loop_fix is not None else "; index a JAX array instead" if fix is not None
+            else "; build a JAX array (`jnp.stack`), or dispatch with `lax.switch`"
         )
         self.report(node, message + advice, fix)
+
+    def _static_loop_fix(self, index: cst.BaseExpression):
+        """`for i in jnp.arange(5)[::-1]:` makes `i` a tracer, though the loop runs over numbers
+        the code spells out; NumPy's `np.arange(5)[::-1]` gives the same numbers, concrete."""
+        context = self.context
+        if not isinstance(index, cst.Name):
+            return None, None
+        loop = next((node for node in reversed(context.ancestors) if isinstance(node, cst.For)
+                     and isinstance(node.target, cst.Name) and node.target.value == index.value), None)
+        if loop is None or context.claimed(loop.iter):
+            return loop, None
+        fix = numpy_recompute_fix(context, loop.iter)
+        if fix is not None:
+            context.claim(loop.iter)  # the loop's other containers are fixed by the same edit
+        return loop, fix
 
     def _asarray_fix(self, node: cst.Subscript, kind: str, is_host: bool):
         context = self.context
