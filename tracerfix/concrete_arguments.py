@@ -95,7 +95,6 @@ FUNCTION_SLOTS: dict[str, tuple[Slot, ...]] = {
     **{f"jax.numpy.fft.{name}": ((1, "n"), (2, "axis")) for name in _FFT_1D},
     **{f"jax.numpy.fft.{name}": ((1, "s"), (2, "axes")) for name in _FFT_ND},
     **{f"jax.ops.segment_{name}": ((2, "num_segments"),) for name in ("sum", "prod", "max", "min")},
-    "jax.nn.one_hot": ((1, "num_classes"),),
     "jax.lax.iota": ((1, "size"),),
     "jax.lax.full": ((0, "shape"),),
     "jax.lax.full_like": ((3, "shape"),),

@@ -1203,9 +1203,9 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
     return RuntimeCheck(
         (host, f"{callback}({name}, {text}{extra})"),
         "Replace with a `jax.debug.callback` that raises",
-        f"the check runs on the host when the compiled function runs (callers keep calling it as "
-        f"before); under jax.jit its error reaches the caller as a JaxRuntimeError that quotes the "
-        f"message, and the check is not differentiated",
+        "the check runs on the host when the compiled function runs (callers keep calling it as "
+        "before); under jax.jit its error reaches the caller as a JaxRuntimeError that quotes the "
+        "message, and the check is not differentiated",
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.values import STATIC
 from tracerfix.bindings import bindings, reads
 from tracerfix.concrete_arguments import (
     conversion_operand,
@@ -14,7 +13,7 @@ from tracerfix.concrete_arguments import (
     slots_for_method,
 )
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import certainly_0d, numpy_recompute_fix, walk
+from tracerfix.rewrite import certainly_0d, numpy_recompute_fix
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.static_args import static_argument_fix
 

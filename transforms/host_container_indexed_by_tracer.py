@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.analysis.values import TRACED
 from tracerfix.definitions import is_assigned_to, value_resolver
 from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.messages import under_tracing

@@ -10,7 +10,6 @@ from tracerfix.analysis import known
 from tracerfix.analysis.syntax import FUNCTIONS, descendants
 from tracerfix.analysis.values import TRACED
 from tracerfix.bindings import assigned_values, binding_function, bindings, reads
-from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # Methods that store their arguments in the object they are called on.

@@ -23,7 +23,7 @@ from tracerfix.analysis.scopes import (
     TracedScope,
     build_index,
     param_names,
-    parameter_values,
+    is_classmethod,
     is_staticmethod,
     used_only_as_leaf,
 )
@@ -370,7 +370,7 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
     values: dict[str, Value] = {}
     if is_method and positional:
         chain = analysis.index.enclosing.get(id(callee), ())
-        if chain and isinstance(chain[-1], cst.ClassDef) and not _is_classmethod(callee):
+        if chain and isinstance(chain[-1], cst.ClassDef) and not is_classmethod(callee):
             # `self` is an object of the class: `self.linear(x)` finds `Linear.__call__`.
             values[positional[0].name.value] = Value(STATIC, container=True, instance_of=chain[-1].name.value)
         positional = positional[1:]  # obj.method(x): x binds the second parameter
@@ -399,10 +399,6 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
     if isinstance(params.star_kwarg, cst.Param):
         values[params.star_kwarg.name.value] = Value(UNKNOWN, container=True)
     return values
-
-
-def _is_classmethod(function: cst.FunctionDef) -> bool:
-    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in function.decorators)
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:

@@ -15,7 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
-from tracerfix.analysis.syntax import child_nodes
+from tracerfix.analysis.syntax import child_nodes, own_nodes
 from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
@@ -95,20 +95,27 @@ class ModuleIndex:
     # `schedule = make_schedule(0.1)` (name -> the called name).
     made_by: dict = field(default_factory=dict)
     _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
+    _made: dict = field(default_factory=dict)  # name -> `made_object_or_function`
 
     def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What the module-level `name` holds when it was made by a call of this module: an
-        object of a class (its name), or the nested function a factory returns."""
+        object of a class (its name), or the nested function a factory returns. (Asked for every
+        call of a module-level name in traced code: worked out once per name.)"""
         made = self.made_by.get(name)
         if made is None:
             return None, None
+        if name not in self._made:
+            self._made[name] = self._made_from(made)
+        return self._made[name]
+
+    def _made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
         if made in self.classes:
             return made, None
         factory = self.defined_function(cst.Name(made), ())
         if factory is None:
             return None, None
         returned = {
-            statement.value.value for statement in _own_nodes(factory)
+            statement.value.value for statement in own_nodes(child_nodes(factory.body))
             if isinstance(statement, cst.Return) and isinstance(statement.value, cst.Name)
         }
         nested = self.defs_in_scope.get(id(factory), {})
@@ -118,7 +125,8 @@ class ModuleIndex:
 
     def custom_flattened(self, class_name: str) -> bool:
         """The class is registered with flattening of its own (`register_pytree_node(COO, ...)`,
-        `@register_pytree_node_class`, `register_static`), which may keep fields out of the leaves."""
+        `@register_pytree_node_class`, `register_static`), which may keep fields out of the leaves.
+        (Read from the module's top-level statements; asked only of a class a parameter matched.)"""
         words = ("register_pytree_node", "register_pytree_with_keys", "register_static")
         for statement in self.module.body:
             if isinstance(statement, cst.ClassDef) and statement.name.value == class_name:
@@ -141,7 +149,7 @@ class ModuleIndex:
             node = self.classes.get(class_name)
             if isinstance(node, cst.ClassDef):
                 for method in self.methods.get(id(node), {}).values():
-                    for statement in _own_nodes(method):
+                    for statement in own_nodes(child_nodes(method.body)):
                         if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
                             target, value = statement.targets[0].target, statement.value
                             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
@@ -415,16 +423,6 @@ class _Indexer:
                     self.made_by.pop(target.value, None)
                 if aliased is not None:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
-
-
-def _own_nodes(function: cst.FunctionDef):
-    """The nodes of `function`'s body, not those of the functions and classes defined in it."""
-    pending = list(child_nodes(function.body))
-    while pending:
-        node = pending.pop()
-        yield node
-        if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            pending.extend(child_nodes(node))
 
 
 def _leaf(func: cst.BaseExpression) -> str | None:
@@ -719,7 +717,7 @@ class ScopeFinder:
         if not candidates or not self.index.classes:
             return {}
         read: dict[str, set[str]] = {name: set() for name in candidates}
-        for node in _own_nodes(function):
+        for node in own_nodes(child_nodes(function.body)):
             if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in read:
                 read[node.value.value].add(node.attr.value)
         found = {}
@@ -814,6 +812,13 @@ def is_staticmethod(function: FunctionNode) -> bool:
     """A @staticmethod: called through `self.f` or `cls.f`, it binds no `self`."""
     return isinstance(function, cst.FunctionDef) and any(
         isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in function.decorators
+    )
+
+
+def is_classmethod(function: FunctionNode) -> bool:
+    """A @classmethod: its first parameter is the class, not an object of it."""
+    return isinstance(function, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in function.decorators
     )
 
 

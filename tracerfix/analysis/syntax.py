@@ -109,3 +109,17 @@ def target_names(target: cst.BaseExpression) -> list[str]:
     if isinstance(target, cst.StarredElement):
         return target_names(target.value)
     return []
+
+
+SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def own_nodes(roots, opaque: tuple[type, ...] = SCOPES):
+    """The nodes under `roots` (themselves included), not looking inside `opaque` nodes: by
+    default the functions and classes defined there, whose code runs elsewhere."""
+    pending = list(roots)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, opaque):
+            pending.extend(child_nodes(node))

@@ -8,7 +8,7 @@ from typing import NamedTuple, Sequence
 
 import libcst as cst
 
-from tracerfix.analysis.syntax import descendants
+from tracerfix.analysis.syntax import SCOPES, descendants, own_nodes
 from tracerfix.analysis.values import literal_int
 from tracerfix.loops.names import statements_in, target_names
 from tracerfix.loops.outcome import CannotRewrite
@@ -88,25 +88,14 @@ def plain_body(loop: cst.For | cst.While, context, exits: bool = False) -> LoopB
     return LoopBody(statements, skips, exit)
 
 
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-
-
 def _own(statements: Sequence[cst.CSTNode], kind: type, opaque: tuple[type, ...]) -> list[cst.CSTNode]:
     """The `kind` nodes under `statements`, not looking inside `opaque` nodes."""
-    found = []
-    pending = list(statements)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, kind):
-            found.append(node)
-        elif not isinstance(node, opaque):
-            pending.extend(node.children)
-    return found
+    return [node for node in own_nodes(statements, opaque) if isinstance(node, kind)]
 
 
 def loop_breaks(statements: Sequence[cst.CSTNode]) -> list[cst.Break]:
     """The `break`s that end this loop, not those of loops or functions nested in it."""
-    return _own(statements, cst.Break, (cst.For, cst.While, *_SCOPES))
+    return _own(statements, cst.Break, (cst.For, cst.While, *SCOPES))
 
 
 def always_true(test: cst.BaseExpression) -> bool:
@@ -122,7 +111,7 @@ def traced_exit(loop: cst.While, context) -> cst.If | None:
     """For `while True:`, the `if c: ...; break` at the top level of its body when that is the
     loop's only way out (one `break`, no `return`) and `c` is traced: the leak of the loop."""
     statements = statements_in(loop.body)
-    if _own(statements, cst.Return, _SCOPES):
+    if _own(statements, cst.Return, SCOPES):
         return None
     try:
         position = _exit_position([_in_blocks(statement) for statement in statements])

@@ -5,12 +5,12 @@ node of a subtree."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 import libcst as cst
 
 from tracerfix.analysis.syntax import target_names  # noqa: F401 - loops' callers import it from here
-from tracerfix.rewrite import names_read
+from tracerfix.rewrite import names_read, walk  # noqa: F401 - walk: loops' modules import it from here
 
 
 def statements_in(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
@@ -145,8 +145,3 @@ def exposed_reads(
     return exposed, assigned
 
 
-def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """`node` and every node below it, each before its children."""
-    yield node
-    for child in node.children:
-        yield from walk(child)

@@ -95,6 +95,9 @@ class UnitPlan:
     new_static: list[str] = field(default_factory=list)
     static_calls: dict[str, list[list[str]]] = field(default_factory=dict)
     strict_dtypes: bool = False
+    # Parameters the function calls (`cond_fun(val)`), when nothing says what to pass: no input
+    # can be made up for a function, so the function is verified through its callers instead.
+    called_parameters: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -155,10 +158,6 @@ class Planner:
         self.imports = _module_imports(self.original)
         self.module_level = _module_level_names(self.original)
 
-    def original_node(self, unit: str) -> cst.FunctionDef | None:
-        located = locate_unit(self.original, unit)
-        return None if located is None else located[1]
-
     def plan(self, unit: str, leaks: Iterable[str] = (), fixed: Iterable[str] = ()) -> UnitPlan | None:
         located = locate_unit(self.rewritten, unit)
         original = locate_unit(self.original, unit)
@@ -182,6 +181,7 @@ class Planner:
         )
         plan.signatures = [*self.options.signatures_for(self.path, unit), *_comment_signatures(original_node)]
         plan.examples = self._examples(unit, original_node)
+        plan.called_parameters = called_parameters(plan, original_node)
         plan.strict_dtypes = self.options.strict_dtypes
         names = [p.name for p in params]
         for param, specs in infer_inputs(original_node, names, self.imports, self.original).items():
@@ -297,11 +297,11 @@ def _parameters(node: cst.FunctionDef) -> Iterator[tuple[cst.Param, str]]:
         yield param, "keyword"
 
 
-def called_parameters(plan: "UnitPlan", node: cst.FunctionDef | None) -> list[str]:
+def called_parameters(plan: "UnitPlan", node: cst.FunctionDef) -> list[str]:
     """The parameters a caller must pass that the function calls (`cond_fun(val)`): no input can
     be made up for them, so without a signature or an example the function is verified through
     its callers. (A made-up number there fails the rewrite where the original never called it.)"""
-    if node is None or plan.signatures or plan.examples:
+    if plan.signatures or plan.examples:
         return []
     required = {p.name for p in plan.params if not p.has_default}
     called = []

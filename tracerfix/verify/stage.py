@@ -25,7 +25,7 @@ from tracerfix.engine import LintResult, Settings
 from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
-from tracerfix.verify.plan import Planner, TestFiles, called_parameters, locate_unit, project_root
+from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
 from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
 from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
@@ -247,7 +247,7 @@ class Verifier:
             if plan is None:
                 results.append(UnitResult(display, unit, 0, UNVERIFIABLE, "not found in the rewritten module"))
                 continue
-            functions = called_parameters(plan, planner.original_node(unit))
+            functions = plan.called_parameters
             if functions:
                 names = ", ".join(f"`{name}`" for name in functions)
                 results.append(UnitResult(display, unit, plan.line, UNVERIFIABLE,
