@@ -149,11 +149,18 @@ class Analysis:
     def helper_result(self, call: cst.Call, caller: FunctionNode | None, env: Env | None = None) -> Value | None:
         """What a call to a traced helper of this module returns (joined over its call sites)."""
         callee = None if caller is None else self.resolve_call(call, caller, env)
-        if callee is not None and self.gives_arrays(callee):
-            return TRACED_VALUE
-        if id(call) in self.static_results:
+        if callee is None:
+            return self.static_results.get(id(call))
+        if id(call) in self.static_results and not self.gives_arrays(callee):
             return self.static_results[id(call)]
-        facts = None if callee is None else self.facts.get(id(callee))
+        return self.result_of(callee)
+
+    def result_of(self, callee: FunctionNode) -> Value | None:
+        """What `callee` returns under the trace: a tracer for a jitted function, else its return
+        value joined over its call sites (None when the analysis did not walk it)."""
+        if self.gives_arrays(callee):
+            return TRACED_VALUE
+        facts = self.facts.get(id(callee))
         return None if facts is None else facts.return_value
 
     def gives_arrays(self, callee: FunctionNode) -> bool:
@@ -280,17 +287,11 @@ class _Propagation:
             analysis.imports,
             self.index.module_env,
             resolve_call=lambda call, env=None: analysis.resolve_call(call, scope.node, env),
-            helper_result=self._helper_result,
+            helper_result=self.analysis.result_of,
         )
         walker.static_result = self._static_result
         walker.classes = self.index
         return walker.walk(scope.node, entry)
-
-    def _helper_result(self, callee: cst.FunctionDef) -> Value | None:
-        if self.analysis.gives_arrays(callee):
-            return TRACED_VALUE
-        facts = self.analysis.facts.get(id(callee))
-        return None if facts is None else facts.return_value
 
     def _static_result(self, call: cst.Call, callee: cst.FunctionDef, args) -> Value | None:
         """What `callee` returns when this call passes it Python values only: its own walk with
@@ -313,7 +314,7 @@ class _Propagation:
             self.analysis.imports,
             self.index.module_env,
             resolve_call=lambda inner, env=None: self.analysis.resolve_call(inner, callee, env),
-            helper_result=self._helper_result,
+            helper_result=self.analysis.result_of,
         )
         walker.static_result = self._static_result
         walker.classes = self.index
