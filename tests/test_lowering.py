@@ -186,8 +186,8 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
 )
 def test_refusals_name_the_construct(code, reason):
     findings = _lint(code)
-    assert findings and all(f.fix is None for f in findings), [f.message for f in findings]
-    assert any(reason in f.message for f in findings), [f.message for f in findings]
+    refused = [f for f in findings if reason in f.message]
+    assert refused and all(f.fix is None for f in refused), [f.message for f in findings]
 
 
 LOWERED = [

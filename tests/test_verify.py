@@ -789,3 +789,39 @@ def test_a_helper_that_takes_functions_is_verified_through_the_jitted_function_t
     assert early != fixed
     wrong = verify_planted(worker, tmp_path / "planted", ITERATE, early, ["solve"])["solve"]
     assert wrong.status == "failed", wrong.reason
+
+
+def test_a_signature_the_original_accepts_only_on_edge_values_is_set_aside(tmp_path):
+    """A golden-section search (tycho-simulation's `gss`) probed with an array `center` runs only
+    where its loop never starts (a == b): every random draw raises. Such a signature is not an
+    input the function is meant for, and the right rewrite must not be failed on it."""
+    path = tmp_path / "search.py"
+    path.write_text(textwrap.dedent("""
+        import math
+
+        import jax
+
+        gr = (math.sqrt(5) + 1) / 2
+
+
+        def gss(f, a, b, tol=1e-5):
+            c = b - (b - a) / gr
+            d = a + (b - a) / gr
+            while abs(b - a) > tol:
+                if f(c) < f(d):
+                    b = d
+                else:
+                    a = c
+                c = b - (b - a) / gr
+                d = a + (b - a) / gr
+            return (b + a) / 2
+
+
+        @jax.jit
+        def f(a, b, center):
+            return gss(lambda x: (x - center) ** 2, a, b, tol=1e-4)
+    """).lstrip())
+    result = subprocess.run([sys.executable, "-m", "tracerfix", "rewrite", "--verify", "--seed", "1750254381",
+                             "--unsafe-fixes", str(path)], capture_output=True, text=True, timeout=600)
+    assert "Verified 1 of 1 rewritten function" in result.stderr + result.stdout, result.stderr
+    assert "lax.while_loop" in path.read_text()

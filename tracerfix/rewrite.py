@@ -759,6 +759,7 @@ class Selection:
         self.tests = list(tests)
         self.slots = [list(operands) for operands in slots]
         self.notes: list[str] = []
+        self._test_names: dict[int, str] = {}
         for test in self.tests:
             if any(isinstance(n, cst.NamedExpr) for n in walk(test)):
                 raise Refused("a condition assigns with `:=`")
@@ -994,7 +995,18 @@ class Selection:
         return [f"{names[slot]} = {self.expression(slot)}" for slot in self.order]
 
     def _test(self, position: int) -> str:
+        return self._test_names.get(position) or self.test_text(position)
+
+    def test_text(self, position: int) -> str:
         return self.context.code(self.tests[position]).strip()
+
+    def selecting_statements(self) -> int:
+        """How many of the values differ from branch to branch (each a `jnp.where` reading the tests)."""
+        return sum(len({self.context.code(o).strip() for o in operands}) > 1 for operands in self.slots)
+
+    def name_test(self, position: int, name: str) -> None:
+        """The selections read test `position` from `name`, computed before them."""
+        self._test_names[position] = name
 
     def _where(self, operands: Sequence[cst.BaseExpression]) -> str:
         texts = {self.context.code(operand).strip() for operand in operands}

@@ -49,6 +49,15 @@ def _indices(target: cst.Subscript, context) -> str | None:
     return ", ".join(context.code(e.slice).strip() for s in chain for e in s.slice)
 
 
+# Methods JAX arrays have too, returning a new array as NumPy's do (NumPy's `sort`, `fill` and
+# `resize` work in place, `view`, `tolist` and `item` give other things, so they are not here).
+_SHARED_METHODS = frozenset({
+    "all", "any", "argmax", "argmin", "argsort", "astype", "clip", "conj", "copy", "cumprod", "cumsum",
+    "diagonal", "dot", "flatten", "max", "mean", "min", "prod", "ravel", "repeat", "reshape", "round",
+    "squeeze", "std", "sum", "swapaxes", "take", "trace", "transpose", "var",
+})
+
+
 class NumpyOnTracer(Rule):
     """
     ## What it does
@@ -310,22 +319,26 @@ def energy(e, scales):
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        """`m[i][j] = traced` into a NumPy array: NumPy converts the tracer to store it."""
+        """`m[i][j] = traced`, or `m[traced] = v`, into a NumPy array: NumPy converts the tracer
+        to store the value or to read the index."""
         context = self.context
         for target in node.targets:
-            base = target.target
+            base, indices = target.target, []
             while isinstance(base, cst.Subscript):
+                indices += [element.slice for element in base.slice]
                 base = base.value
             if base is target.target or not isinstance(base, cst.Name):
                 continue
-            if context.value(base).host == "numpy" and context.is_traced(node.value):
+            traced_index = any(isinstance(index, cst.Index) and context.is_traced(index.value) for index in indices)
+            if context.value(base).host == "numpy" and (traced_index or context.is_traced(node.value)):
                 if context.claimed(target.target):
                     return  # the fix of the array's first traced write rewrites this one too
                 fix, reason = attempt(lambda: self._jax_array_fix(base.value))
+                what = "writes a traced value into" if context.is_traced(node.value) else "writes at a traced index of"
                 self.report(
                     target.target,
-                    f"`{context.describe(target.target)} = {context.describe(node.value)}` writes a traced value "
-                    f"into the NumPy array `{base.value}`, which converts it and fails under "
+                    f"`{context.describe(target.target)} = {context.describe(node.value)}` {what} "
+                    f"the NumPy array `{base.value}`, which converts it and fails under "
                     f"{under_tracing(context)} with TracerArrayConversionError; build `{base.value}` with "
                     f"`jax.numpy` and write with `{base.value} = {base.value}.at[...].set(...)`{reason}",
                     fix,
@@ -338,7 +351,7 @@ def energy(e, scales):
         function = context.function
         if not isinstance(function, cst.FunctionDef):
             raise Refused("the array is not built in a function")
-        created, writes = None, []
+        created, writes, rebound = None, [], False
         for node in walk(function.body):
             if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 raise Refused(f"`{name}` is used in a nested function")
@@ -346,15 +359,21 @@ def energy(e, scales):
                 targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
                 for target in targets:
                     if isinstance(target, cst.Name) and target.value == name:
-                        if created is not None or not isinstance(node, cst.Assign) or len(node.targets) != 1:
+                        if created is None and isinstance(node, cst.Assign) and len(node.targets) == 1:
+                            created = node
+                        elif created is None or writes == []:
                             raise Refused(f"`{name}` is assigned more than once")
-                        created = node
+                        else:
+                            rebound = True  # `key = key.reshape(4, 13)` after the writes
                     elif _subscripted_name(target) == name:
                         if len(targets) != 1:
                             raise Refused(f"`{name}` is written in a chained assignment")
+                        if rebound:
+                            raise Refused(f"`{name}` is written after it is assigned again")
                         writes.append(node)
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                    and isinstance(node.func.value, cst.Name) and node.func.value.value == name:
+                    and isinstance(node.func.value, cst.Name) and node.func.value.value == name \
+                    and node.func.attr.value not in _SHARED_METHODS:
                 raise Refused(f"`{name}.{node.func.attr.value}(...)` is a NumPy method")
         call = created.value if created is not None else None
         qualified = context.qualified_name(call.func) or "" if isinstance(call, cst.Call) else ""

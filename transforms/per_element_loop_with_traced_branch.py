@@ -1431,12 +1431,19 @@ def settle(x, tol):
     def _report_lowered(self, node: cst.For, problem: str, template_reason: str) -> None:
         """Where the loop templates refuse, the general lowering; the loop is reported once, with
         its fix or why there is none, and its `if`s are not reported again."""
-        from tracerfix.lowering import Refused, lower, claim_inner
+        from tracerfix import loops
+        from tracerfix.lowering import Refused, claim_inner, lower, traced_exit_tests
 
         context = self.context
         try:
             fix = lower(context, node)
         except Refused as reason:
+            if node.orelse is None and context.enclosing(cst.Try) is None and not traced_exit_tests(context, node) and all(
+                _only_assigns(branch.body) for branch in loops.per_iteration_branches(node, context)
+            ):
+                # The loop itself traces (JAX unrolls it over its static range): its `if`s are
+                # the leaks, each reported and lowered in place, iteration by iteration.
+                return
             claim_inner(context, node)
             self.report(node, f"{problem}; cannot rewrite it automatically: {reason}")
             return
@@ -1454,3 +1461,20 @@ def settle(x, tol):
             return None
         names_given |= attempt
         return rewrite
+
+
+def _only_assigns(block: cst.BaseSuite) -> bool:
+    """The block only assigns (or passes), in `if`s of its own too: a selection can replace it."""
+    for statement in block.body if isinstance(block, cst.IndentedBlock) else [block]:
+        if isinstance(statement, cst.If):
+            if not _only_assigns(statement.body) or (
+                statement.orelse is not None and not _only_assigns(
+                    statement.orelse if isinstance(statement.orelse, cst.If) else statement.orelse.body)):
+                return False
+        elif isinstance(statement, cst.SimpleStatementLine):
+            if not all(isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Pass))
+                       for small in statement.body):
+                return False
+        else:
+            return False
+    return True

@@ -233,6 +233,51 @@ def f(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x, keys):
+    kept = []
+    accepted = 0
+    for i in range(keys.shape[0]):
+        proposal = x + jax.random.normal(keys[i], x.shape)
+        if jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2)):
+            x = proposal
+            accepted += 1
+        if i % 2 == 0:
+            kept.append(x)
+    return jnp.stack(kept), accepted
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x, keys):
+    kept = []
+    accepted = 0
+    for i in range(keys.shape[0]):
+        proposal = x + jax.random.normal(keys[i], x.shape)
+        uniform_keys_i_lt_exp = jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2))
+        x = jnp.where(uniform_keys_i_lt_exp, proposal, x)
+        accepted = jnp.where(uniform_keys_i_lt_exp, accepted + 1, accepted)
+        if i % 2 == 0:
+            kept.append(x)
+    return jnp.stack(kept), accepted
+""",
+            unsafe=True,
+            function="sample",
+            inputs=(
+                "jnp.zeros(2), jax.random.split(jax.random.PRNGKey(0), 6)",
+                "jnp.array([3.0, -1.0]), jax.random.split(jax.random.PRNGKey(1), 3)",
+            ),
+            note="a loop over a static range that collects results (a Metropolis-Hastings sampler) is unrolled "
+            "by JAX: the traced `if` inside it is the leak, selected in place; its test, read by two "
+            "selections, is computed once",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def clip_v1(x):
@@ -310,8 +355,9 @@ def update(x, step):
     scale = jnp.ones(())
     # shrink when the update overshoots
     # damped
-    scale = jnp.where(jnp.abs(step).max() > 1.0, scale * 0.5, scale)  # overshoot
-    x = jnp.where(jnp.abs(step).max() > 1.0, x - step * scale, x - step)
+    abs_step_max_gt_1 = jnp.abs(step).max() > 1.0  # overshoot
+    scale = jnp.where(abs_step_max_gt_1, scale * 0.5, scale)
+    x = jnp.where(abs_step_max_gt_1, x - step * scale, x - step)
     return x, scale
 """,
             function="update",
@@ -320,7 +366,7 @@ def update(x, step):
                 "jnp.array([1.0, 2.0]), jnp.array([0.5, 0.25])",
                 "jnp.array([0.0, 0.0]), jnp.array([1.0, -1.0])",
             ),
-            note="several names, an augmented assignment, comments kept",
+            note="several names, an augmented assignment, comments kept; the test is computed once, before the selections",
         ),
         Invalid(
             """
@@ -1273,6 +1319,7 @@ def reward(turn):
         # The fix of each reported if/elif chain, by the id of the `if` where it starts; an `elif`
         # of a chain that is rewritten from its `if` shares that fix.
         self._chains: dict[int, tuple[Fix | None, str]] = {}
+        self._names_given: dict[int, set[str]] = {}  # names the fixes handed out, per function
 
     def visit_If(self, node: cst.If) -> None:
         context = self.context
@@ -1335,8 +1382,16 @@ def reward(turn):
     def _assignment_fix(self, node: cst.If, tests, arms) -> Fix:
         context = self.context
         per_arm = [assigned_values(arm.body, context) for arm in arms]
+        exhausted = []
         if arms[-1].test is not None:
-            per_arm.append({})  # no `else`: every name keeps its value
+            exhausted = [name for name in per_arm[0] if name not in context.env and len(arms) > 1
+                         and all(name in values for values in per_arm)]
+            if exhausted:
+                # Every branch binds a name that had no value before: where no test held, Python
+                # raised `UnboundLocalError` reading it; the last test becomes the `else`.
+                tests = tests[:-1]
+            else:
+                per_arm.append({})  # no `else`: every name keeps its value
         names = list(dict.fromkeys(name for values in per_arm for name in values))
         temporaries = self._temporaries(node, names, per_arm)
         names = [name for name in names if name not in temporaries]
@@ -1350,9 +1405,35 @@ def reward(turn):
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
         selection = Selection(context, tests, slots, names, steps)
         selection.notes += _unconditional_notes(list(temporaries.values()), context)
+        if exhausted:
+            selection.notes.append(
+                f"where no test holds (NaN, say), Python raised `UnboundLocalError` reading `{exhausted[0]}`; "
+                f"the rewrite gives the last branch's value, as if `{context.describe(arms[-1].test)}` held")
         lines = [f"{name} = {context.code(value).strip()}" for name, value in temporaries.items()]
+        lines += self._named_tests(selection, names, set(temporaries))
         lines += selection.assignments(names)
         return self._replace(node, lines, selection, f"Replace the `if` with `{selection.callee()}(...)`")
+
+    def _named_tests(self, selection: Selection, names: list[str], temporaries: set[str]) -> list[str]:
+        """Where several `jnp.where`s select by the same test that is more than a name, the test is
+        computed once into a name of its own, before the selections, as Python's `if` computed it
+        once before its branch (a selection that assigns a name the test reads cannot change what
+        the later ones select by)."""
+        from tracerfix.loops.building import fresh_name
+        from tracerfix.lowering.emit import test_name
+
+        context = self.context
+        if selection.form != "where" or selection.order is None or selection.selecting_statements() < 2:
+            return []
+        lines = []
+        given = self._names_given.setdefault(id(context.function), set())
+        for position, test in enumerate(selection.tests):
+            if isinstance(test, (cst.Name, cst.Attribute)) or set(names_read(test)) & temporaries:
+                continue
+            name = fresh_name(test_name(context.code(test)), context, given)
+            lines.append(f"{name} = {selection.test_text(position)}")
+            selection.name_test(position, name)
+        return lines
 
     def _temporaries(self, node: cst.If, names: list[str], per_arm) -> dict[str, cst.BaseExpression]:
         """Names a single branch computes from values before the `if` and nothing reads after

@@ -330,9 +330,10 @@ class _Propagation:
         callee = record.callee
         chain = self.index.enclosing.get(id(callee), ())
         is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
-        passed = _call_values(callee, record.args, is_method, self.analysis)
+        passed = _call_values(callee, record.args, is_method, self.analysis, record.receiver)
         scope = self.analysis.scopes.get(id(callee))
-        traced = any(value.trace == TRACED for _, value in record.args)
+        traced = any(value.trace == TRACED for _, value in record.args) or (
+            record.receiver is not None and record.receiver.trace == TRACED)
         if scope is None and not traced and any(v.trace != STATIC or v.loose for _, v in record.args):
             # Neither traced nor known Python values: the call may sit on a path the trace never
             # takes (`if neighbors is None:`); walking the helper would only guess.
@@ -363,17 +364,20 @@ class _Propagation:
         return changed
 
 
-def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analysis) -> dict[str, Value]:
+def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analysis,
+                 receiver: Value | None = None) -> dict[str, Value]:
     """The value each parameter of `callee` takes at one call: the argument passed, else the
-    literal default (a Python constant), else unknown."""
+    literal default (a Python constant), else unknown; `self` is the `receiver` when known."""
     params = callee.params
     positional = [*params.posonly_params, *params.params]
     values: dict[str, Value] = {}
     if is_method and positional:
         chain = analysis.index.enclosing.get(id(callee), ())
         if chain and isinstance(chain[-1], cst.ClassDef) and not is_classmethod(callee):
-            # `self` is an object of the class: `self.linear(x)` finds `Linear.__call__`.
-            values[positional[0].name.value] = Value(STATIC, container=True, instance_of=chain[-1].name.value)
+            # `self` is an object of the class: `self.linear(x)` finds `Linear.__call__`; an
+            # object built from traced values carries them in its attributes.
+            values[positional[0].name.value] = receiver if receiver is not None else Value(
+                STATIC, container=True, instance_of=chain[-1].name.value)
         positional = positional[1:]  # obj.method(x): x binds the second parameter
     position = 0
     star = False

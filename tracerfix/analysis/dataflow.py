@@ -36,6 +36,8 @@ class CallRecord:
 
     callee: cst.FunctionDef
     args: list[tuple[str | None, Value]]  # (keyword or None, value) in call order
+    # The object a method is called on (`a.m()`, `A(x).m()`, a property read): its `self`.
+    receiver: Value | None = None
 
 
 @dataclass
@@ -112,8 +114,22 @@ class FunctionWalker:
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
         evaluator.on_lambda = lambda node: self._lambda(node, env)
+        evaluator.on_property = self._property_value
         evaluator.classes = self.classes
         return evaluator
+
+    def _property_value(self, instance: Value, attribute: str) -> Value | None:
+        """A `@property` of the instance's class read in traced code: its getter runs with the
+        instance as `self` (a call to walk), and gives what the getter returns."""
+        getter = None if self.classes is None else self.classes.property_getter(instance.instance_of, attribute)
+        if getter is None:
+            return None
+        assert self.facts is not None
+        self.facts.calls.append(CallRecord(getter, [], receiver=instance))
+        result = self.helper_result(getter)
+        if result is not None:
+            return result
+        return UNKNOWN_VALUE if instance.trace == TRACED else None
 
     def _mapped(self, call: cst.Call, args: list[Value], env: Env) -> None:
         """`tree_map(fn, t1, t2)`: fn's i-th parameter gets the leaves of the i-th tree, traced when
@@ -144,16 +160,29 @@ class FunctionWalker:
         if callee is None:
             return None
         assert self.facts is not None
-        record = CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)])
+        record = CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)],
+                            receiver=self._receiver(call))
         self.facts.calls.append(record)
-        if self.static_result is not None and all(v.trace == STATIC for v in args):
+        receiver_static = record.receiver is None or record.receiver.trace == STATIC
+        if self.static_result is not None and receiver_static and all(v.trace == STATIC for v in args):
             result = self.static_result(call, callee, record.args)
             if result is not None:
                 return result
         result = self.helper_result(callee)
         if result is not None:
             return result
-        return None if all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+        return None if receiver_static and all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+
+    def _receiver(self, call: cst.Call) -> Value | None:
+        """The value of the object a method is called on: `a` in `a.m()`, `A(x)` in `A(x).m()`."""
+        func = call.func
+        if type(func) is not cst.Attribute or self.classes is None:
+            return None
+        receiver = func.value
+        if type(receiver) is cst.Name and receiver.value in ("self", "cls"):
+            return self._env.get(receiver.value)
+        value = self.evaluator(self._env).value(receiver) if type(receiver) in (cst.Name, cst.Attribute, cst.Call) else None
+        return value if value is not None and value.instance_of is not None and value.container else None
 
     def _lambda(self, node: cst.Lambda, env: Env) -> None:
         """A lambda written in a traced function runs traced, reading `env` (its closure)."""

@@ -20,9 +20,11 @@ from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
     TRACED_VALUE,
+    UNKNOWN,
     UNKNOWN_VALUE,
     Value,
     is_none_literal,
+    join,
     literal_int,
 )
 from tracerfix.lazy_module import UnparsedStatement, materialize
@@ -192,6 +194,51 @@ class ModuleIndex:
         from tracerfix.analysis.guards import single_return
 
         return single_return(method)
+
+    def property_getter(self, class_name: str, name: str) -> cst.FunctionDef | None:
+        """The getter of the `@property` (or `cached_property`) `name` of the class, if it is one."""
+        method = self.class_method(class_name, name)
+        if method is None or not any(
+            (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
+            for d in method.decorators
+        ):
+            return None
+        return method
+
+    def init_fields(self, class_name: str, call_args, values, evaluator) -> tuple[tuple[str, Value], ...] | None:
+        """What `class_name(...)` stores on the object: each `self.attr = ...` of its `__init__`,
+        evaluated with the parameters bound to the call's argument `values`."""
+        init = self.class_method(class_name, "__init__")
+        if init is None or any(arg.star for arg in call_args):
+            return None
+        positional = [*init.params.posonly_params, *init.params.params][1:]
+        env: dict[str, Value] = {}
+        position = 0
+        for arg, value in zip(call_args, values):
+            if arg.keyword is not None:
+                env[arg.keyword.value] = value
+            elif position < len(positional):
+                env[positional[position].name.value] = value
+                position += 1
+            else:
+                return None
+        for param in (*positional, *init.params.kwonly_params):
+            if param.name.value not in env:
+                default = param.default
+                env[param.name.value] = evaluator.value(default) if default is not None else Value(UNKNOWN)
+        inner = type(evaluator)(env, evaluator.imports, evaluator.module_env)
+        fields: dict[str, Value] = {}
+        for statement in own_nodes(child_nodes(init.body)):
+            if isinstance(statement, (cst.Assign, cst.AnnAssign)) and statement.value is not None:
+                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+                for target in targets:
+                    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                            and target.value.value == "self":
+                        value = inner.value(statement.value)
+                        attr = target.attr.value
+                        fields[attr] = join(fields[attr], value) if attr in fields else value
+                        env["self." + attr] = fields[attr]
+        return tuple(fields.items())
 
     def pytree_fields(self, class_name: str) -> tuple[tuple[str, Value], ...] | None:
         """The fields of a NamedTuple or dataclass of this module, each as a transformation sees

@@ -149,6 +149,9 @@ class Evaluator:
         self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
         # Told of each lambda evaluated (set by the dataflow pass: its closure environment).
         self.on_lambda: Callable[[cst.Lambda], None] | None = None
+        # Told of each read of an attribute of an instance of a class of this module (the
+        # instance's value, the attribute); gives what a `@property` returns, or None.
+        self.on_property: Callable[[Value, str], Value | None] | None = None
         # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
         self.classes = None
         self._property_depth = 0
@@ -209,6 +212,11 @@ class Evaluator:
                 if field_name == attr:
                     return field_value
         if base.instance_of is not None and base.container and self.classes is not None and self._property_depth < 4:
+            if self.on_property is not None:
+                # The getter runs here, reading the instance: a traced one makes it a traced scope.
+                result = self.on_property(base, attr)
+                if result is not None and self.classes.property_expression(base.instance_of, attr) is None:
+                    return result
             getter = self.classes.property_expression(base.instance_of, attr)
             if getter is not None:
                 # `state.remaining_timesteps`: the property's expression with `self` the instance.
@@ -383,7 +391,10 @@ class Evaluator:
                 if self.helper_result is not None:
                     self.helper_result(node, args)
                 fields = None
-                if node.args and all(arg.keyword is not None for arg in node.args):
+                if self.classes is not None and self.classes.class_method(called.instance_of, "__init__") is not None:
+                    # A class with an `__init__` of its own: its attributes are what that stores.
+                    fields = self.classes.init_fields(called.instance_of, node.args, args, self)
+                elif node.args and all(arg.keyword is not None for arg in node.args):
                     fields = tuple((arg.keyword.value, value) for arg, value in zip(node.args, args))
                 elif node.args and not any(arg.star for arg in node.args) and self.classes is not None:
                     # `Dropout(p, inference)`: a NamedTuple's or dataclass's fields in their order.

@@ -15,6 +15,7 @@ helper is checked against the names of the function, so a second run finds nothi
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 from dataclasses import dataclass, field
 
@@ -719,6 +720,13 @@ def _slug(test: str) -> str:
     text = re.sub(r"_lt_0$", "_negative", text)
     parts = text.split("_")
     return "_".join(parts[:6]) or "condition"
+
+
+def test_name(test: str) -> str:
+    """A variable name for the value of the test `test`."""
+    words = [word for word in _slug(re.sub(r"\b(\d+)\.0*\b", r"\1", test)).split("_") if word not in ("random", "linalg")]
+    slug = "_".join(words[:5])
+    return slug if slug.isidentifier() and not keyword.iskeyword(slug) else "condition"
 
 
 def _branch_name(tests: list[If], position: int) -> str:

@@ -562,7 +562,8 @@ class UnitCheck:
         expected_outputs, errors, shapes = [], set(), set()
         signature = prepared.signature.describe()
         raised: dict[str, int] = {}
-        for count, (label, arguments) in enumerate(self.trials_for(prepared), start=1):
+        trials = self.trials_for(prepared)
+        for count, (label, arguments) in enumerate(trials, start=1):
             try:
                 expected = self.run_original(arguments)
             except (Exception, TrialTimeout) as error:
@@ -578,6 +579,13 @@ class UnitCheck:
                 continue
             expected_outputs.append((label, arguments, expected))
             shapes.add(output_shape(expected))
+        drawn = [label for label, _ in trials if label.startswith("random ")]
+        if drawn and not any(label.startswith("random ") for label, _, _ in expected_outputs):
+            # The original ran only on edge values (zeros, equal arguments: a loop that never
+            # starts) and raised on every random draw: not an input it is meant for.
+            self.set_aside.append(f"{signature}: the original raises on every random value ({sorted(errors)[0]}); "
+                                  "it ran only on edge values")
+            return None
         if len(shapes) > 1:
             common = common_shapes(shapes)
             if common is None:
