@@ -1042,3 +1042,67 @@ def test_a_class_with_its_own_flattening_keeps_its_fields_unknown():
         prod = jnp.take(vec, sparse_mat.cols, axis=0) * sparse_mat.vals[:, None]
         return jax.ops.segment_sum(prod, sparse_mat.rows, sparse_mat.shape[0])
     """) == []
+
+
+# --- objects built in traced code ---------------------------------------------------------------
+
+_ACTION = """
+import jax
+import jax.numpy as jnp
+
+
+class Action:
+    def __init__(self, from_, to, scale=1):
+        self.from_ = from_
+        self.to = to
+        self.scale = scale
+
+    def label(self):
+        if self.to - self.from_ == 1:
+            return 0
+        return 1
+
+    def scaled(self, x):
+        if self.scale > 1:
+            return x * self.scale
+        return x
+
+    @property
+    def direction(self):
+        if self.to > self.from_:
+            return 1
+        return -1
+
+{use}
+"""
+
+
+@pytest.mark.parametrize(
+    "use, expected",
+    [
+        ("@jax.jit\ndef f(a, b):\n    return Action(a, b).label()", ["TFX101"]),
+        ("@jax.jit\ndef f(a, b):\n    action = Action(a, b)\n    return action.label()", ["TFX101"]),
+        ("@jax.jit\ndef f(a, b):\n    return Action(a, b).direction", ["TFX101"]),
+        ("def helper(action):\n    return action.label()\n\n@jax.jit\ndef f(a, b):\n    return helper(Action(a, b))",
+         ["TFX101"]),
+        # `scale` is the Python default: the branch on it is decided while tracing.
+        ("@jax.jit\ndef f(a, b, x):\n    return Action(a, b).scaled(x)", []),
+        # Built from Python values only: nothing traced reaches the methods.
+        ("@jax.jit\ndef f(x):\n    return x * Action(0, 1).label()", []),
+    ],
+)
+def test_methods_and_properties_of_an_object_built_from_traced_values_run_traced(use, expected):
+    assert codes(_ACTION.format(use=use)) == expected
+
+
+def test_a_numpy_array_written_at_a_traced_index_is_reported():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    @jax.jit
+    def f(x):
+        board = np.full(25, 2)
+        board[x != -1] = 0
+        return board
+    """) == ["TFX401"]

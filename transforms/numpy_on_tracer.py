@@ -64,8 +64,11 @@ class NumpyOnTracer(Rule):
     Finds NumPy functions (`np.sin(x)`, `np.dot(w, x)`, `np.asarray(x)`) and `math` functions
     (`math.exp(x)`) called on traced values, and rewrites them to their `jax.numpy` counterparts
     when `jax.numpy` has a function with the same meaning and arguments. Also finds traced values
-    written into a NumPy array (`mask[i][j] = 1 - s`), and rewrites the array into a JAX array
-    built by the same constructor and written with `mask = mask.at[i, j].set(1 - s)`.
+    written into a NumPy array (`mask[i][j] = 1 - s`) or a NumPy array written at traced indices
+    (`key[hand[i]] = 0`, `board[ids != -1] = 0`), and rewrites the array into a JAX array built by
+    the same constructor and written with `mask = mask.at[i, j].set(1 - s)` (a traced boolean
+    mask then becomes `jnp.where`, TFX302). Methods JAX arrays share (`key = key.reshape(4, 13)`)
+    may follow the writes.
 
     ## Why is this bad?
     NumPy computes on concrete host arrays: it converts its arguments with `__array__`, which a
@@ -315,6 +318,38 @@ def energy(e, scales):
             inputs=("jnp.ones((3, 3)), jnp.array([0.5, 0.25])",),
             note="traced values written into a NumPy array (timemachine's rescale masks): a JAX array written "
             "with `.at[...].set`, one fix for every write (unsafe: float32 where NumPy made float64)",
+        ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+@jax.jit
+def state_to_key(hand):
+    key = np.zeros(8, dtype=np.int8)
+    for i in range(8):
+        key[hand[i]] = i // 4
+    key = key.reshape(2, 4)
+    return key.sum(axis=1)
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+@jax.jit
+def state_to_key(hand):
+    key = jnp.zeros(8, dtype=np.int8)
+    for i in range(8):
+        key = key.at[hand[i]].set(i // 4)
+    key = key.reshape(2, 4)
+    return key.sum(axis=1)
+""",
+            unsafe=True,
+            function="state_to_key",
+            inputs=("jnp.array([3, 1, 0, 2, 7, 5, 4, 6])", "jnp.array([7, 6, 5, 4, 3, 2, 1, 0])"),
+            note="a NumPy array written at traced indices (pgx's bridge-bidding key) and reshaped afterwards: "
+            "the JAX array takes the writes and the reshape alike",
         ),
     )
 

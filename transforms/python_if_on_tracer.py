@@ -100,6 +100,8 @@ class PythonIfOnTracer(Rule):
     - `lax.switch` clamps its index, so a negative index no longer reaches the `else` branch;
     - code now runs whatever the condition says (a hoisted temporary, assignments that an early
       `return` skipped) and may be costly or produce NaN;
+    - an `elif` chain without `else` binds a new name in every branch: where no test held (a NaN),
+      Python raised `UnboundLocalError`; the rewrite takes the last test as the `else`;
     - a `raise` became a runtime check: it raises when the compiled function runs, as a
       `JaxRuntimeError` quoting the message, so the exception type changes (an f-string message
       that reads names is formatted on the host from the values passed to the callback);
@@ -230,6 +232,41 @@ def f(x):
         ),
     )
     INVALID = (
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def curvature(omega):
+    if omega > 1.0:
+        k = 1.0
+    elif omega == 1.0:
+        k = 0.0
+    elif omega < 1.0:
+        k = -1.0
+    return k
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def curvature(omega):
+    k = jnp.where(
+        jnp.squeeze(omega > 1.0),
+        1.0,
+        jnp.where(jnp.squeeze(omega == 1.0), 0.0, -1.0),
+    )
+    return k
+""",
+            unsafe=True,
+            function="curvature",
+            inputs=("2.0", "1.0", "0.5", "jnp.array(1.5)"),
+            note="an `elif` chain without `else` whose every branch binds `k` (jax_cosmo's curvature): where no "
+            "test holds Python raised `UnboundLocalError`, so the last test is the `else` (unsafe, said why)",
+            count=3,
+        ),
         Invalid(
             """
 import jax
