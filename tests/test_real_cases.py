@@ -42,6 +42,9 @@ KNOWN_MISSES = {
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
     "heldout_2026_11/detection/012_gwpopulation_redshift_dvc_cache.py":
         "a method called on an object whose class the jitted function does not name",
+    "unseen_2026_11_26/detection/004_segment_sum_num_segments_report.py":
+        "`jax.jit(jax.ops.segment_sum)` of a library function: that `num_segments` must be static even when "
+        "left out (it defaults to a size computed from the data) is library knowledge tracerfix does not have",
     "heldout_2026_11/control_flow/014_jaxopt_bisection_static_flags.py":
         "a disagreement, not a miss: TFX502 reports `print(state.error)` under `if self.verbose:` in a "
         "while_loop body (it prints the tracer, the pitfall JAX's FAQ describes); the case counts it as fine",

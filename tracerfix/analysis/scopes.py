@@ -185,11 +185,8 @@ class ModuleIndex:
 
     def property_expression(self, class_name: str, name: str) -> cst.BaseExpression | None:
         """What the `@property` `name` of the class returns, when its body is one `return`."""
-        method = self.class_method(class_name, name)
-        if method is None or not any(
-            (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
-            for d in method.decorators
-        ):
+        method = self.property_getter(class_name, name)
+        if method is None:
             return None
         from tracerfix.analysis.guards import single_return
 
