@@ -1106,3 +1106,40 @@ def test_a_numpy_array_written_at_a_traced_index_is_reported():
         board[x != -1] = 0
         return board
     """) == ["TFX401"]
+
+
+def test_the_closure_a_factory_returns_is_traced_where_a_module_level_jit_applies_to_it():
+    assert codes("""
+    import jax
+
+    def make_loss(scale):
+        def loss(params, x):
+            y = params["w"] * x
+            if y.sum() > scale:
+                return y.sum()
+            return -y.sum()
+        return loss
+
+    loss_fn = make_loss(2.0)
+    step = jax.jit(loss_fn)
+    """) == ["TFX101"]
+
+
+def test_calling_an_object_built_on_the_spot_runs_its_call_method():
+    assert codes("""
+    import jax
+
+    class Model:
+        def __init__(self, w):
+            self.w = w
+
+        def __call__(self, x):
+            out = x @ self.w
+            if out.sum() > 0:
+                return out
+            return -out
+
+    @jax.jit
+    def apply(w, x):
+        return Model(w)(x)
+    """) == ["TFX101"]

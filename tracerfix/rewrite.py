@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import ast
 import json
+import keyword
+import re
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Sequence
@@ -1447,3 +1449,43 @@ def _string_value(value: cst.BaseExpression) -> str | None:
 
 def _escape(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
+
+
+def fresh_name(base: str, context, given: set[str]) -> str:
+    """`base`, or `base_2`...: a name the function does not use yet (nor a fix handed out in it)."""
+    taken = set(names_read(context.function)) | given
+    name, number = base, 1
+    while name in taken:
+        number += 1
+        name = f"{base}_{number}"
+    given.add(name)
+    return name
+
+
+_OPERATORS = {">=": "ge", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", "<": "lt"}
+_NOISE = {"jnp", "np", "jax", "lax", "numpy", "self", "astype"}
+
+
+def slug(test: str) -> str:
+    """A few words of identifier naming what the test `test` says (`x_i_negative`)."""
+    tokens = re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+|>=|<=|==|!=|>|<", test)
+    words = []
+    for token in tokens:
+        word = _OPERATORS.get(token, token)
+        if word in _NOISE or word in ("not", "and", "or", "is", "None", "True", "False") and word != "not":
+            if word == "not":
+                words.append(word)
+            continue
+        words.append(word.lower().strip("_"))
+    text = "_".join(w for w in words if w)
+    text = re.sub(r"_gt_0$", "_positive", text)
+    text = re.sub(r"_lt_0$", "_negative", text)
+    parts = text.split("_")
+    return "_".join(parts[:6]) or "condition"
+
+
+def name_for_test(test: str) -> str:
+    """A variable name for the value of the test `test`."""
+    words = [word for word in slug(re.sub(r"\b(\d+)\.0*\b", r"\1", test)).split("_") if word not in ("random", "linalg")]
+    name = "_".join(words[:5])
+    return name if name.isidentifier() and not keyword.iskeyword(name) else "condition"

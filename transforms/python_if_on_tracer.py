@@ -18,7 +18,9 @@ from tracerfix.rewrite import (
     assignments_of,
     chain_arms,
     first_hazard,
+    fresh_name,
     names_read,
+    name_for_test,
     returned_value,
     runtime_check,
     sole_statement,
@@ -232,86 +234,6 @@ def f(x):
         ),
     )
     INVALID = (
-        Invalid(
-            """
-import jax
-import jax.numpy as jnp
-
-@jax.jit
-def curvature(omega):
-    if omega > 1.0:
-        k = 1.0
-    elif omega == 1.0:
-        k = 0.0
-    elif omega < 1.0:
-        k = -1.0
-    return k
-""",
-            expected="""
-import jax
-import jax.numpy as jnp
-
-@jax.jit
-def curvature(omega):
-    k = jnp.where(
-        jnp.squeeze(omega > 1.0),
-        1.0,
-        jnp.where(jnp.squeeze(omega == 1.0), 0.0, -1.0),
-    )
-    return k
-""",
-            unsafe=True,
-            function="curvature",
-            inputs=("2.0", "1.0", "0.5", "jnp.array(1.5)"),
-            note="an `elif` chain without `else` whose every branch binds `k` (jax_cosmo's curvature): where no "
-            "test holds Python raised `UnboundLocalError`, so the last test is the `else` (unsafe, said why)",
-            count=3,
-        ),
-        Invalid(
-            """
-import jax
-import jax.numpy as jnp
-
-@jax.jit
-def sample(x, keys):
-    kept = []
-    accepted = 0
-    for i in range(keys.shape[0]):
-        proposal = x + jax.random.normal(keys[i], x.shape)
-        if jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2)):
-            x = proposal
-            accepted += 1
-        if i % 2 == 0:
-            kept.append(x)
-    return jnp.stack(kept), accepted
-""",
-            expected="""
-import jax
-import jax.numpy as jnp
-
-@jax.jit
-def sample(x, keys):
-    kept = []
-    accepted = 0
-    for i in range(keys.shape[0]):
-        proposal = x + jax.random.normal(keys[i], x.shape)
-        uniform_keys_i_lt_exp = jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2))
-        x = jnp.where(uniform_keys_i_lt_exp, proposal, x)
-        accepted = jnp.where(uniform_keys_i_lt_exp, accepted + 1, accepted)
-        if i % 2 == 0:
-            kept.append(x)
-    return jnp.stack(kept), accepted
-""",
-            unsafe=True,
-            function="sample",
-            inputs=(
-                "jnp.zeros(2), jax.random.split(jax.random.PRNGKey(0), 6)",
-                "jnp.array([3.0, -1.0]), jax.random.split(jax.random.PRNGKey(1), 3)",
-            ),
-            note="a loop over a static range that collects results (a Metropolis-Hastings sampler) is unrolled "
-            "by JAX: the traced `if` inside it is the leak, selected in place; its test, read by two "
-            "selections, is computed once",
-        ),
         Invalid(
             """
 import jax
@@ -1349,6 +1271,86 @@ def reward(turn):
             "number, so the test is squeezed; a one-element array `turn` (pgx keeps such state) still gives a "
             "0-d result",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def curvature(omega):
+    if omega > 1.0:
+        k = 1.0
+    elif omega == 1.0:
+        k = 0.0
+    elif omega < 1.0:
+        k = -1.0
+    return k
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def curvature(omega):
+    k = jnp.where(
+        jnp.squeeze(omega > 1.0),
+        1.0,
+        jnp.where(jnp.squeeze(omega == 1.0), 0.0, -1.0),
+    )
+    return k
+""",
+            unsafe=True,
+            function="curvature",
+            inputs=("2.0", "1.0", "0.5", "jnp.array(1.5)"),
+            note="an `elif` chain without `else` whose every branch binds `k` (jax_cosmo's curvature): where no "
+            "test holds Python raised `UnboundLocalError`, so the last test is the `else` (unsafe, said why)",
+            count=3,
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x, keys):
+    kept = []
+    accepted = 0
+    for i in range(keys.shape[0]):
+        proposal = x + jax.random.normal(keys[i], x.shape)
+        if jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2)):
+            x = proposal
+            accepted += 1
+        if i % 2 == 0:
+            kept.append(x)
+    return jnp.stack(kept), accepted
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x, keys):
+    kept = []
+    accepted = 0
+    for i in range(keys.shape[0]):
+        proposal = x + jax.random.normal(keys[i], x.shape)
+        uniform_keys_i_lt_exp = jax.random.uniform(keys[i]) < jnp.exp(-jnp.sum(proposal ** 2))
+        x = jnp.where(uniform_keys_i_lt_exp, proposal, x)
+        accepted = jnp.where(uniform_keys_i_lt_exp, accepted + 1, accepted)
+        if i % 2 == 0:
+            kept.append(x)
+    return jnp.stack(kept), accepted
+""",
+            unsafe=True,
+            function="sample",
+            inputs=(
+                "jnp.zeros(2), jax.random.split(jax.random.PRNGKey(0), 6)",
+                "jnp.array([3.0, -1.0]), jax.random.split(jax.random.PRNGKey(1), 3)",
+            ),
+            note="a loop over a static range that collects results (a Metropolis-Hastings sampler) is unrolled "
+            "by JAX: the traced `if` inside it is the leak, selected in place; its test, read by two "
+            "selections, is computed once",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1456,9 +1458,6 @@ def reward(turn):
         computed once into a name of its own, before the selections, as Python's `if` computed it
         once before its branch (a selection that assigns a name the test reads cannot change what
         the later ones select by)."""
-        from tracerfix.loops.building import fresh_name
-        from tracerfix.lowering.emit import test_name
-
         context = self.context
         if selection.form != "where" or selection.order is None or selection.selecting_statements() < 2:
             return []
@@ -1467,7 +1466,7 @@ def reward(turn):
         for position, test in enumerate(selection.tests):
             if isinstance(test, (cst.Name, cst.Attribute)) or set(names_read(test)) & temporaries:
                 continue
-            name = fresh_name(test_name(context.code(test)), context, given)
+            name = fresh_name(name_for_test(context.code(test)), context, given)
             lines.append(f"{name} = {selection.test_text(position)}")
             selection.name_test(position, name)
         return lines

@@ -93,6 +93,11 @@ class Analysis:
                 if isinstance(value.function, str):
                     return self.index.defined_function(cst.Name(value.function), ())
                 return value.function
+        elif type(func) is cst.Call and type(func.func) is cst.Name:
+            # `Model(w)(x)`: the `__call__` of an object built on the spot.
+            value = env.get(func.func.value) or self.index.module_env.get(func.func.value)
+            if value is not None and value.instance_of is not None and not value.container:
+                return self.index.class_method(value.instance_of, "__call__")
         elif type(func) is cst.Attribute:
             receiver = func.value
             if type(receiver) is cst.Name:

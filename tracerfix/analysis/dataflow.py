@@ -176,9 +176,9 @@ class FunctionWalker:
     def _receiver(self, call: cst.Call) -> Value | None:
         """The value of the object a method is called on: `a` in `a.m()`, `A(x)` in `A(x).m()`."""
         func = call.func
-        if type(func) is not cst.Attribute or self.classes is None:
+        if self.classes is None or type(func) not in (cst.Attribute, cst.Call):
             return None
-        receiver = func.value
+        receiver = func.value if type(func) is cst.Attribute else func  # `a.m()`, `Model(w)(x)`
         if type(receiver) is cst.Name and receiver.value in ("self", "cls"):
             return self._env.get(receiver.value)
         value = self.evaluator(self._env).value(receiver) if type(receiver) in (cst.Name, cst.Attribute, cst.Call) else None
@@ -191,7 +191,7 @@ class FunctionWalker:
             self.facts.nested.append((node, env))
 
     def _resolve_on_object(self, call: cst.Call) -> cst.FunctionDef | None:
-        if type(call.func) is cst.Name or type(call.func) is cst.Attribute:
+        if type(call.func) in (cst.Name, cst.Attribute, cst.Call):
             try:
                 return self.resolve_call(call, self._env)
             except TypeError:  # a resolver that knows no objects

@@ -707,6 +707,11 @@ class ScopeFinder:
             made_class, _ = self.index.made_object_or_function(target.value.value)
             if made_class is not None:
                 found = self.index.class_method(made_class, target.attr.value)
+        elif found is None and isinstance(target, cst.Name) and not chain:
+            # `jax.jit(loss_fn)` where `loss_fn = make_loss(cfg)`: the closure the factory returns;
+            # `jax.jit(model)` where `model = Model(...)`: its `__call__`.
+            made_class, made_function = self.index.made_object_or_function(target.value)
+            found = made_function if made_class is None else self.index.class_method(made_class, "__call__")
         return found, {}
 
     def _is_method(self, function: FunctionNode) -> bool:

@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Sequence
 import libcst as cst
 
 from tracerfix.loops.outcome import CannotRewrite
-from tracerfix.rewrite import names_read
+from tracerfix.rewrite import fresh_name, names_read  # noqa: F401 - fresh_name is re-exported
 
 
 _BINARY_PRECEDENCE = {
@@ -209,14 +209,3 @@ def keep_comments(
     first = statements[0]
     statements[0] = first.with_changes(leading_lines=[*original.leading_lines, *above, *first.leading_lines])
     return statements
-
-
-def fresh_name(base: str, context, given: set[str]) -> str:
-    """`base`, or `base_2`...: a name the function does not use yet (nor a fix handed out in it)."""
-    taken = set(names_read(context.function)) | given
-    name, number = base, 1
-    while name in taken:
-        number += 1
-        name = f"{base}_{number}"
-    given.add(name)
-    return name

@@ -15,7 +15,6 @@ helper is checked against the names of the function, so a second run finds nothi
 from __future__ import annotations
 
 import ast
-import keyword
 import re
 from dataclasses import dataclass, field
 
@@ -38,11 +37,9 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, literal_shape
+from tracerfix.rewrite import Refused, literal_shape, slug as _slug
 
 MARK = "\x00"
-_OPERATORS = {">=": "ge", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", "<": "lt"}
-_NOISE = {"jnp", "np", "jax", "lax", "numpy", "self", "astype"}
 
 
 @dataclass
@@ -703,30 +700,6 @@ def _jumps_under_traced(statements: list, lowerer, tainted: set[str], top: bool,
             ):
                 return True
     return False
-
-
-def _slug(test: str) -> str:
-    tokens = re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+|>=|<=|==|!=|>|<", test)
-    words = []
-    for token in tokens:
-        word = _OPERATORS.get(token, token)
-        if word in _NOISE or word in ("not", "and", "or", "is", "None", "True", "False") and word != "not":
-            if word == "not":
-                words.append(word)
-            continue
-        words.append(word.lower().strip("_"))
-    text = "_".join(w for w in words if w)
-    text = re.sub(r"_gt_0$", "_positive", text)
-    text = re.sub(r"_lt_0$", "_negative", text)
-    parts = text.split("_")
-    return "_".join(parts[:6]) or "condition"
-
-
-def test_name(test: str) -> str:
-    """A variable name for the value of the test `test`."""
-    words = [word for word in _slug(re.sub(r"\b(\d+)\.0*\b", r"\1", test)).split("_") if word not in ("random", "linalg")]
-    slug = "_".join(words[:5])
-    return slug if slug.isidentifier() and not keyword.iskeyword(slug) else "condition"
 
 
 def _branch_name(tests: list[If], position: int) -> str:
