@@ -1489,3 +1489,79 @@ def name_for_test(test: str) -> str:
     words = [word for word in slug(re.sub(r"\b(\d+)\.0*\b", r"\1", test)).split("_") if word not in ("random", "linalg")]
     name = "_".join(words[:5])
     return name if name.isidentifier() and not keyword.iskeyword(name) else "condition"
+
+
+# --- a `lax` loop's starting state ----------------------------------------------------------------
+
+_NUMBER = re.compile(r"-?(?:\d[\d_]*\.?\d*(?:[eE][-+]?\d+)?|\.\d+|(?:jnp|np|math)\.inf)")
+_ELEMENTWISE_CALLS = frozenset({"abs", "absolute", "square", "sqrt", "exp", "log", "log1p", "expm1", "negative",
+                                "maximum", "minimum", "where", "sign", "tanh", "sin", "cos", "fabs"})
+
+
+def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], carried: list[str],
+                 jnp: str) -> tuple[str, str]:
+    """What a `lax` loop starts the carried `name` with, and a note when that is not `name`.
+
+    Where `name` starts as a number (`error = 100`) that the body (`assignments`: its top-level
+    `target = value` statements, in order) replaces by an elementwise function of arrays the loop
+    carries (`error = jnp.abs(beta_new - beta)`), it starts as that number in their shape,
+    `jnp.full_like(beta, 100)`: a `lax` loop carries one shape, which Python's number did not have."""
+    start = _assigned_before(function, loop, name)
+    if start is None or _NUMBER.fullmatch(start) is None:
+        return name, ""
+    # `beta = beta_new` in the body: `beta_new` has the carried `beta`'s shape.
+    like = {other: other for other in carried if other != name}
+    for target, value in assignments:
+        if target in like and value.isidentifier() and value != name:
+            like.setdefault(value, target)
+    updates = [value for target, value in assignments if target == name]
+    if len(updates) != 1:
+        return name, ""
+    operands = _elementwise_operands(updates[0])
+    if not operands or name in operands or any(operand not in like for operand in operands):
+        return name, ""
+    shape_of = like[sorted(operands)[0]]
+    replacement = f"{jnp}.full_like({shape_of}, {start})"
+    return replacement, (f"`{name}` starts as the number {start} and becomes an array of `{shape_of}`'s shape in "
+                         f"the loop, which carries one shape: it starts as `{replacement}` (where the loop never "
+                         "runs, it is that array, not the number)")
+
+
+def _assigned_before(function, loop, name: str) -> str | None:
+    """The text of the value of the last `name = value` written before `loop` in `function`."""
+    if loop is None or not isinstance(function, cst.FunctionDef):
+        return None
+    found = None
+    pending = list(reversed(function.body.children))
+    while pending:
+        node = pending.pop()
+        if node is loop:
+            return found
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+            continue
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and node.targets[0].target.value == name:
+            found = cst.Module([]).code_for_node(node.value).strip()
+        pending.extend(reversed(node.children))
+    return None
+
+
+def _elementwise_operands(expression: str) -> set[str] | None:
+    """The names `expression` computes on, when it applies elementwise operations only
+    (arithmetic and `jnp.abs`-like calls); None otherwise."""
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except SyntaxError:
+        return None
+    functions: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            leaf = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if leaf not in _ELEMENTWISE_CALLS or node.keywords:
+                return None
+            functions |= {id(inner) for inner in ast.walk(func)}
+        elif isinstance(node, (ast.Subscript, ast.Compare, ast.BoolOp, ast.IfExp, ast.Lambda, ast.Starred,
+                               ast.Attribute)) and id(node) not in functions:
+            return None
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in functions}

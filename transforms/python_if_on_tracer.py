@@ -1351,6 +1351,69 @@ def sample(x, keys):
             "by JAX: the traced `if` inside it is the leak, selected in place; its test, read by two "
             "selections, is computed once",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def simulate(v, choice, key):
+    idx = 0
+    out = jnp.zeros(3)
+    t = 0
+    while t < 3:
+        if v[idx] < 0.5:
+            nxt = 0
+            key, sub = jax.random.split(key)
+            out = out.at[t].set(jax.random.uniform(sub))
+        else:
+            nxt = choice[idx]
+            out = out.at[t].set(v[idx])
+        idx = nxt
+        t += 1
+    return out, idx
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def simulate(v, choice, key):
+    idx = 0
+    out = jnp.zeros(3)
+    t = 0
+    while t < 3:
+        def _when_v_idx_lt_0_5(key, out):
+            nxt = 0
+            key, sub = jax.random.split(key)
+            out = out.at[t].set(jax.random.uniform(sub))
+            return key, out, nxt
+
+        def _unless_v_idx_lt_0_5(key, out):
+            nxt = choice[idx]
+            out = out.at[t].set(v[idx])
+            return key, out, nxt
+
+        key, out, nxt = lax.cond(
+            v[idx] < 0.5,
+            _when_v_idx_lt_0_5,
+            _unless_v_idx_lt_0_5,
+            key,
+            out,
+        )
+        idx = nxt
+        t += 1
+    return out, idx
+""",
+            function="simulate",
+            inputs=(
+                "jnp.array([0.2, 0.7, 0.9]), jnp.array([1, 2, 0]), jax.random.PRNGKey(0)",
+                "jnp.array([0.8, 0.1, 0.3]), jnp.array([2, 0, 1]), jax.random.PRNGKey(1)",
+            ),
+            note="a name every branch binds (`nxt`) is no operand of `lax.cond`: in a Python loop it has no "
+            "value before its first iteration (QuantEcon's Arellano simulation)",
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -73,7 +73,10 @@ class PythonWhileOnTracer(Rule):
     body branch may be inf/NaN where it is not selected; when the body indexes an array with the
     loop state (`lax.while_loop` traces its body even if the loop never runs, so an empty array
     raises while tracing); or when a Python number the loop counts with becomes a traced array
-    that later code may need as a number. A state whose dtype changes between iterations
+    that later code may need as a number; or when a name starts as a number (`error = 100`) and
+    the body makes it an elementwise function of arrays the loop carries (`jnp.abs(new - x)`):
+    the loop starts it as that number in their shape (`jnp.full_like(x, 100)`), which is what
+    the function returns for it if the loop never runs. A state whose dtype changes between iterations
     (`x = x / 2` on integers) makes `lax.while_loop` raise while tracing; it never silently
     computes something else. With a `break`, the statements after its test are computed where
     the loop stops too and discarded by `jnp.where` (the inf/NaN concern applies to them), and
@@ -782,6 +785,52 @@ def triangle(x, n):
             function="triangle",
             inputs=("jnp.array([1.0, 2.0]), 3", "jnp.array([1.0, 2.0]), 0"),
             note="a loop nested in a traced `while`: a `lax.while_loop` inside the body of another",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def newton(beta, target, tol):
+    error = 100
+    i = 0
+    while jnp.any(error > tol) and i < 50:
+        beta_new = beta - (beta ** 2 - target) / (2 * beta)
+        error = jnp.abs(beta_new - beta)
+        beta = beta_new
+        i += 1
+    return beta, i
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def newton(beta, target, tol):
+    error = 100
+    i = 0
+    def keep_updating_state(state):
+        _, error, i = state
+        return jnp.any(error > tol) & (i < 50)
+
+    def update_state(state):
+        beta, error, i = state
+        beta_new = beta - (beta ** 2 - target) / (2 * beta)
+        error = jnp.abs(beta_new - beta)
+        beta = beta_new
+        i += 1
+        return beta, error, i
+
+    beta, error, i = lax.while_loop(keep_updating_state, update_state, (beta, jnp.full_like(beta, 100), i))
+    return beta, i
+""",
+            unsafe=True,
+            function="newton",
+            inputs=("jnp.array([2.0, 9.0, 3.0]), jnp.array([7.0, 7.0, 7.0]), 1e-4", "jnp.array(4.0), jnp.array(7.0), 1e-4"),
+            note="`error = 100` before the loop, an array of `beta`'s shape in it (QuantEcon's Newton-Raphson): "
+            "the loop starts it as `jnp.full_like(beta, 100)`, as `lax.while_loop` carries one shape",
         ),
     )
 

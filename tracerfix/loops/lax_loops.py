@@ -29,7 +29,7 @@ from tracerfix.loops.outcome import CannotRewrite, LoopRewrite
 from tracerfix.loops.placement import code_after, code_before, env_at, evaluator, read_after
 from tracerfix.loops.selection import Selection, is_pass
 from tracerfix.loops.state import body_traced_tests, carried_names, check_fixed_shapes, check_index_uses
-from tracerfix.rewrite import builtin_called, names_read, where_safety
+from tracerfix.rewrite import builtin_called, names_read, shaped_start, where_safety
 from tracerfix.rule import Safety
 
 
@@ -584,7 +584,12 @@ def _while_loop(
         update.build(new_body, result, context, assigned_first=[flag] if flag else []),
     ]
     start = [] if header is None else [context.code(header.start) if header.start is not None else "0"]
-    initial = [*start, *carried, *(["False"] if flag else [])]
+    assignments = [(target.value, context.code(small.value).strip()) for statement in body
+                   if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
+                   if isinstance(small, cst.Assign) and len(small.targets) == 1
+                   for target in [small.targets[0].target] if isinstance(target, cst.Name)]
+    starts = [shaped_start(name, context.function, loop, assignments, carried, jnp) for name in carried]
+    initial = [*start, *(text for text, _ in starts), *(["False"] if flag else [])]
     targets = [*(["_"] * len(counter)), *carried, *(["_"] if flag else [])]
     if index_after:
         targets[0] = counter[0]
@@ -606,6 +611,7 @@ def _while_loop(
             f"`{context.function_name}` is differentiated: `lax.while_loop` supports forward-mode "
             "differentiation only, so reverse mode (`jax.grad`) of the rewrite raises"
         )
+    concerns += [note for _, note in starts if note]
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)
     return rewrite

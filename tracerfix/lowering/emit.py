@@ -37,7 +37,7 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, literal_shape, slug as _slug
+from tracerfix.rewrite import Refused, literal_shape, shaped_start, slug as _slug
 
 MARK = "\x00"
 
@@ -188,7 +188,12 @@ class Writer:
         exposed = set()
         for arm in arms:
             exposed |= Liveness().block(arm, set(outs))
-        operands = [name for name in written if name in scope.bound and (name in outs or name in exposed)]
+        # A name every branch binds before reading it needs no value from before the `if` (in a
+        # Python loop it may have none yet: `Bp_idx` of the first iteration).
+        rebound = [definitely_bound(arm) for arm in arms]
+        every_arm_binds = {name for name in outs if all(b is None or name in b for b in rebound)}
+        operands = [name for name in written if name in scope.bound
+                    and (name in exposed or (name in outs and name not in every_arm_binds))]
         effects_only = False
         if not returns and not outs:
             effects = [s for arm in arms for s in walk(arm) if isinstance(s, Leaf) and s.effect]
@@ -365,7 +370,7 @@ class Writer:
         carried = self._carried(loop, body, stops, scope, set(loop.reads))
         lines = self.prologue + lines
         test = None if _always_true(loop.test) else self.lowerer.predicate(loop)
-        lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None))
+        lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None, loop_node=loop.node))
         if self.lowerer.differentiated:
             self.notes.append("`lax.while_loop` supports forward-mode differentiation only: reverse mode "
                               "(`jax.grad`) of this function raises")
@@ -420,7 +425,7 @@ class Writer:
                 prologue = [f"{loop.target} = {iteration.element(index)}"] if iteration.element(index) else []
             lines = self.body(lines, self._while(carried, prologue, stops, None, scope,
                                                  index=(index, iteration.start, iteration.stop),
-                                                 body_statements=body, inner_bound=inner_bound))
+                                                 body_statements=body, inner_bound=inner_bound, loop_node=loop.node))
             if self.lowerer.differentiated:
                 self.notes.append("the loop stops early, so it becomes `lax.while_loop`, which supports forward-mode "
                                   "differentiation only: reverse mode (`jax.grad`) of this function raises")
@@ -475,7 +480,8 @@ class Writer:
         state = self.lowerer.fresh("state")
         return state, [f"{', '.join(carried)} = {state}"], ", ".join(carried)
 
-    def _while(self, carried, body, stops, test, scope: Scope, index, body_statements=None, inner_bound=None) -> list[str]:
+    def _while(self, carried, body, stops, test, scope: Scope, index, body_statements=None, inner_bound=None,
+               loop_node=None) -> list[str]:
         """`lax.while_loop` over `carried` (with the loop index first when `index` is given)."""
         names = list(carried)
         if index is not None:
@@ -509,6 +515,15 @@ class Writer:
         lines = [f"def {keep}({state}):", *self.indented(unpack + [f"return {condition}"]), ""]
         lines += [f"def {update}({state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
         init = names if index is None else [index[1], *carried]
+        statements = body if body_statements is None else body_statements
+        assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
+        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried,
+                                     self.lowerer.spell("jax.numpy"))
+                  for name in carried}
+        for name, (_, note) in starts.items():
+            if note:
+                self.notes.append(note)
+        init = [starts[name][0] if name in starts else name for name in init]
         targets = result if index is None else ", ".join(["_", *carried])
         lines.append(f"{targets} = {lax}.while_loop({keep}, {update}, {_init(init)})")
         self.lowered += 1
@@ -518,6 +533,7 @@ class Writer:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
 
 
 _INT_LITERAL = re.compile(r"-?\d+")
@@ -661,6 +677,12 @@ def _operand(text: str) -> str:
 def _does_nothing(statements: list) -> bool:
     """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
     return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
+
+
+def _single_assignment(text: str) -> tuple[str, str] | None:
+    """`name = value` as (name, value text); None for any other statement."""
+    match = re.fullmatch(r"\s*(\w+)\s*=(?!=)\s*(.+)", text, re.S)
+    return (match.group(1), match.group(2).strip()) if match else None
 
 
 def _chain(statement: If, lowerer, tainted: set[str]) -> tuple[list[list], list]:
