@@ -1143,3 +1143,80 @@ def test_calling_an_object_built_on_the_spot_runs_its_call_method():
     def apply(w, x):
         return Model(w)(x)
     """) == ["TFX101"]
+
+
+def test_a_while_test_that_calls_a_function_passed_in_runs_it_traced():
+    """llama-2-jax's own `while_loop(cond_fun, body_fun, init_val)` helper: `cond_fun(val)` is the
+    lambda the traced caller passed, reading a NamedTuple state's field."""
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+    import jax.numpy as jnp
+    from jax import Array
+
+    def while_loop(cond_fun, body_fun, init_val):
+        val = init_val
+        while cond_fun(val):
+            val = body_fun(val)
+        return val
+
+    class State(NamedTuple):
+        x: Array
+        finished: Array
+
+    def body(state):
+        return State(state.x + 1, state.x > 3)
+
+    @jax.jit
+    def f(x):
+        state = State(x, x > 3)
+        state = while_loop(lambda s: ~jnp.all(s.finished), body, state)
+        return state.x
+    """) == ["TFX102"]
+
+
+def test_an_object_of_the_module_called_in_traced_code_runs_its_call_method():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class MLP:
+        def __init__(self, w):
+            self.w = w
+
+        def __call__(self, x):
+            x = x @ self.w
+            while jnp.abs(x).sum() > 1:
+                x /= 2
+            return x.sum()
+
+    @jax.jit
+    def f(w, x):
+        net = MLP(w)
+        return net(x)
+    """) == ["TFX102"]
+
+
+def test_the_else_of_an_under_a_jit_test_runs_only_eagerly():
+    """brax's jumpy: `if _in_jit(): lax.while_loop(...) else: <a Python loop>`."""
+    assert codes("""
+    import jax
+
+    def _in_jit() -> bool:
+        if jax.config.jax_disable_jit:
+            return True
+        return jax.core.unsafe_am_i_under_a_jit_DO_NOT_USE()
+
+    def while_loop(cond_fun, body_fun, init_val):
+        if _in_jit():
+            return jax.lax.while_loop(cond_fun, body_fun, init_val)
+        else:
+            val = init_val
+            while cond_fun(val):
+                val = body_fun(val)
+            return val
+
+    @jax.jit
+    def f(x):
+        return while_loop(lambda v: v < 10, lambda v: v * 2, x)
+    """) == []

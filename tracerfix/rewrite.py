@@ -1432,8 +1432,16 @@ def _formatted_piece(value: cst.FormattedString, values: list[str], context) -> 
 
 
 def _printable(expression: cst.BaseExpression, context) -> bool:
-    """Values jax.debug.print can take: arrays and static Python values (not unknown objects)."""
-    return context.value(expression).trace in (TRACED, STATIC)
+    """Values jax.debug.print can take: arrays and static Python values (not unknown objects),
+    and parameters whose default is a number (`max_iter=10_000`: a number or an array)."""
+    if context.value(expression).trace in (TRACED, STATIC):
+        return True
+    function = context.function
+    if not isinstance(expression, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return False
+    params = function.params
+    return any(param.name.value == expression.value and param.default is not None and is_literal_number(param.default)
+               for param in (*params.posonly_params, *params.params, *params.kwonly_params))
 
 
 def is_text(value: cst.BaseExpression) -> bool:

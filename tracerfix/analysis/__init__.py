@@ -86,8 +86,9 @@ class Analysis:
                 if made_function is not None:
                     return made_function  # the closure a factory returned: `schedule(step)`
             value = env.get(func.value) or self.index.module_env.get(func.value)
-            if value is not None and value.instance_of is not None and not value.container:
-                return self.index.class_method(value.instance_of, "__init__")
+            if value is not None and value.instance_of is not None:
+                # `Model(w)` runs `__init__`; `net(x)`, `net` an object of the class, `__call__`.
+                return self.index.class_method(value.instance_of, "__call__" if value.container else "__init__")
             if value is not None and value.function is not None:
                 # A function handed over as an argument (`f(middle)` in `bisect(f, a, b)`).
                 if isinstance(value.function, str):
@@ -236,7 +237,8 @@ class _Propagation:
                 if id(nested) not in analysis.scopes:
                     params = {name: UNKNOWN_VALUE for name in param_names(nested)}
                     analysis.scopes[id(nested)] = TracedScope(
-                        nested, params, f"defined inside traced {_name(scope.node)}", scope.transform
+                        nested, params, f"defined inside traced {_name(scope.node)}", scope.transform,
+                        awaiting_calls=True,
                     )
                     self.traced_ids.add(id(nested))
                 elif analysis.closures.get(id(nested)) == env and id(nested) in analysis.facts:
@@ -353,9 +355,17 @@ class _Propagation:
             changed = True
         else:
             changed = False
+            first_call = scope.awaiting_calls and not scope.transformed
+            scope.awaiting_calls = False
             for name, value in passed.items():
                 old = scope.params.get(name)
                 if old is None:
+                    continue
+                if first_call:
+                    # Its parameters were placeholders: this call says what they are.
+                    if value != old:
+                        scope.params[name] = value
+                        changed = True
                     continue
                 # A transformation's own parameters are decided at its boundary; a helper's are
                 # whatever any traced caller passes.

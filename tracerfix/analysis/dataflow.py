@@ -12,7 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
-from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test
+from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test, under_trace_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.values import (
     UNKNOWN,
@@ -176,9 +176,9 @@ class FunctionWalker:
     def _receiver(self, call: cst.Call) -> Value | None:
         """The value of the object a method is called on: `a` in `a.m()`, `A(x)` in `A(x).m()`."""
         func = call.func
-        if self.classes is None or type(func) not in (cst.Attribute, cst.Call):
+        if self.classes is None or type(func) not in (cst.Attribute, cst.Call, cst.Name):
             return None
-        receiver = func.value if type(func) is cst.Attribute else func  # `a.m()`, `Model(w)(x)`
+        receiver = func.value if type(func) is cst.Attribute else func  # `a.m()`, `Model(w)(x)`, `net(x)`
         if type(receiver) is cst.Name and receiver.value in ("self", "cls"):
             return self._env.get(receiver.value)
         value = self.evaluator(self._env).value(receiver) if type(receiver) in (cst.Name, cst.Attribute, cst.Call) else None
@@ -221,6 +221,8 @@ class FunctionWalker:
             if guard is not None:
                 return self._tracer_guard(node, guard, env)
             with_jax = jax_namespace_test(node.test, self.imports)
+            if with_jax is None:
+                with_jax = under_trace_test(node.test, self.imports, self.resolve_call)
             if with_jax is not None:
                 numpy_branch = node.orelse if with_jax else node.body
                 if numpy_branch is not None:
@@ -334,6 +336,7 @@ class FunctionWalker:
                 element = self._loop_element(node.iter, head)
                 body_env = self.bind(node.target, element, head)
             else:
+                self.value(node.test, head)  # records the calls the test makes (`while not done(x):`)
                 body_env = head
             after = self.block(node.body.body, body_env)
             head = merge_envs(head, after)

@@ -12,6 +12,7 @@ from typing import Callable
 import libcst as cst
 
 from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis.syntax import child_nodes, own_nodes
 
 _CONCRETE_TESTS = frozenset({"jax.core.is_concrete"})
 # The errors JAX raises where a traced value needs to be concrete.
@@ -117,3 +118,30 @@ def jax_namespace_test(test: cst.BaseExpression, imports: ImportTable) -> bool |
         return None
     same = isinstance(target.operator, (cst.Is, cst.Equal))
     return same != negated
+
+
+def under_trace_test(test: cst.BaseExpression, imports: ImportTable,
+                     resolve: Callable[[cst.Call], cst.FunctionDef | None]) -> bool | None:
+    """`jax.core.unsafe_am_i_under_a_jit_DO_NOT_USE()`, or a helper of the module that returns it
+    (brax's `_in_jit()`): True when the body runs under the trace (so the `else` only eagerly),
+    False for `not _in_jit()`; None for other tests."""
+    negated = False
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negated = test.expression, not negated
+    if not isinstance(test, cst.Call) or test.args:
+        return None
+    if _asks_for_a_trace(test, imports):
+        return not negated
+    helper = resolve(test)
+    if isinstance(helper, cst.FunctionDef) and not helper.params.params and not helper.params.posonly_params:
+        returns = [node for node in own_nodes(child_nodes(helper.body))
+                   if isinstance(node, cst.Return) and node.value is not None]
+        if any(isinstance(r.value, cst.Call) and _asks_for_a_trace(r.value, imports) for r in returns):
+            return not negated
+    return None
+
+
+def _asks_for_a_trace(call: cst.Call, imports: ImportTable) -> bool:
+    qualified = imports.qualify(call.func) or ""
+    return qualified.startswith("jax") and qualified.rpartition(".")[2].startswith("unsafe_am_i_under_a_jit")
+

@@ -67,6 +67,9 @@ class TracedScope:
     # A transformation traces this function itself (not only as a helper of traced code): its
     # edges are the boundary that a leaked tracer crosses.
     transformed: bool = False
+    # The parameters are placeholders (a function defined inside traced code, called from none
+    # yet): the first call that reaches it gives them their values, later ones are joined.
+    awaiting_calls: bool = False
 
 
 @dataclass

@@ -211,6 +211,12 @@ class Evaluator:
             for field_name, field_value in base.fields:
                 if field_name == attr:
                     return field_value
+        elif base.trace == TRACED and base.container and base.instance_of is not None and self.classes is not None:
+            # A traced NamedTuple or dataclass of this module (fields joined away over a loop):
+            # its fields as the class declares them, leaves traced.
+            for field_name, field_value in self.classes.pytree_fields(base.instance_of) or ():
+                if field_name == attr:
+                    return field_value
         if base.instance_of is not None and base.container and self.classes is not None and self._property_depth < 4:
             if self.on_property is not None:
                 # The getter runs here, reading the instance: a traced one makes it a traced scope.

@@ -202,7 +202,7 @@ class Writer:
                 return []  # nothing it computes is read again and it calls nothing for effect: dead code
             printed = [self.lowerer.debug_print(leaf.text) for leaf in effects]
             if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
-                                      if s not in effects):
+                                      if s not in effects and not self._python_if(s, scope)):
                 raise Refused("the branches change nothing that is read afterwards and call functions for their "
                               "effect, which would run once while tracing")
             # `if count == limit: print("...")`: `jax.debug.print` runs in the branch taken.
@@ -261,6 +261,10 @@ class Writer:
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
+
+    def _python_if(self, statement, scope: Scope) -> bool:
+        """`statement` is an `if` on Python values (`elif verbose:`), which stays one."""
+        return isinstance(statement, If) and not self.lowerer.test_is_traced(statement, scope.tainted)
 
     def _check_state(self, blocks: list[list], bound: set[str], where: str) -> None:
         for statement in walk([s for block in blocks for s in block]):
