@@ -57,6 +57,24 @@ class RuleContext:
             return True
         return self.analysis.evidence is not None and self.proven_traced(node)
 
+    def env_at(self, statement: cst.CSTNode) -> Env:
+        """The analysis' environment before `statement` (the current one when not recorded)."""
+        facts = self.analysis.facts.get(id(self.scope.node)) if self.scope is not None else None
+        if facts is None:
+            return self.env
+        return facts.env_at.get(id(statement), self.env)
+
+    def is_traced_where(self, node: cst.BaseExpression, ancestors) -> bool:
+        """`is_traced` for `node` read at the statement among `ancestors` (outermost first)
+        that holds it, not at the one being visited."""
+        facts = self.analysis.facts.get(id(self.scope.node)) if self.scope is not None else None
+        if facts is not None:
+            for ancestor in reversed(ancestors):
+                env = facts.env_at.get(id(ancestor))
+                if env is not None:
+                    return self.evaluator(env).value(node).traced
+        return self.is_traced(node)
+
     def proven_traced(self, node: cst.CSTNode) -> bool:
         """A traceback proved `node` traced: it is on the statement that raised a tracer error."""
         if self.analysis.evidence is None:

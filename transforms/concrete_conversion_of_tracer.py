@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.bindings import bindings, reads
+from tracerfix.bindings import reads
 from tracerfix.concrete_arguments import (
     conversion_operand,
     is_concrete_slot,
@@ -349,6 +349,40 @@ def target(action, turn):
             inputs=("3, 0", "3, 1"),
             note="jnp on a static argument is staged into a tracer; NumPy computes the Python value (pgx)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def solve(x, parents):
+    normr = jnp.sum(x ** 2)
+    nxt = int(jnp.argmax(x))
+    path = jnp.zeros(x.shape[0])
+    path = path.at[nxt].set(1.0)
+    info = {"normr": float(normr), "first": parents[nxt]}
+    return x / normr, path, info
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def solve(x, parents):
+    normr = jnp.sum(x ** 2)
+    nxt = jnp.argmax(x).astype(int)
+    path = jnp.zeros(x.shape[0])
+    path = path.at[nxt].set(1.0)
+    info = {"normr": normr.reshape(()), "first": parents[nxt]}
+    return x / normr, path, info
+""",
+            unsafe=True,
+            count=2,
+            function="solve",
+            inputs=("jnp.array([1.0, 3.0, 2.0]), jnp.array([2, 0, 1])", "jnp.array([-1.0, 0.5]), jnp.array([1, 0])"),
+            note="conversions whose values only index arrays (`path.at[nxt]`, `parents[nxt]`) or go into a container "
+            "the jitted function returns (linox's LSMR `info` dict): jit returns arrays whatever they held",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -422,9 +456,20 @@ def target(action, turn):
                 # conditional expressions turn into a selection.
                 return True
             if isinstance(parent, cst.Index) and position > 1:
-                # x[int(i)] -> x[i]: a traced array takes a traced integer index.
+                # x[int(i)] -> x[i], x.at[int(i)] -> x.at[i]: a traced array takes a traced index.
                 subscript = ancestors[position - 2]
-                return isinstance(subscript, cst.Subscript) and context.is_traced(subscript.value)
+                if not isinstance(subscript, cst.Subscript):
+                    return False
+                indexed = subscript.value
+                if isinstance(indexed, cst.Attribute) and indexed.attr.value == "at":
+                    indexed = indexed.value
+                return context.is_traced_where(indexed, ancestors[:position])
+            if isinstance(parent, (cst.DictElement, cst.Element)) and parent.value is child \
+                    or isinstance(parent, (cst.Dict, cst.Tuple, cst.List)):
+                # `info = {"normr": float(normr)}` returned from a transformed function: jit
+                # returns arrays whatever the container held.
+                child = parent
+                continue
             if isinstance(parent, cst.Arg) and position > 0:
                 return self._is_array_argument(ancestors[position - 1], parent)
             if isinstance(parent, cst.Return):
@@ -457,8 +502,7 @@ def target(action, turn):
         if not isinstance(function, cst.FunctionDef):
             return False
         name = assign.targets[0].target.value
-        if bindings(function).assignment_counts.get(name) != 1:
-            return False
+        # Whichever assignment reaches a use, an array suits it when every use takes an array.
         uses = reads(function.body, name)
         return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)
 

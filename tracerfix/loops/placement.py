@@ -120,7 +120,4 @@ def evaluator(context, env: Env) -> Evaluator:
 
 def env_at(statement: cst.CSTNode, context) -> Env:
     """The analysis' environment before `statement` (the current one when not recorded)."""
-    facts = context.analysis.facts.get(id(context.scope.node)) if context.scope is not None else None
-    if facts is None:
-        return context.env
-    return facts.env_at.get(id(statement), context.env)
+    return context.env_at(statement)
