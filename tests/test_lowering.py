@@ -354,3 +354,24 @@ def test_branch_values_that_keep_an_integer_dtype_are_made_floats_beside_float_b
         expected = [float(v) for v in original["sym_ortho"](jax.numpy.asarray(a), jax.numpy.asarray(b))]
         got = [float(v) for v in namespace["sym_ortho"](a, b)]
         assert got == pytest.approx(expected, rel=1e-6), (a, b)
+
+
+def test_a_hand_written_while_loop_helper_becomes_lax_while_loop_of_its_own_functions():
+    """llama-2-jax's `while_loop(cond_fun, body_fun, init_val)`: no wrappers around the functions."""
+    code = """
+    import jax
+    import jax.numpy as jnp
+
+    def while_loop(cond_fun, body_fun, init_val):
+        val = init_val
+        while cond_fun(val):
+            val = body_fun(val)
+        return val
+
+    @jax.jit
+    def f(x):
+        return while_loop(lambda v: jnp.sum(v) < 100.0, lambda v: v * 2.0, x)
+    """
+    fixed = _fix(code)
+    assert "    val = lax.while_loop(cond_fun, body_fun, val)\n" in fixed, fixed
+    assert "def keep_updating" not in fixed and _fix(fixed) == fixed
