@@ -1220,3 +1220,25 @@ def test_the_else_of_an_under_a_jit_test_runs_only_eagerly():
     def f(x):
         return while_loop(lambda v: v < 10, lambda v: v * 2, x)
     """) == []
+
+
+def test_a_helper_passed_different_functions_by_different_callers_runs_each():
+    """QuantEcon's `successive_approx(T, x_0)`-style helpers serve several jitted functions, each
+    with its own operator: the parameter may be either, and each runs traced."""
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def iterate(step, stop, x):
+        while stop(x):
+            x = step(x)
+        return x
+
+    @jax.jit
+    def halve(x):
+        return iterate(lambda v: v / 2, lambda v: jnp.max(v) > 1.0, x)
+
+    @jax.jit
+    def double(x):
+        return iterate(lambda v: v * 2, lambda v: jnp.max(v) < 100.0, x)
+    """) == ["TFX102"]

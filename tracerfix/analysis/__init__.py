@@ -35,6 +35,7 @@ from tracerfix.analysis.values import (
     UNKNOWN,
     UNKNOWN_VALUE,
     Evaluator,
+    Alternatives,
     Value,
     join,
 )
@@ -90,10 +91,9 @@ class Analysis:
                 # `Model(w)` runs `__init__`; `net(x)`, `net` an object of the class, `__call__`.
                 return self.index.class_method(value.instance_of, "__call__" if value.container else "__init__")
             if value is not None and value.function is not None:
-                # A function handed over as an argument (`f(middle)` in `bisect(f, a, b)`).
-                if isinstance(value.function, str):
-                    return self.index.defined_function(cst.Name(value.function), ())
-                return value.function
+                # A function handed over as an argument (`f(middle)` in `bisect(f, a, b)`); of
+                # several that callers pass, the first (`alternatives_of` gives the others).
+                return self.function_of(value.function[0] if isinstance(value.function, Alternatives) else value.function)
         elif type(func) is cst.Call and type(func.func) is cst.Name:
             # `Model(w)(x)`: the `__call__` of an object built on the spot.
             value = env.get(func.func.value) or self.index.module_env.get(func.func.value)
@@ -126,6 +126,19 @@ class Analysis:
                 if value is not None and value.instance_of is not None and not value.container:
                     return self.index.class_method(value.instance_of, func.attr.value)
         return None
+
+    def function_of(self, function) -> FunctionNode | None:
+        """The def or lambda a function value names (a node, or a module-level function's name)."""
+        if isinstance(function, str):
+            return self.index.defined_function(cst.Name(function), ())
+        return function
+
+    def alternatives_of(self, call: cst.Call, env: Env) -> list[FunctionNode]:
+        """The other functions a called parameter may be, when callers pass different ones."""
+        value = env.get(call.func.value) if type(call.func) is cst.Name else None
+        if value is None or not isinstance(value.function, Alternatives):
+            return []
+        return [node for node in map(self.function_of, value.function[1:]) if node is not None]
 
     def eager_only(self) -> set[int]:
         """Ids of the blocks that run only on concrete values, in every traced function."""
@@ -297,6 +310,7 @@ class _Propagation:
             helper_result=self.analysis.result_of,
         )
         walker.static_result = self._static_result
+        walker.alternatives = analysis.alternatives_of
         walker.classes = self.index
         return walker.walk(scope.node, entry)
 

@@ -92,6 +92,8 @@ class FunctionWalker:
         # What a helper returns at a call passing only Python values (set by the propagation):
         # per calling context, not joined with its traced call sites.
         self.static_result: Callable[[cst.Call, cst.FunctionDef, list], Value | None] | None = None
+        # The other functions a called parameter may be (`Analysis.alternatives_of`).
+        self.alternatives: Callable[[cst.Call, Env], list] | None = None
         # The module's classes (`ModuleIndex`: properties, fields), set by the propagation.
         self.classes = None
         self.facts: FunctionFacts | None = None
@@ -169,6 +171,12 @@ class FunctionWalker:
             if result is not None:
                 return result
         result = self.helper_result(callee)
+        others = self.alternatives(call, self._env) if self.alternatives is not None else []
+        for other in others:
+            # A parameter that callers pass different functions to runs each of them here.
+            self.facts.calls.append(CallRecord(other, record.args, receiver=record.receiver))
+            other_result = self.helper_result(other)
+            result = other_result if result is None else result if other_result is None else join(result, other_result)
         if result is not None:
             return result
         return None if receiver_static and all(v.trace != TRACED for v in args) else UNKNOWN_VALUE

@@ -80,8 +80,25 @@ def join(a: Value, b: Value) -> Value:
         none=a.none if a.none == b.none else None,
         loose=a.loose or b.loose,
         fields=a.fields if a.fields == b.fields else None,
-        function=a.function if a.function is b.function or a.function == b.function else None,
+        function=_functions_joined(a.function, b.function),
     )
+
+
+class Alternatives(tuple):
+    """Several functions a value may be (a helper's `cond_fun`, passed different lambdas by
+    different callers): calling the value runs each of them."""
+
+
+def _functions_joined(a, b):
+    if a is b or a == b:
+        return a
+    if a is None or b is None:
+        return None
+    merged = list(a) if isinstance(a, Alternatives) else [a]
+    for candidate in (b if isinstance(b, Alternatives) else [b]):
+        if not any(candidate is known_ for known_ in merged):
+            merged.append(candidate)
+    return Alternatives(merged) if len(merged) <= 4 else None
 
 
 def join_all(values) -> Value:
