@@ -76,7 +76,9 @@ class PythonWhileOnTracer(Rule):
     that later code may need as a number; or when a name starts as a number (`error = 100`) and
     the body makes it an elementwise function of arrays the loop carries (`jnp.abs(new - x)`):
     the loop starts it as that number in their shape (`jnp.full_like(x, 100)`), which is what
-    the function returns for it if the loop never runs. A state whose dtype changes between iterations
+    the function returns for it if the loop never runs; or when the body holds `if c: raise E(msg)`:
+    it becomes a check that raises when the compiled loop runs (`jax.debug.callback`), so the
+    error reaches the caller as a `JaxRuntimeError` quoting the message. A state whose dtype changes between iterations
     (`x = x / 2` on integers) makes `lax.while_loop` raise while tracing; it never silently
     computes something else. With a `break`, the statements after its test are computed where
     the loop stops too and discarded by `jnp.where` (the inf/NaN concern applies to them), and
@@ -831,6 +833,62 @@ def newton(beta, target, tol):
             inputs=("jnp.array([2.0, 9.0, 3.0]), jnp.array([7.0, 7.0, 7.0]), 1e-4", "jnp.array(4.0), jnp.array(7.0), 1e-4"),
             note="`error = 100` before the loop, an array of `beta`'s shape in it (QuantEcon's Newton-Raphson): "
             "the loop starts it as `jnp.full_like(beta, 100)`, as `lax.while_loop` carries one shape",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def newton(x, target):
+    error = jnp.abs(x * x - target)
+    n = 0
+    while error > 1e-4:
+        n += 1
+        if n > 50:
+            raise RuntimeError("no convergence")
+        x = x - (x * x - target) / (2 * x)
+        error = jnp.abs(x * x - target)
+    return x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def newton(x, target):
+    error = jnp.abs(x * x - target)
+    n = 0
+
+    def keep_updating_n_x_error(state):
+        n, x, error = state
+        return error > 1e-4
+
+    def update_n_x_error(state):
+        n, x, error = state
+        n += 1
+
+        def raise_if(failed):
+            if failed:
+                raise RuntimeError("no convergence")
+        jax.debug.callback(raise_if, n > 50)
+        x = x - (x * x - target) / (2 * x)
+        error = jnp.abs(x * x - target)
+        return n, x, error
+
+    n, x, error = lax.while_loop(
+        keep_updating_n_x_error,
+        update_n_x_error,
+        (n, x, error),
+    )
+    return x
+""",
+            unsafe=True,
+            function="newton",
+            inputs=("jnp.float32(3.0), jnp.float32(7.0)", "jnp.float32(0.5), jnp.float32(2.0)"),
+            note="`if n > 50: raise ...` in the loop (QuantEcon's multivariate Newton): a check that raises when "
+            "the compiled loop runs, as `lax.while_loop` traces its body whatever the data",
         ),
     )
 

@@ -51,6 +51,7 @@ from tracerfix.rewrite import (
     debug_print_text,
     header_comment,
     is_boolean,
+    runtime_check,
     scalar_predicate,
     truth_test_is_traced,
 )
@@ -172,6 +173,24 @@ class Lowerer:
                 "has side effects or yields NaN (in its gradient) where it is not taken now runs everywhere"
             )
 
+    def raise_check(self, node: cst.If) -> list[str] | None:
+        """`if c: raise E("message")` as a check that raises when the compiled function runs
+        (`rewrite.runtime_check`): `lax` traces both branches, so a `raise` would fire while
+        tracing, whatever the data. None where the exception takes more than a message."""
+        block = node.body
+        statement = block.body[0]
+        raised = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else statement
+        exception = raised.exc
+        arguments = exception.args if isinstance(exception, cst.Call) else ()
+        if exception is None or len(arguments) > 1 or any(a.keyword or a.star for a in arguments):
+            return None
+        try:
+            check = runtime_check(self.context, node.test, True, arguments[0].value if arguments else None, "`raise`")
+        except Refused:
+            return None
+        self.cond_notes.append(f"{check.note}; the exception is no longer a `{self.context.describe(exception.func if isinstance(exception, cst.Call) else exception)}`")
+        return list(check.lines)
+
     def debug_print(self, text: str) -> str | None:
         """A `print(...)` statement's text as `jax.debug.print(...)`, or None (`rewrite.debug_print_text`)."""
         try:
@@ -249,6 +268,7 @@ class Lowerer:
         depth = sum(isinstance(a, cst.IndentedBlock) for a in context.ancestors[: context.ancestors.index(function)]) \
             if function in context.ancestors else 0
         builder = Builder(context.module, self.unit, depth + 1)
+        builder.raise_check = self.raise_check
         statements = list(function.body.body)
         position = statements.index(top)
         before = [s for statement in statements[:position] for s in builder.statement(statement, depth + 1)]

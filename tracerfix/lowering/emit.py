@@ -106,7 +106,10 @@ class Writer:
         lines = leaf.text.split("\n")
         # Continuation lines keep their place relative to the statement; the mark stands for the
         # indentation of the replaced statement, known only when the lines become statements.
-        rest = [MARK + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
+        # A `def`'s body is indented relative to the `def`, wherever the writer puts it; other
+        # continuation lines (inside brackets) keep the replaced statement's indentation.
+        margin = "" if leaf.helper else MARK
+        rest = [margin + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
         return [*leaf.comments, lines[0], *rest]
 
     def python_if(self, statement: If, scope: Scope) -> list[str]:

@@ -98,6 +98,8 @@ class Builder:
         self.unit = indent_unit
         self.depth = depth  # of the function's body
         self.nodes: dict[int, object] = {}  # id of a CST compound statement -> its tree statement
+        # `if c: raise E(msg)` as the lines of a run-time check (`rewrite.runtime_check`), or None.
+        self.raise_check = None
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
@@ -118,6 +120,21 @@ class Builder:
                 leaf.comments = comments
                 return [leaf]
             return [self.small(small, depth) for small in node.body]
+        if isinstance(node, cst.If) and node.orelse is None and self.raise_check is not None \
+                and _raises_only(node.body):
+            lines = self.raise_check(node)
+            if lines is not None:
+                # The check is ordinary code: a host function and the callback that runs it,
+                # written as if they stood where the `if` does.
+                margin = self.unit * depth
+                leaves = []
+                for text in lines:
+                    first, *rest = text.split("\n")
+                    leaf = self.leaf("\n".join([first, *(margin + line for line in rest)]), node, depth)
+                    if text.startswith("def "):
+                        leaf.helper = text[4:].partition("(")[0]
+                    leaves.append(leaf)
+                return leaves
         if isinstance(node, cst.If):
             test = self.code(node.test)
             orelse: list = []
@@ -177,6 +194,15 @@ class Builder:
         leaf = analyse_leaf(text)
         leaf.indent = len(self.unit) * depth
         return leaf
+
+
+def _raises_only(block: cst.BaseSuite) -> bool:
+    statements = list(block.body)
+    if len(statements) != 1:
+        return False
+    only = statements[0]
+    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only] if isinstance(block, cst.SimpleStatementSuite) else []
+    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)
 
 
 def analyse_leaf(text: str) -> Leaf:
