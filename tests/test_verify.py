@@ -825,3 +825,37 @@ def test_a_signature_the_original_accepts_only_on_edge_values_is_set_aside(tmp_p
                              "--unsafe-fixes", str(path)], capture_output=True, text=True, timeout=600)
     assert "Verified 1 of 1 rewritten function" in result.stderr + result.stdout, result.stderr
     assert "lax.while_loop" in path.read_text()
+
+
+def test_a_helper_given_an_object_of_a_plain_dataclass_is_called_as_its_callers_call_it(tmp_path):
+    """pgx's `get_board(state)`: `state` is a plain `@dataclass` (no pytree) that the jitted caller
+    builds under the trace; verifying the helper on its own must not fail because `jax.jit`
+    cannot take such an object as an argument."""
+    path = tmp_path / "board.py"
+    path.write_text(textwrap.dedent("""
+        from dataclasses import dataclass
+
+        import jax
+        import numpy as np
+
+
+        @dataclass
+        class State:
+            ids: np.ndarray
+
+
+        def get_board(state: State) -> np.ndarray:
+            board = np.full(5, 2)
+            board[state.ids != -1] = 0
+            return board
+
+
+        @jax.jit
+        def f(ids):
+            return get_board(State(ids=ids))
+    """).lstrip())
+    result = subprocess.run([sys.executable, "-m", "tracerfix", "rewrite", "--verify", "--seed", "5", str(path)],
+                            capture_output=True, text=True, timeout=600)
+    output = result.stderr + result.stdout
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "board = jnp.where(state.ids != -1, 0, board)" in path.read_text()

@@ -474,6 +474,8 @@ class UnitCheck:
             return run(self.original)
 
     def run_rewrite(self, prepared: Prepared, arguments: Arguments):
+        for value in arguments.values():
+            _pass_objects_as_callers_do(value)
         started = time.perf_counter()
         with jax.disable_jit() if self.eager else contextlib.nullcontext():
             result = jax.block_until_ready(self.call(prepared.rewrite, arguments))
@@ -768,6 +770,42 @@ class _NotDifferentiable(Exception):
     def __init__(self, reason: str, rewrite: bool = False) -> None:
         super().__init__(reason)
         self.rewrite = rewrite  # the rewrite's gradient fails (else the original's)
+
+
+_OBJECT_CLASSES: set[type] = set()
+
+
+def _pass_objects_as_callers_do(value) -> None:
+    """An object of a plain class (a `@dataclass` that is no pytree) reaches a traced helper
+    because its callers build it under the trace from traced arrays; `jax.jit` of the helper
+    could not take it as an argument. Its class is made a pytree here, in the worker only: its
+    array fields are leaves, the rest (Python configuration) stays as it is, as in the callers."""
+    cls = type(value)
+    if cls in _OBJECT_CLASSES or not hasattr(value, "__dict__") or isinstance(value, (type, jax.Array, np.ndarray)):
+        return
+    leaves = jax.tree_util.tree_leaves(value)
+    if len(leaves) != 1 or leaves[0] is not value:
+        return  # already a pytree (or a container of leaves)
+    fields = vars(value)
+    try:
+        hash(tuple((name, field) for name, field in fields.items() if not is_array(field)))
+    except TypeError:
+        return  # configuration that jit could not key its cache on
+
+    def flatten(obj):
+        names = [name for name, field in vars(obj).items() if is_array(field)]
+        rest = tuple((name, field) for name, field in vars(obj).items() if not is_array(field))
+        return [getattr(obj, name) for name in names], (tuple(names), rest)
+
+    def unflatten(aux, leaves):
+        obj = object.__new__(cls)
+        names, rest = aux
+        obj.__dict__.update(dict(rest))
+        obj.__dict__.update(zip(names, leaves))
+        return obj
+
+    jax.tree_util.register_pytree_node(cls, flatten, unflatten)
+    _OBJECT_CLASSES.add(cls)
 
 
 def _blamed_parameter(refusals: list[str], params: list[dict]) -> str | None:
