@@ -1242,3 +1242,30 @@ def test_a_helper_passed_different_functions_by_different_callers_runs_each():
     def double(x):
         return iterate(lambda v: v * 2, lambda v: jnp.max(v) < 100.0, x)
     """) == ["TFX102"]
+
+
+def test_a_property_with_statements_gives_what_its_getter_returns_to_the_rules():
+    """jax_cosmo's `cosmo.k` once its own `if` is a `jnp.where`: the caller's `if cosmo.k < 0` is
+    the next leak."""
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class Cosmology:
+        def __init__(self, omega_k):
+            self._omega_k = omega_k
+
+        @property
+        def k(self):
+            k = jnp.where(self._omega_k > 0, 1.0, -1.0)
+            return k
+
+    def distance(cosmo, chi):
+        if cosmo.k < 0:
+            return jnp.sinh(chi)
+        return chi
+
+    @jax.jit
+    def f(omega_k, chi):
+        return distance(Cosmology(omega_k), chi)
+    """) == ["TFX101"]

@@ -44,7 +44,13 @@ class RuleContext:
         """Values of expressions in `env` (an environment of the current function)."""
         evaluator = Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
         evaluator.classes = self.analysis.index
+        evaluator.on_property = self._property_result
         return evaluator
+
+    def _property_result(self, instance: Value, attribute: str) -> Value | None:
+        # What a `@property` read on an object of this module gives, as the dataflow found.
+        getter = self.analysis.index.property_getter(instance.instance_of, attribute)
+        return None if getter is None else self.analysis.result_of(getter)
 
     def _helper_result(self, call: cst.Call, args: list[Value]) -> Value | None:
         # A call to a traced helper of this module returns what its dataflow found, as it did
