@@ -375,3 +375,31 @@ def test_a_hand_written_while_loop_helper_becomes_lax_while_loop_of_its_own_func
     fixed = _fix(code)
     assert "    val = lax.while_loop(cond_fun, body_fun, val)\n" in fixed, fixed
     assert "def keep_updating" not in fixed and _fix(fixed) == fixed
+
+
+def test_a_helper_defined_under_a_comment_inside_a_lowered_branch_keeps_its_shape():
+    """linox's LSMR: `# Iteration state` above `def lsmr_step(...)` in the code an early return
+    skips; the comment stays a comment above the def, not part of its text."""
+    code = """
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    @jax.jit
+    def solve(b):
+        beta = jnp.linalg.norm(b)
+        if beta == 0:
+            return b
+        u = b / beta
+
+        # Iteration state
+        def step(carry, _):
+            return carry * 0.5, None
+
+        u, _ = lax.scan(step, u, None, length=3)
+        return u
+    """
+    fixed = _fix(code)
+    assert "    # Iteration state\n        def step(carry, _):\n" in fixed or "# Iteration state\n" in fixed, fixed
+    compile(fixed, "<fixed>", "exec")
+    assert _fix(fixed) == fixed and not _lint(fixed)

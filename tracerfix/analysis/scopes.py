@@ -995,11 +995,14 @@ def _annotation_kind(param: cst.Param, imports: ImportTable) -> str | None:
     annotation = param.annotation.annotation
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
-    qualified = imports.qualify(annotation) or dotted_name(annotation)
-    if qualified in known.ARRAY_ANNOTATION_NAMES or (
-        qualified is not None and qualified.rpartition(".")[2] in ("Array", "ndarray", "ArrayLike")
+    written = dotted_name(annotation)
+    qualified = imports.qualify(annotation) or written
+    if qualified in known.ARRAY_ANNOTATION_NAMES or any(
+        name is not None and name.rpartition(".")[2] in ("Array", "ndarray", "ArrayLike") for name in (qualified, written)
     ):
-        return "array"
+        return "array"  # `ArrayLike = Any` in the module is still what it says
+    if qualified in ("typing.Any", "Any"):
+        return None  # says nothing: what the transformation does decides
     if qualified in known.SCALAR_ANNOTATION_NAMES:
         return "scalar"
     if qualified in known.CONTAINER_ANNOTATION_NAMES:

@@ -106,10 +106,13 @@ class Writer:
         lines = leaf.text.split("\n")
         # Continuation lines keep their place relative to the statement; the mark stands for the
         # indentation of the replaced statement, known only when the lines become statements.
-        # A `def`'s body is indented relative to the `def`, wherever the writer puts it; other
-        # continuation lines (inside brackets) keep the replaced statement's indentation.
-        margin = "" if leaf.helper else MARK
-        rest = [margin + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
+        if leaf.written_here:
+            # Code tracerfix wrote (a check's host function): its lines are indented relative
+            # to its first, and stay so wherever the writer puts it.
+            body = [line for line in lines[1:] if line.strip()]
+            margin = min((len(line) - len(line.lstrip()) for line in body), default=0)
+            return [*leaf.comments, lines[0], *(self.unit + line[margin:] if line.strip() else line for line in lines[1:])]
+        rest = [MARK + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
         return [*leaf.comments, lines[0], *rest]
 
     def python_if(self, statement: If, scope: Scope) -> list[str]:

@@ -33,6 +33,7 @@ class Leaf:
     indent: int = 0  # columns of indentation of the original statement
     comments: list[str] = field(default_factory=list)  # the comment lines above it
     helper: str | None = None  # the name a nested `def`/`class` binds
+    written_here: bool = False  # tracerfix wrote the text (indented relative to its first line)
 
 
 @dataclass
@@ -126,11 +127,10 @@ class Builder:
             if lines is not None:
                 # The check is ordinary code: a host function and the callback that runs it,
                 # written as if they stood where the `if` does.
-                margin = self.unit * depth
                 leaves = []
                 for text in lines:
-                    first, *rest = text.split("\n")
-                    leaf = self.leaf("\n".join([first, *(margin + line for line in rest)]), node, depth)
+                    leaf = self.leaf(text, node, depth)
+                    leaf.written_here = True
                     if text.startswith("def "):
                         leaf.helper = text[4:].partition("(")[0]
                     leaves.append(leaf)
@@ -170,8 +170,10 @@ class Builder:
                           "`lax` control flow; move the `try` outside the traced function")
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             name = node.name.value
-            text = self.code(node).strip("\n")
+            # Its comment lines go above it, as a simple statement's do (they are not its text).
+            text = self.code(node.with_changes(leading_lines=())).strip("\n")
             leaf = self.leaf(text, node, depth)
+            leaf.comments = [line.comment.value for line in node.leading_lines if line.comment is not None]
             # A helper defined in a branch or body is local to it, never part of the state.
             leaf.writes, leaf.kills, leaf.helper = set(), {name}, name
             return [leaf]
