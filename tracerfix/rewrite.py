@@ -1573,3 +1573,17 @@ def _elementwise_operands(expression: str) -> set[str] | None:
                                ast.Attribute)) and id(node) not in functions:
             return None
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in functions}
+
+
+def passed_functions(condition: str, body: list[str], state: list[str]) -> tuple[str, str] | None:
+    """(f, g) when a loop over the one name `state` tests `f(state)` and its body (the lines of
+    its statements) is only `state = g(state)`: `lax.while_loop(f, g, state)` needs no wrappers."""
+    name = state[0] if len(state) == 1 else None
+    lines = [line.strip() for text in body for line in text.splitlines() if line.strip()]
+    if name is None or len(lines) != 1:
+        return None
+    test = re.fullmatch(rf"(\w+)\({re.escape(name)}\)", condition)
+    update = re.fullmatch(rf"{re.escape(name)}\s*=\s*(\w+)\({re.escape(name)}\)", lines[0])
+    if test is None or update is None or name in (test.group(1), update.group(1)):
+        return None
+    return test.group(1), update.group(1)

@@ -29,7 +29,7 @@ from tracerfix.loops.outcome import CannotRewrite, LoopRewrite
 from tracerfix.loops.placement import code_after, code_before, env_at, evaluator, read_after
 from tracerfix.loops.selection import Selection, is_pass
 from tracerfix.loops.state import body_traced_tests, carried_names, check_fixed_shapes, check_index_uses
-from tracerfix.rewrite import builtin_called, names_read, shaped_start, where_safety
+from tracerfix.rewrite import builtin_called, names_read, passed_functions, shaped_start, where_safety
 from tracerfix.rule import Safety
 
 
@@ -594,7 +594,7 @@ def _while_loop(
     if index_after:
         targets[0] = counter[0]
     initial_state = initial[0] if len(initial) == 1 else f"({', '.join(initial)})"
-    passed = _passed_functions(going, new_body, state)
+    passed = passed_functions(context.code(going).strip(), [context.code(s) for s in new_body], state)
     if passed is not None:
         # `while cond_fun(val): val = body_fun(val)` (a hand-written while_loop helper): the
         # functions themselves are the loop's, with no wrappers around them.
@@ -621,27 +621,6 @@ def _while_loop(
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)
     return rewrite
-
-
-def _passed_functions(going, body: list, state: list[str]) -> tuple[str, str] | None:
-    """(f, g) when the loop tests `f(state)` and its body is only `state = g(state)`."""
-    if len(state) != 1 or len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine):
-        return None
-    name = state[0]
-
-    def call_on_state(node) -> str | None:
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and len(node.args) == 1 \
-                and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == name \
-                and not node.args[0].keyword and not node.args[0].star and node.func.value != name:
-            return node.func.value
-        return None
-
-    small = body[0].body[0] if len(body[0].body) == 1 else None
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
-            and small.targets[0].target.value == name):
-        return None
-    test, update = call_on_state(going), call_on_state(small.value)
-    return (test, update) if test and update else None
 
 
 def check_exit_traced(exit: cst.If, selected: set[int], loop: cst.For | cst.While, context) -> None:

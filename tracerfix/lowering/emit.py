@@ -37,7 +37,7 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, literal_shape, shaped_start, slug as _slug
+from tracerfix.rewrite import Refused, literal_shape, passed_functions, shaped_start, slug as _slug
 
 MARK = "\x00"
 
@@ -535,7 +535,7 @@ class Writer:
                 self.notes.append(note)
         init = [starts[name][0] if name in starts else name for name in init]
         targets = result if index is None else ", ".join(["_", *carried])
-        passed = _passed_functions(condition, code, names) if index is None and not unpack else None
+        passed = passed_functions(condition, code, names) if index is None and not unpack else None
         if passed is not None:
             # `while cond_fun(val): val = body_fun(val)` (a hand-written while_loop helper): the
             # functions themselves are the loop's, with no wrappers around them.
@@ -693,18 +693,6 @@ def _operand(text: str) -> str:
 def _does_nothing(statements: list) -> bool:
     """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
     return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
-
-
-def _passed_functions(condition: str, code: list[str], names: list[str]) -> tuple[str, str] | None:
-    """(f, g) when the loop tests `f(state)` and its body is only `state = g(state)`."""
-    state = names[0] if len(names) == 1 else None
-    test = re.fullmatch(rf"(\w+)\({re.escape(state)}\)", condition) if state else None
-    body = [line for line in code if line.strip()]
-    update = re.fullmatch(rf"{re.escape(state)} = (\w+)\({re.escape(state)}\)", body[0].strip()) \
-        if state and len(body) == 1 else None
-    if test is None or update is None or state in (test.group(1), update.group(1)):
-        return None
-    return test.group(1), update.group(1)
 
 
 def _single_assignment(text: str) -> tuple[str, str] | None:
