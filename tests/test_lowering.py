@@ -403,3 +403,104 @@ def test_a_helper_defined_under_a_comment_inside_a_lowered_branch_keeps_its_shap
     assert "    # Iteration state\n        def step(carry, _):\n" in fixed or "# Iteration state\n" in fixed, fixed
     compile(fixed, "<fixed>", "exec")
     assert _fix(fixed) == fixed and not _lint(fixed)
+
+
+def _agree(source: str, original: str, function: str, arguments: str) -> None:
+    """The rewrite under jax.jit agrees with the original run eagerly (real JAX, in a subprocess)."""
+    import subprocess
+    import sys
+
+    program = textwrap.dedent(f"""
+        import jax, numpy as np
+        namespace_before, namespace_after = {{}}, {{}}
+        exec(compile({original!r}, "original", "exec"), namespace_before)
+        exec(compile({source!r}, "rewrite", "exec"), namespace_after)
+        arguments = {arguments}
+        with jax.disable_jit():
+            expected = namespace_before[{function!r}](*arguments)
+        actual = namespace_after[{function!r}](*arguments)
+        for e, a in zip(jax.tree_util.tree_leaves(expected), jax.tree_util.tree_leaves(actual)):
+            np.testing.assert_allclose(np.asarray(e), np.asarray(a), rtol=1e-5)
+    """)
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_return_inside_a_loop_that_reads_the_index_starts_from_the_first_index():
+    # A conjugate gradient that returns `x, k` on convergence (bogdantoader/simplecryoem).
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def solve(A, b, x):
+            r = b - A @ x
+            p = r
+            for k in range(8):
+                rr = jnp.sum(r * r)
+                Ap = A @ p
+                alpha = rr / jnp.sum(p * Ap)
+                x = x + alpha * p
+                r = r - alpha * Ap
+                if jnp.linalg.norm(r) < 1e-4:
+                    return x, k
+                p = r + jnp.sum(r * r) / rr * p
+            return x, k
+        """
+    )
+    fixed = _fix(original)
+    assert "lax.while_loop(" in fixed and "k = 0" in fixed
+    _agree(fixed, original, "solve", "(np.array([[4., 1.], [1., 3.]], np.float32), np.array([1., 2.], np.float32), "
+                                     "np.zeros(2, np.float32))")
+
+
+def test_a_value_returned_from_names_bound_just_before_takes_their_values_as_placeholder():
+    # A line-search bracket that returns two names it has just computed (quant-sci/optymus).
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def bracket(x0, d):
+            alpha = jnp.asarray(0.0)
+            while True:
+                alpha = alpha + 0.05
+                if jnp.sum((x0 + alpha * d - 1.0) ** 2) > jnp.sum((x0 + (alpha - 1e-3) * d - 1.0) ** 2):
+                    lower = alpha - 0.05
+                    upper = alpha
+                    return lower, upper
+        """
+    )
+    fixed = _fix(original)
+    assert "result = (alpha - 0.05), alpha" in fixed, fixed
+    _agree(fixed, original, "bracket", "(np.zeros(2, np.float32), np.ones(2, np.float32))")
+
+
+def test_a_test_the_function_squeezes_elsewhere_is_squeezed_in_a_loop_body():
+    # A bisection whose `_cdf(mid)` is a shape-(1,) array: the `while` test squeezes it, and the
+    # `if` inside must too, or `jnp.where` gives the bounds its shape (poloincognito/ot_ssn).
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def invert(x, weights):
+            def _cdf(v):
+                return jnp.dot(weights[jnp.newaxis, :], jax.nn.sigmoid(v - jnp.arange(3.0)))
+            low, high = -10.0, 10.0
+            mid = (low + high) / 2
+            while jnp.abs(_cdf(mid) - x).squeeze() > 1e-4:
+                if _cdf(mid) < x:
+                    low = mid
+                else:
+                    high = mid
+                mid = (low + high) / 2
+            return mid
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.where(jnp.squeeze(_cdf(mid) < x), mid, low)" in fixed, fixed
+    _agree(fixed, original, "invert", "(np.float32(0.4), np.array([0.2, 0.3, 0.5], np.float32))")

@@ -40,17 +40,12 @@ KNOWN_MISSES = {
         "parameter is not given the caller's initial value, so `layer.inference` is not seen traced",
     "heldout_2026_11/detection/011_jax_md_neighbor_list_allocate_capacity.py":
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
-    "heldout_2026_11/detection/012_gwpopulation_redshift_dvc_cache.py":
-        "a method called on an object whose class the jitted function does not name",
     "unseen_2026_11_26/detection/004_segment_sum_num_segments_report.py":
         "`jax.jit(jax.ops.segment_sum)` of a library function: that `num_segments` must be static even when "
         "left out (it defaults to a size computed from the data) is library knowledge tracerfix does not have",
     "unseen_2026_11_26b/detection/008_ndim_of_list_with_tracer.py":
         "`jnp.ndim([jnp.ones(1)])`: `jnp.ndim` hands a list holding a tracer to NumPy, which converts it; "
         "which jnp functions fall back to NumPy for non-array arguments is not in tracerfix's tables",
-    "heldout_2026_11/control_flow/014_jaxopt_bisection_static_flags.py":
-        "a disagreement, not a miss: TFX502 reports `print(state.error)` under `if self.verbose:` in a "
-        "while_loop body (it prints the tracer, the pitfall JAX's FAQ describes); the case counts it as fine",
 }
 
 

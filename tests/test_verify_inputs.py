@@ -55,7 +55,9 @@ def test_matmul_indexing_axis_transpose_index_and_keys():
             noise = jax.random.normal(key, (3,))
             return h + table[i] + m.T.sum() + jnp.sum(v, axis=2) + noise + (label > 0)
     """)
-    assert specs["x"] == ["f32[d2,d1]"] and specs["w"] == ["f32[d1,d3]"]
+    # The left operand's rows are the data's rows (`n`, shared with other vectors); the right
+    # operand is a matrix first, then a vector (`X @ beta`).
+    assert specs["x"] == ["f32[n,d1]"] and specs["w"] == ["f32[d1,d2]", "f32[d1]"]
     assert specs["table"] == ["f32[n]"] and specs["i"] == ["i32[]"]
     assert specs["m"] == ["f32[n,n]"] and specs["v"] == ["f32[n,n,n]"] and specs["key"] == ["key"]
     assert specs["label"] == ["f32[]", "i32[]"], "compared with an integer: a float first, then an int"
@@ -78,8 +80,8 @@ def test_pytrees_from_string_keys_and_attributes():
             y = x @ params["w"] + params["b"]
             return y * state.mu / state.count if config.steps else y
     """)
-    assert specs["params"][0] == "{'w': f32[d1,d3], 'b': f32[]}"
-    assert specs["params"][1] == "{'w': f32[d1,d3], 'b': f32[n]}", "then unconstrained leaves as vectors"
+    assert specs["params"][0] == "{'w': f32[d1,d2], 'b': f32[]}"
+    assert specs["params"][1] == "{'w': f32[d1,d2], 'b': f32[n]}", "then unconstrained leaves as vectors"
     assert specs["state"] == ["AdamState(count=f32[], mu=f32[])", "AdamState(count=f32[n], mu=f32[n])"]
     assert specs["config"] == ["Config"], "a class of Python defaults is built by calling it"
     for texts in specs.values():
@@ -100,12 +102,37 @@ def test_what_helpers_and_aliases_do_with_a_parameter_counts():
     assert specs["x"] == ["f32[ei,ej]"] and specs["w"] == ["f32[n,n]"]
 
 
-def test_literal_indices_offer_their_length_after_any_length():
+def test_namedtuple_declarations_and_transformed_helpers_count():
     specs = inferred("""
-        def f(p):
-            return p[0] ** 2 + p[1] ** 2
+        from collections import namedtuple
+        import jax
+        import jax.numpy as jnp
+
+        Model = namedtuple("Model", ["X", "y"])
+
+        def loss(beta, model):
+            return jnp.sum(model.y * (model.X @ beta))
+
+        grad_loss = jax.jit(jax.grad(loss))
+
+        def f(model, beta):
+            return beta - grad_loss(beta, model)
     """)
-    assert specs["p"] == ["f32[n]", "f32[2]"]
+    # `model` is read by attribute only inside `loss`, reached through `jax.grad`: the module's
+    # namedtuple has those fields; `y` is as long as `X` has rows.
+    assert specs["model"] == ["Model(X=f32[n,d1], y=f32[])", "Model(X=f32[n,d1], y=f32[n])"]
+    assert specs["beta"] == ["f32[d1,d2]", "f32[d1]"]
+
+
+def test_literal_indices_offer_their_length():
+    specs = inferred("""
+        def f(p, q):
+            return p[0] ** 2 + p[1] ** 2 + q[0] * q.sum()
+    """)
+    # Read only through `p[0]` and `p[1]`: a vector of exactly two components first. `q` is also
+    # used whole: any length first.
+    assert specs["p"] == ["f32[2]", "f32[n]"]
+    assert specs["q"] == ["f32[n]", "f32[1]"] or specs["q"][0] == "f32[n]"
 
 
 def test_shrinking_keeps_sizes_the_code_fixed_and_shrinks_free_ones_all_the_way():

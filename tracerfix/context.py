@@ -8,7 +8,7 @@ from tracerfix.analysis import Analysis
 from tracerfix.analysis.dataflow import Env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.scopes import TracedScope
-from tracerfix.analysis.values import Evaluator, Value
+from tracerfix.analysis.values import Evaluator, Value, qualify_in
 from tracerfix.rule import Fix, Replacement, Safety
 
 
@@ -45,7 +45,12 @@ class RuleContext:
         evaluator = Evaluator(env, self.imports, self.analysis.index.module_env, self._helper_result)
         evaluator.classes = self.analysis.index
         evaluator.on_property = self._property_result
+        evaluator.on_getitem = self._getitem_result
         return evaluator
+
+    def _getitem_result(self, instance: Value, index: Value) -> Value | None:
+        method = self.analysis.index.class_method(instance.instance_of, "__getitem__")
+        return None if method is None else self.analysis.result_of(method)
 
     def _property_result(self, instance: Value, attribute: str) -> Value | None:
         # What a `@property` read on an object of this module gives, as the dataflow found.
@@ -90,7 +95,7 @@ class RuleContext:
         return proves_traced(self, node)
 
     def qualified_name(self, node: cst.BaseExpression) -> str | None:
-        return self.imports.qualify(node)
+        return qualify_in(node, self.env, self.imports)
 
     @property
     def function(self) -> cst.FunctionDef | cst.Lambda | None:

@@ -48,11 +48,8 @@ def earlier_definition(name: str, site: Site, function: cst.FunctionDef | cst.La
     bound = bindings(function)
     if name in bound.params or name not in bound.local or bound.assignment_counts.get(name) != 1:
         return None
-    try:
-        position = list(site.block).index(site.statement)
-    except ValueError:
-        return None
-    for index in range(position - 1, -1, -1):
+    position = _position(site)
+    for index in range(-1 if position is None else position - 1, -1, -1):
         value = _assigned_value(site.block[index], name)
         if value is None:
             continue
@@ -60,6 +57,30 @@ def earlier_definition(name: str, site: Site, function: cst.FunctionDef | cst.La
         if between and set(names_read(value)) & _bound_by(between, function):
             return None
         return Definition(site.block[index], value)
+    return None
+
+
+def _position(site: Site) -> int | None:
+    """Where the site's statement stands in its block."""
+    try:
+        return list(site.block).index(site.statement)
+    except ValueError:
+        return None
+
+
+def latest_assignment(name: str, context) -> cst.BaseExpression | None:
+    """The value of the last `name = value` before the visited statement in its block, when no
+    statement between binds `name` any other way: the value `name` has there (straight-line code
+    needs no single-assignment rule)."""
+    site = site_of(context.ancestors)
+    function = context.function
+    position = None if site is None or not isinstance(function, cst.FunctionDef) else _position(site)
+    for index in range(-1 if position is None else position - 1, -1, -1):
+        value = _assigned_value(site.block[index], name)
+        if value is not None:
+            return value
+        if name in _bound_by(site.block[index : index + 1], function):
+            return None
     return None
 
 

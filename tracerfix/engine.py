@@ -198,7 +198,26 @@ def _detect(module: cst.Module, source: str, settings: Settings) -> list[Finding
     if settings.evidence is not None:
         findings.sort(key=lambda f: (f.line, f.column, f.code))
         findings = settings.evidence.relevant(findings, analysis)
+    _keep_escapes_loud(findings)
     return placed(findings, source, settings)
+
+
+# A traced value stored outside the trace (TFX501) fails later, and silently; a fix that makes
+# the statement computable under the trace would only make that store happen.
+ESCAPE_RULE = "TFX501"
+
+
+def _keep_escapes_loud(findings: list[Finding]) -> None:
+    """Drop the fixes of findings inside a statement that stores a traced value outside the
+    trace (`self.cache[k] = jnp.asarray(np.interp(t, ...))`): today it fails loudly there."""
+    escapes = [(f.line, f.end_line) for f in findings if f.code == ESCAPE_RULE]
+    if not escapes:
+        return
+    for finding in findings:
+        if finding.code != ESCAPE_RULE and finding.fix is not None and any(
+                first <= finding.line and finding.end_line <= last for first, last in escapes):
+            finding.fix = None
+            finding.message += "; not fixed: the statement stores the result outside the trace (TFX501)"
 
 
 def detect_unplaced(

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tracerfix import engine, lazy_module
+from tracerfix import engine, lazy_module, pyast
 from tracerfix.engine import LintResult, Settings, SourceError
 from tracerfix.positions import Span, statement_spans
 from tracerfix.rule import Finding
@@ -326,7 +326,7 @@ def _split(source: str, old_source: str, old: list[Statement]) -> list[tuple[str
 
 def _split_text(text: str) -> list[tuple[str, ast.stmt]] | None:
     try:
-        tree = ast.parse(text)
+        tree = pyast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     line_starts = [0]
@@ -452,7 +452,7 @@ def _above_comments(source: str, start: int) -> int:
 
 def _parses(text: str) -> bool:
     try:
-        return len(ast.parse(text).body) >= 1
+        return len(pyast.parse(text).body) >= 1
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
 
@@ -466,7 +466,7 @@ def _read_statement(text: str, read: tuple[ast.stmt, str | None] | None) -> Stat
     tree = None if read is None else read[0]
     if tree is None:
         try:
-            body = ast.parse(text).body
+            body = pyast.parse(text).body
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             raise _CannotSplit("a statement does not parse") from None
         if not body:

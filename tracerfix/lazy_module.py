@@ -35,6 +35,8 @@ from functools import lru_cache
 
 import libcst as cst
 
+from tracerfix import pyast
+
 _NEWLINE = re.compile(r"\r\n?|\n")
 _INDENTATION = re.compile(r"[ \t]*")
 
@@ -75,7 +77,7 @@ def parse_lazily(source: str, extra_jit: frozenset[str] = frozenset()) -> cst.Mo
     if _untraceable_share(source, markers) < _WORTHWHILE_SHARE:
         return None  # in library code most functions are traced: the split would only cost
     try:
-        tree = ast.parse(source)
+        tree = pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None  # LibCST reports the error (or parses syntax this Python does not know)
     line_starts = [0]

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
-from tracerfix.definitions import value_resolver
+from tracerfix.definitions import latest_assignment, value_resolver
 from tracerfix.rule import Safety
 
 # Reductions rewritten with a three-argument jnp.where: the filler is the reduction's identity.
@@ -151,7 +151,7 @@ def rewrite_reduction(
     array of `array`'s shape that the mask is checked against, when `array` is an expression)."""
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
-    m = context.code(mask).strip()
+    m = mask_over(mask, shaped_like if shaped_like is not None else array, context)
     kind = reduction.kind
     function = None if reduction.function is None else context.code(reduction.function).strip()
     # A NumPy constant has no `where=` methods that accept a tracer: use the jax.numpy function.
@@ -177,12 +177,59 @@ def rewrite_reduction(
             f"when `{m}` selects nothing, `{kind}` of the empty selection raises eagerly; the "
             f"rewrite returns {initial} (cast to the dtype of an integer array)"
         )
-    if not has_shape_of(mask, shaped_like if shaped_like is not None else array, context):
-        notes.append(
-            f"assumes `{m}` has the shape of `{x}`; a mask over only the leading axes selects whole "
-            f"rows and must be expanded (`{m}[:, None]`) before it broadcasts against `{x}`"
-        )
     return ReductionRewrite(text, Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes))
+
+
+def mask_over(mask: cst.BaseExpression, array: cst.BaseExpression, context) -> str:
+    """The text of `mask` as `jnp.where` needs it against `array`: itself where it has the
+    array's shape, else with trailing axes added, as a boolean index over the leading axes
+    selects whole rows (`x.at[rows].set(y[rows])` with `rows` of shape (n,) and `x` of (n, d))."""
+    m = context.code(mask).strip()
+    if has_shape_of(mask, array, context) or _rank_of(array, context) == 1:
+        return m  # (a boolean index of a vector is a vector of its length)
+    jnp = context.spell("jax.numpy")
+    x = context.code(array).strip()
+    simple = (cst.Name, cst.Attribute, cst.Subscript, cst.Call)
+    rank = f"{m}.ndim" if isinstance(mask, simple) and context.value(mask).traced else f"{jnp}.ndim({m})"
+    compared = _compared_with_a_number(mask)
+    if compared is not None and isinstance(compared, simple) and context.value(compared).traced:
+        rank = f"{context.code(compared).strip()}.ndim"  # `scores > 0.5` has the shape of `scores`
+    target = f"{x}.ndim" if isinstance(array, simple) and context.value(array).traced else f"{jnp}.ndim({x})"
+    return f"{jnp}.expand_dims({m}, range({rank}, {target}))"
+
+
+def _compared_with_a_number(mask: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`x` of `x > 0.5` or `0 <= x`: the one array a comparison with numbers has the shape of."""
+    if not isinstance(mask, cst.Comparison):
+        return None
+    operands = [mask.left, *(target.comparator for target in mask.comparisons)]
+    numbers = (cst.Integer, cst.Float)
+    arrays = [o for o in operands if not isinstance(o, numbers) and not (
+        isinstance(o, cst.UnaryOperation) and isinstance(o.expression, numbers))]
+    return arrays[0] if len(arrays) == 1 else None
+
+
+def _rank_of(array: cst.BaseExpression, context) -> int | None:
+    """The rank of an array the function builds with a literal shape (`np.full(5, 2)`,
+    `jnp.zeros((n, d))`, `jnp.array([a, b])`), looked up through its one assignment."""
+    from tracerfix.rewrite import literal_shape
+
+    if isinstance(array, cst.Name):
+        array = value_resolver(context)(array.value) or latest_assignment(array.value, context)
+    if not isinstance(array, cst.Call) or not array.args:
+        return None
+    shape = literal_shape(array, context)
+    if shape is not None:
+        return len(shape)
+    leaf = (context.qualified_name(array.func) or "").rpartition(".")[2]
+    first = array.args[0].value
+    if leaf in ("zeros", "ones", "full", "empty") and array.args[0].keyword is None:
+        if isinstance(first, (cst.Tuple, cst.List)):
+            return len(first.elements) if not any(isinstance(e, cst.StarredElement) for e in first.elements) else None
+        if isinstance(first, (cst.Integer, cst.BinaryOperation, cst.Subscript)) or (
+                isinstance(first, cst.Call) and isinstance(first.func, cst.Name) and first.func.value == "len"):
+            return 1  # one size: `x.shape[0]`, `n + 1`, `len(xs)`
+    return None
 
 
 def has_shape_of(mask: cst.BaseExpression, array: cst.BaseExpression, context) -> bool:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Seque
 
 import libcst as cst
 
+from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.syntax import child_nodes
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
@@ -129,6 +130,12 @@ def scalar_predicate(context, test: cst.BaseExpression, text: str) -> str:
     return f"{context.spell('jax.numpy')}.squeeze({text})"
 
 
+def one_element_test(context, test: cst.BaseExpression) -> bool:
+    """`test` is a one-element array, not known to be 0-d: to be squeezed where a number is due."""
+    function = context.function
+    return function is not None and _one_element_arrays(context, function, test) and not scalar_test(test, context)
+
+
 def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
     """Whether an operand of `test` is a one-element array: read as `x[0]` elsewhere in the
     function, or made with a shape of ones (`rand = random.uniform(key, shape=(1,))`)."""
@@ -148,10 +155,30 @@ def _one_element_arrays(context, function, test: cst.BaseExpression) -> bool:
             pending.append(current.expression)
         else:
             operands.append(current)
+    # `jnp.abs(_cdf2(mid) - x).squeeze()`: the function squeezes what `_cdf2` returns, so each
+    # of its calls is taken for a one-element array.
+    squeezed_calls = context.analysis.memo(("squeezed calls", id(function)), lambda: {
+        context.code(call.func).strip() for node in walk(function) for squeezed in _squeezed(node, context)
+        for call in walk(squeezed) if isinstance(call, cst.Call)
+    })
     return any(
         isinstance(o, (cst.Name, cst.Attribute)) and context.code(o).strip() in indexed_at_zero
+        or isinstance(o, cst.Call) and context.code(o.func).strip() in squeezed_calls
         or _made_with_one_element(o, context) for o in operands
     )
+
+
+def _squeezed(node: cst.CSTNode, context) -> list[cst.BaseExpression]:
+    """What `node` squeezes to a number: `e.squeeze()`, `jnp.squeeze(e)`, `e.item()`."""
+    if not isinstance(node, cst.Call) or any(arg.keyword is not None for arg in node.args):
+        return []
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("squeeze", "item") and not node.args:
+        qualified = context.qualified_name(node.func)
+        if qualified is None or not qualified.startswith(known.ARRAY_NAMESPACES):
+            return [node.func.value]
+    if len(node.args) == 1 and (context.qualified_name(node.func) or "") in ("jax.numpy.squeeze", "numpy.squeeze"):
+        return [node.args[0].value]
+    return []
 
 
 def _made_with_one_element(operand: cst.BaseExpression, context) -> bool:
@@ -212,8 +239,13 @@ def numpy_recompute_fix(context, operand: cst.BaseExpression):
     """`int(26 + jnp.clip(turn, 0, 1))` with a static `turn`, `jnp.ones((count,))` after
     `count = jnp.add(arr.size, 1)`: `jnp` stages a tracer even for Python inputs, and the same
     NumPy functions compute the concrete value (pgx's `_off_idx`). The calls are rewritten where
-    they are, in `operand` or in the one assignment of the name `operand` is; None unless every
-    `jnp` call there has NumPy's equivalent and reads Python values only."""
+    they are, in `operand` or in the one assignment of the name `operand` is, else along the
+    chain of assignments it comes from; None unless every `jnp` call there has NumPy's
+    equivalent and reads Python values only."""
+    return _direct_recompute_fix(context, operand) or _host_chain_fix(context, operand)
+
+
+def _direct_recompute_fix(context, operand: cst.BaseExpression):
     from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
     from tracerfix.definitions import value_resolver
 
@@ -245,6 +277,102 @@ def numpy_recompute_fix(context, operand: cst.BaseExpression):
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
     return context.fix("Compute it with NumPy", edits, Safety.SAFE)
+
+
+def _host_chain_fix(context, operand: cst.BaseExpression):
+    """`int(jnp.ceil(N * 1.2))` where `N` came from `jnp` calls on Python values through a chain
+    of assignments in the function (phentax's step-count estimate): every `jnp` call of the
+    chain computed with NumPy, so the value is concrete. The chain is read from the function's
+    own top-level statements before the conversion; None unless it reads Python values only."""
+    from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
+
+    function = context.function
+    scope = context.scope
+    if not isinstance(function, cst.FunctionDef) or scope is None or not isinstance(function.body, cst.IndentedBlock):
+        return None
+    statement = next((node for node in context.ancestors if any(node is s for s in function.body.body)), None)
+    if statement is None:
+        return None
+    definitions: dict[str, tuple | None] = {}
+    for earlier in function.body.body:
+        if earlier is statement:
+            break
+        small = earlier.body[0] if isinstance(earlier, cst.SimpleStatementLine) and len(earlier.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            definitions[small.targets[0].target.value] = (small.value, dict(definitions))
+        else:
+            for name in _bound_names(earlier):
+                definitions[name] = None  # bound some other way: not followed
+    calls: list[cst.Call] = []
+
+    def host_only(expression: cst.BaseExpression, known: dict, depth: int) -> bool:
+        if depth > 12:
+            return False
+        for node in _value_names(expression):
+            if node.value in known:
+                definition = known[node.value]
+                if definition is None or not host_only(definition[0], definition[1], depth + 1):
+                    return False
+            elif node.value in scope.params:
+                if scope.params[node.value].trace != STATIC or scope.params[node.value].loose:
+                    return False
+            elif node.value in bindings_of(function) or context.qualified_name(node) is None and \
+                    context.analysis.index.module_env.get(node.value, STATIC_VALUE_FOR_HOST).trace != STATIC:
+                return False
+        for node in walk(expression):
+            if isinstance(node, cst.Call) and (context.qualified_name(node.func) or "").startswith("jax.numpy."):
+                leaf = (context.qualified_name(node.func) or "").rpartition(".")[2]
+                if leaf not in NUMPY_EQUIVALENTS and leaf not in _FROM_PYTHON_VALUES and leaf not in _FULL_REDUCTIONS:
+                    return False
+                calls.append(node)
+        return True
+
+    if not host_only(operand, definitions, 0) or not calls:
+        return None
+    numpy = context.spell("numpy")
+    edits, seen = [], set()
+    for call in calls:
+        if id(call) not in seen:
+            seen.add(id(call))
+            leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
+            edits.append((call.func, context.parse_expression(f"{numpy}.{leaf}")))
+    fix = context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
+                      "NumPy computes in float64 and int64 where `jnp` computed in float32 and int32")
+    fix.first = True  # the concrete value may settle other findings that read it
+    return fix
+
+
+STATIC_VALUE_FOR_HOST = Value(STATIC)
+
+
+def _value_names(expression: cst.BaseExpression) -> Iterator[cst.Name]:
+    """The names `expression` reads: not attribute names, nor the keywords of calls."""
+    if isinstance(expression, cst.Name):
+        yield expression
+        return
+    if isinstance(expression, cst.Attribute):
+        yield from _value_names(expression.value)
+        return
+    for child in child_nodes(expression):
+        if isinstance(child, cst.Arg):
+            yield from _value_names(child.value)
+        elif isinstance(child, cst.BaseExpression) or not isinstance(child, cst.Name):
+            yield from _value_names(child)
+
+
+def _bound_names(statement: cst.CSTNode) -> set[str]:
+    found = set()
+    for node in walk(statement):
+        if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)):
+            target = node.target
+            found |= {n.value for n in walk(target) if isinstance(n, cst.Name)}
+    return found
+
+
+def bindings_of(function: cst.FunctionDef) -> frozenset[str]:
+    from tracerfix.bindings import bindings
+
+    return frozenset(bindings(function).local)
 
 
 def scalar_test(test: cst.BaseExpression, context, depth: int = 0) -> bool:
@@ -1034,7 +1162,8 @@ class Selection:
         test's shape; Python's `if` accepted any one-element test (pgx's shape-(1,) `turn`) and
         gave a number, so a test not known to be 0-d is squeezed: the same number, as a 0-d array."""
         text = self._test(position)
-        if numbers and not scalar_test(self.tests[position], self.context):
+        test = self.tests[position]
+        if numbers and not scalar_test(test, self.context) or one_element_test(self.context, test):
             return f"{self.context.spell('jax.numpy')}.squeeze({text})"
         return text
 
@@ -1265,13 +1394,33 @@ def _formatted_message(message: cst.BaseExpression | None, context) -> tuple[str
     return cst.Module([]).code_for_node(message).strip(), names
 
 
+def _one_literal(node: cst.BaseExpression) -> str | None:
+    """Adjacent literals of one kind of quote as the one literal they make; None otherwise."""
+    parts = []
+    while isinstance(node, cst.ConcatenatedString):
+        parts.append(node.right)
+        node = node.left
+    parts.append(node)
+    parts.reverse()
+    if len(parts) < 2 or len({(p.prefix.lower(), p.quote) for p in parts}) != 1 or len(parts[0].quote) != 1:
+        return None
+    return f"{parts[0].prefix}{parts[0].quote}{''.join(p.raw_value for p in parts)}{parts[0].quote}"
+
+
+def _plain_string(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.ConcatenatedString):
+        return _plain_string(node.left) and _plain_string(node.right)
+    return isinstance(node, cst.SimpleString) and "b" not in node.prefix.lower()
+
+
 def _message(message: cst.BaseExpression | None, condition_text: str) -> str:
     """The message as a string literal."""
     if message is None:
         escaped = condition_text.replace("\\", "\\\\").replace('"', '\\"')
         literal = f'"{escaped}"'
-    elif isinstance(message, cst.SimpleString) and "b" not in message.prefix.lower():
-        literal = cst.Module([]).code_for_node(message).strip()
+    elif _plain_string(message):
+        # `"should be < 0 " "if increasing"`: adjacent literals are one string, written as it was.
+        literal = _one_literal(message) or cst.Module([]).code_for_node(message).strip()
     else:
         raise Refused("its message is computed, and a check's message must be a plain string")
     return literal
@@ -1558,7 +1707,7 @@ def _elementwise_operands(expression: str) -> set[str] | None:
     """The names `expression` computes on, when it applies elementwise operations only
     (arithmetic and `jnp.abs`-like calls); None otherwise."""
     try:
-        tree = ast.parse(expression, mode="eval")
+        tree = pyast.parse(expression, mode="eval")
     except SyntaxError:
         return None
     functions: set[int] = set()

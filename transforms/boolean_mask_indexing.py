@@ -261,16 +261,16 @@ import jax.numpy as jnp
 
 @jax.jit
 def weighted(weights, scores):
-    return jnp.where(scores > 0.5, weights, 0).sum()
+    return jnp.where(jnp.expand_dims(scores > 0.5, range(scores.ndim, weights.ndim)), weights, 0).sum()
 """,
-            unsafe=True,
             function="weighted",
             inputs=(
                 "jnp.array([1.0, 2.0, 3.0]), jnp.array([0.9, 0.1, 0.7])",
                 "jnp.array([1.0, 2.0]), jnp.zeros(2)",
                 "jnp.array([1.0, 2.0]), jnp.ones(2)",
             ),
-            note="a mask from another array may cover only the leading axes: unsafe",
+            note="a mask from another array may cover only the leading axes, selecting whole rows: it is given "
+            "the array's trailing axes, so it selects the same elements whatever the ranks",
         ),
         Invalid(
             """

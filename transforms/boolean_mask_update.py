@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.masks import boolean_index, has_shape_of
+from tracerfix.masks import boolean_index, mask_over
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import right_operand
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -224,17 +224,12 @@ def positives(x):
                 f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
                 "promotes both, and a value with one entry per selected element does not broadcast"
             )
-        if not has_shape_of(mask, array, context):
-            notes.append(
-                f"assumes `{context.describe(mask)}` has the shape of the array; a mask over only its "
-                "leading axes must be expanded (`mask[:, None]`) first"
-            )
         jnp = context.spell("jax.numpy")
         x = context.code(array).strip()
         if name in _OPERATORS:
             value = right_operand(_OPERATORS[name](), value)
         updated = _UPDATED_VALUE[name].format(jnp=jnp, x=x, v=context.module.code_for_node(value).strip())
-        text = f"{jnp}.where({context.code(mask).strip()}, {updated}, {x})"
+        text = f"{jnp}.where({mask_over(mask, array, context)}, {updated}, {x})"
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
         safety = Safety.UNSAFE if notes else Safety.SAFE
         return context.fix(f"Replace with `{jnp}.where(...)`", [(node, replacement)], safety, "; ".join(notes))

@@ -395,12 +395,14 @@ def solve(x, parents):
             return
         spelled = f"{kind}()" if kind not in ("item", "tolist") else f".{kind}()"
         fix = None
-        if self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
-            fix = self._drop_fix(node, kind, spelled, operand)
-            advice = "drop the conversion: the value is only used in array math"
-        elif (numpy_fix := numpy_recompute_fix(context, operand)) is not None:
+        # Computed from Python values only, the value the conversion asks for exists: NumPy gives
+        # it (the code may need it concrete further on); failing that, an array may do.
+        if (numpy_fix := numpy_recompute_fix(context, operand)) is not None:
             fix = numpy_fix
             advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
+        elif self._feeds_array_math(node, tuple(context.ancestors[:-1]), 0):
+            fix = self._drop_fix(node, kind, spelled, operand)
+            advice = "drop the conversion: the value is only used in array math"
         elif kind in ("int", "float", "complex", "index"):
             fix, advice = static_argument_fix(context, [operand], converted=True)
         else:
@@ -471,7 +473,10 @@ def solve(x, parents):
                 child = parent
                 continue
             if isinstance(parent, cst.Arg) and position > 0:
-                return self._is_array_argument(ancestors[position - 1], parent)
+                call = ancestors[position - 1]
+                # What a helper returns is used where the helper is called.
+                returned = lambda: self._feeds_array_math(call, ancestors[: position - 1], hops + 1)  # noqa: E731
+                return self._is_array_argument(call, parent, returned if hops < _MAX_NAME_HOPS else None)
             if isinstance(parent, cst.Return):
                 return context.scope is not None and context.scope.transformed
             if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS:
@@ -479,7 +484,7 @@ def solve(x, parents):
             return False
         return False
 
-    def _is_array_argument(self, call: cst.CSTNode, arg: cst.Arg) -> bool:
+    def _is_array_argument(self, call: cst.CSTNode, arg: cst.Arg, returned=None) -> bool:
         context = self.context
         if not isinstance(call, cst.Call) or arg.keyword is not None and arg.keyword.value == "dtype":
             return False
@@ -492,6 +497,12 @@ def solve(x, parents):
         if isinstance(func, cst.Attribute) and context.is_traced(func.value):
             slots, variadic = slots_for_method(func)
             return func.attr.value in known.ARRAY_METHODS and not is_concrete_slot(call, arg.value, slots, variadic)
+        callee = context.analysis.resolve_call(call, context.function, context.env) if context.function else None
+        if isinstance(callee, cst.FunctionDef):
+            # A helper of this module (`_apply_length_floor(..., float(step))`): an array suits
+            # it when its parameter only meets array math there.
+            param = _parameter_for(callee, call, arg)
+            return param is not None and _only_array_math(callee, param, context.imports.qualify, 0, returned)
         return False
 
     def _assigned_name_feeds_array_math(self, assign: cst.Assign, hops: int) -> bool:
@@ -506,4 +517,54 @@ def solve(x, parents):
         uses = reads(function.body, name)
         return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)
 
+
+
+
+def _parameter_for(callee: cst.FunctionDef, call: cst.Call, arg: cst.Arg) -> str | None:
+    params = callee.params
+    if arg.keyword is not None:
+        return arg.keyword.value
+    if arg.star:
+        return None
+    position = [a for a in call.args if a.keyword is None].index(arg)
+    positional = [*params.posonly_params, *params.params]
+    if positional and positional[0].name.value in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        positional = positional[1:]
+    return positional[position].name.value if position < len(positional) else None
+
+
+def _only_array_math(function: cst.FunctionDef, name: str, qualify, hops: int, returned=None) -> bool:
+    """Whether every read of `name` in `function` ends in array math: arithmetic and comparisons
+    whose results reach `jax.numpy`/`lax` calls or names that do. Read from the code alone (the
+    helper's own traced facts say nothing of the value it would get): anything else, a Python
+    `if`, a shape, a return, counts against."""
+    uses = reads(function.body, name)
+    return bool(uses) and all(_use_is_array_math(function, use.node, use.ancestors, qualify, hops, returned)
+                              for use in uses)
+
+
+def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, qualify, hops: int,
+                       returned=None) -> bool:
+    child = node
+    for position in range(len(ancestors) - 1, -1, -1):
+        parent = ancestors[position]
+        if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget)) or (
+                isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not)) or (
+                isinstance(parent, (cst.Element, cst.Tuple))):
+            child = parent
+            continue
+        if isinstance(parent, cst.Return):
+            return returned is not None and returned()  # the caller's use of the result decides
+        if isinstance(parent, cst.Arg) and position > 0:
+            call = ancestors[position - 1]
+            if not isinstance(call, cst.Call) or parent.keyword is not None and parent.keyword.value == "dtype":
+                return False
+            qualified = qualify(call.func)
+            return qualified is not None and qualified.startswith(known.ARRAY_NAMESPACES) and not is_concrete_slot(
+                call, parent.value, slots_for_function(qualified))
+        if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS and len(parent.targets) == 1 \
+                and isinstance(parent.targets[0].target, cst.Name) and parent.value is child:
+            return _only_array_math(function, parent.targets[0].target.value, qualify, hops + 1, returned)
+        return False
+    return False
 

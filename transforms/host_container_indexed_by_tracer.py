@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tracerfix.analysis.values import TRACED
 from tracerfix.definitions import is_assigned_to, value_resolver
 from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.messages import under_tracing
@@ -219,8 +220,22 @@ def apply(x, i):
     branches = [x * 2, x + 1]
     return branches[i], NAMES[i]
 """,
+            expected="""
+import jax
+import jax.numpy as jnp
+
+NAMES = ["relu", "tanh"]
+
+@jax.jit
+def apply(x, i):
+    branches = [x * 2, x + 1]
+    return jnp.asarray(branches)[i], NAMES[i]
+""",
+            unsafe=True,
             count=2,
-            note="a list of traced arrays and a list of strings: reported only",
+            verify=False,
+            note="a list of traced arrays becomes one array (unsafe: its elements must share a shape); a list of "
+            "strings is reported only",
         ),
         Invalid(
             """
@@ -263,6 +278,8 @@ def decode(x):
         if is_assigned_to(context.ancestors):
             return
         container = context.value(node.value)
+        if container.instance_of is not None:
+            return  # an object of a class: `obj[i]` runs its `__getitem__`, analysed as a call
         kind = container.host if container.host in _KIND else ("list" if container.container else None)
         if kind is None:
             return
@@ -286,7 +303,7 @@ def decode(x):
         loop, loop_fix = self._static_loop_fix(index)
         if loop is not None and loop_fix is None and context.claimed(loop.iter):
             return  # the fix of the loop's first traced index rewrites this one too
-        fix = loop_fix or self._asarray_fix(node, kind, is_host)
+        fix = loop_fix or self._asarray_fix(node, kind, is_host or container.trace == TRACED)
         advice = (
             f"; the loop over `{context.describe(loop.iter)}` makes `{context.describe(index)}` traced, "
             "though its values are known: iterate them with NumPy"
@@ -310,9 +327,11 @@ def decode(x):
             context.claim(loop.iter)  # the loop's other containers are fixed by the same edit
         return loop, fix
 
-    def _asarray_fix(self, node: cst.Subscript, kind: str, is_host: bool):
+    def _asarray_fix(self, node: cst.Subscript, kind: str, of_arrays: bool):
+        """`jnp.asarray(xs)[i]`, for a host container or a list of traced arrays (`dist[jnp.argmin(
+        jnp.asarray(dist))]`, the distances a loop appended)."""
         context = self.context
-        if not is_host:
+        if not of_arrays:
             return None
         elements = None
         if kind in ("list", "tuple"):

@@ -448,9 +448,12 @@ def state_to_key(hand):
             return
         positional = [arg for arg in node.args if arg.keyword is None]
         keywords = {arg.keyword.value for arg in node.args if arg.keyword is not None}
+        holder = _module_parameter(node, context)
+        spelled = f"{holder}.{name}" if holder else f"np.{name}"
         opening = (
-            f"`np.{name}` converts traced `{context.describe(traced[0].value)}` to a NumPy array and "
+            f"`{spelled}` converts traced `{context.describe(traced[0].value)}` to a NumPy array and "
             f"fails under {under_tracing(context)} with TracerArrayConversionError"
+            + (f" (`{holder}` is NumPy here: the call into this function leaves it at its default)" if holder else "")
         )
         if name == "where" and len(positional) == 1 or name in NUMPY_DATA_DEPENDENT:
             self.report(node, f"{opening}; its size depends on the values: use `jnp.{name}(..., size=...)`")
@@ -479,6 +482,10 @@ def state_to_key(hand):
                 f"`jnp.{jnp_name}` gives a JAX array, not a writable NumPy array: in-place writes and "
                 "NumPy-only methods on the result stop working"
             )
+        if holder:
+            safety = Safety.UNSAFE
+            note = (f"calls `jnp.{jnp_name}` whatever module a caller passes for `{holder}`: eager NumPy callers get "
+                    f"JAX arrays (float32) back; passing `{holder}=jnp` from the traced caller keeps them as they were")
         self.report(node, f"{opening}; use `jnp.{jnp_name}`", self._fix(node, jnp_name, safety, note))
 
     def _math_call(self, node: cst.Call, name: str) -> None:
@@ -513,3 +520,13 @@ def state_to_key(hand):
         function = f"{context.spell('jax.numpy')}.{jnp_name}"
         replacement = node.with_changes(func=context.parse_expression(function))
         return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)
+
+
+def _module_parameter(call: cst.Call, context) -> str | None:
+    """The local name through which `call` reaches NumPy (`xnp` in `xnp.stack(...)`), if not an import."""
+    head = call.func
+    while isinstance(head, cst.Attribute):
+        head = head.value
+    if isinstance(head, cst.Name) and head.value in context.env and head.value not in context.imports.aliases:
+        return head.value
+    return None

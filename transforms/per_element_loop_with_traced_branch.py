@@ -984,7 +984,34 @@ def first_positive_index(x):
             break
     return i
 """,
-            note="the index is read after a loop whose range may be empty (then `i` has no value): reported",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def first_positive_index(x):
+    stop = False
+    i = 0
+
+    def keep_updating_i(state):
+        step, i, stop = state
+        return (step < len(x)) & ~stop
+
+    def update_i(state):
+        step, i, stop = state
+        i = step
+        stop = stop | (x[i] > 0)
+        step = step + 1
+        return step, i, stop
+
+    _, i, stop = lax.while_loop(keep_updating_i, update_i, (0, i, stop))
+    return i
+""",
+            unsafe=True,
+            function="first_positive_index",
+            inputs=("jnp.array([-1.0, -2.0, 3.0, 4.0])", "jnp.array([-1.0, -2.0])"),
+            note="the index is read after the loop: it starts as the first index, so an empty `x` (where "
+            "Python's `i` has no value and `return i` raises NameError) returns 0 (unsafe)",
         ),
         Invalid(
             """

@@ -35,6 +35,7 @@ from tracerfix.analysis.values import (
     UNKNOWN,
     UNKNOWN_VALUE,
     Evaluator,
+    MODULES_PASSED_AROUND,
     Alternatives,
     Value,
     join,
@@ -108,6 +109,10 @@ class Analysis:
                     held = self.index.attribute_classes(value.instance_of).get(func.attr.value)
                     if method is None and held is not None:
                         return self.index.class_method(held, "__call__")  # `self.linear(x)`
+                    stored = dict(value.fields or ()).get(func.attr.value)
+                    if method is None and stored is not None and stored.function is not None \
+                            and not isinstance(stored.function, Alternatives):
+                        return self.function_of(stored.function)  # `self._fun(x)`, a function it was given
                     return method
                 if receiver.value not in env:
                     made_class, _ = self.index.made_object_or_function(receiver.value)
@@ -410,6 +415,7 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
         positional = positional[1:]  # obj.method(x): x binds the second parameter
     position = 0
     star = False
+    spread: Value | None = None  # what a `**kwargs` of unknown keys passes
     for keyword, value in args:
         if keyword is None:
             if position < len(positional):
@@ -417,22 +423,42 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
             else:
                 star = True
             position += 1
+        elif keyword == "*":
+            # `f(*rest)` of unknown length: it may reach every positional parameter left.
+            for param in positional[position:]:
+                values.setdefault(param.name.value, value)
+            star = True
+        elif keyword == "**":
+            spread = value
         else:
             values[keyword] = value
+    named = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    # What `**kwargs` holds: the keywords no parameter takes, and any mapping spread into it.
+    extra = [value for keyword, value in args if keyword not in (None, "*") and keyword not in named]
     evaluator = Evaluator({}, analysis.imports, analysis.index.module_env)
     for param in (*positional, *params.kwonly_params):
         name = param.name.value
         if name in values:
             continue
-        if param.default is not None and _is_literal(param.default):
+        if spread is not None and param.default is None:
+            values[name] = spread
+            continue
+        if param.default is not None and (_is_literal(param.default) or _is_module(param.default, analysis)):
             values[name] = evaluator.value(param.default)
         else:
             values[name] = UNKNOWN_VALUE
     if isinstance(params.star_arg, cst.Param):
         values[params.star_arg.name.value] = Value(TRACED if star else UNKNOWN, container=True)
     if isinstance(params.star_kwarg, cst.Param):
-        values[params.star_kwarg.name.value] = Value(UNKNOWN, container=True)
-    return values
+        trace = max([UNKNOWN, *(value.trace for value in extra)])
+        values[params.star_kwarg.name.value] = Value(trace, container=True)
+    stars = {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
+    return {name: value for name, value in values.items() if name in named or name in stars}
+
+
+def _is_module(node: cst.BaseExpression, analysis: Analysis) -> bool:
+    """`xnp=np`: a default naming a module that code passes around in place of another."""
+    return isinstance(node, cst.Name) and analysis.imports.aliases.get(node.value) in MODULES_PASSED_AROUND
 
 
 def _is_literal(node: cst.BaseExpression) -> bool:

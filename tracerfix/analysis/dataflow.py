@@ -117,8 +117,21 @@ class FunctionWalker:
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
         evaluator.on_lambda = lambda node: self._lambda(node, env)
         evaluator.on_property = self._property_value
+        evaluator.on_getitem = self._getitem_value
         evaluator.classes = self.classes
         return evaluator
+
+    def _getitem_value(self, instance: Value, index: Value) -> Value | None:
+        """`obj[i]` on an object of a class of this module: its `__getitem__` runs with `i`."""
+        method = None if self.classes is None else self.classes.class_method(instance.instance_of, "__getitem__")
+        if method is None:
+            return None
+        assert self.facts is not None
+        self.facts.calls.append(CallRecord(method, [(None, index)], receiver=instance))
+        result = self.helper_result(method)
+        if result is not None:
+            return result
+        return UNKNOWN_VALUE if instance.trace == TRACED or index.trace == TRACED else None
 
     def _property_value(self, instance: Value, attribute: str) -> Value | None:
         """A `@property` of the instance's class read in traced code: its getter runs with the
@@ -162,8 +175,7 @@ class FunctionWalker:
         if callee is None:
             return None
         assert self.facts is not None
-        record = CallRecord(callee, [(a.keyword.value if a.keyword else None, v) for a, v in zip(call.args, args)],
-                            receiver=self._receiver(call))
+        record = CallRecord(callee, _bound_arguments(call, args), receiver=self._receiver(call))
         self.facts.calls.append(record)
         receiver_static = record.receiver is None or record.receiver.trace == STATIC
         if self.static_result is not None and receiver_static and all(v.trace == STATIC for v in args):
@@ -391,7 +403,7 @@ class FunctionWalker:
             return env
         if isinstance(node, cst.Expr):
             self.value(node.value, env)
-            return env
+            return _grown(node.value, env, lambda n: self.value(n, env))
         if isinstance(node, (cst.Global, cst.Nonlocal)):
             self.facts.globals_declared.update(n.name.value for n in node.names)
             return env
@@ -422,6 +434,23 @@ class FunctionWalker:
         return env  # attribute or subscript targets do not bind local names
 
 
+def _grown(expression: cst.BaseExpression, env: Env, value_of) -> Env:
+    """`dist.append(d)` on a local list: the list holds what was put in it (a traced element
+    makes `dist[i]` a tracer, and `dist` a list of arrays)."""
+    call = expression
+    if not (type(call) is cst.Call and type(call.func) is cst.Attribute and type(call.func.value) is cst.Name
+            and call.func.attr.value in ("append", "extend", "insert") and call.args):
+        return env
+    name = call.func.value.value
+    held = env.get(name)
+    if held is None or not held.container or held.host is not None or held.instance_of is not None:
+        return env
+    added = value_of(call.args[-1].value)
+    if added.trace <= held.trace:
+        return env
+    return {**env, name: held._replace(trace=added.trace, elements=None)}
+
+
 def _code(node: cst.CSTNode) -> str:
     text = " ".join(cst.Module([]).code_for_node(node).split())
     return text if len(text) <= 40 else text[:37] + "..."
@@ -436,3 +465,21 @@ def comprehension_env(node, env: Env, imports: ImportTable, module_env: Env) -> 
         env = walker.bind(for_in.target, walker._loop_element(for_in.iter, env), env)
         for_in = for_in.inner_for_in
     return env
+
+
+def _bound_arguments(call: cst.Call, args: list[Value]) -> list[tuple[str | None, Value]]:
+    """(keyword or None, value) per argument a call passes; `*args` of a tuple whose elements are
+    known passes each of them (`obj(c, *args)` with `args=(m, rho)`), else a `"*"` entry that
+    stands for every positional parameter left."""
+    bound: list[tuple[str | None, Value]] = []
+    for arg, value in zip(call.args, args):
+        if arg.star == "*":
+            if value.elements is not None:
+                bound.extend((None, element) for element in value.elements)
+            else:
+                bound.append(("*", Value(value.trace)))
+        elif arg.star == "**":
+            bound.append(("**", Value(value.trace)))
+        else:
+            bound.append((arg.keyword.value if arg.keyword else None, value))
+    return bound

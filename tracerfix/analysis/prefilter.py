@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterator
 
+from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, canonical_prefixes
 
@@ -41,7 +42,7 @@ def applies_transformation(source: str, extra_jit: frozenset[str] = frozenset())
         return True
     try:
         with paused_collector():
-            tree = ast.parse(source)
+            tree = pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     imports = ImportTable()
@@ -64,7 +65,7 @@ def imports_from_lines(source: str) -> ImportTable:
     imports = ImportTable()
     for match in _IMPORT_LINE.finditer(source):
         try:
-            statements = ast.parse(match.group(1).strip()).body
+            statements = pyast.parse(match.group(1).strip()).body
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         _bind_imports(statements, imports)

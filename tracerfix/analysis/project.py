@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracerfix import pyast
 from tracerfix.analysis import frameworks, known
 from tracerfix.analysis.imports import canonical
 from tracerfix.analysis.scopes import CALL_SITE_WORDS, STATIC_FIELD
@@ -237,7 +238,7 @@ class _Summarizer:
         """A chunk's statements, numbered as in the module. A chunk that does not parse on its own
         (a line at column 0 inside a string or brackets cut it) is read from the whole module."""
         try:
-            statements = ast.parse(chunk.text).body
+            statements = pyast.parse(chunk.text).body
         except (SyntaxError, ValueError, MemoryError):
             return [
                 statement for statement in self.whole_module().body
@@ -250,7 +251,7 @@ class _Summarizer:
     def whole_module(self) -> ast.Module:
         tree = getattr(self, "_tree", None)
         if tree is None:
-            tree = self._tree = ast.parse(self.source)
+            tree = self._tree = pyast.parse(self.source)
         return tree
 
     @staticmethod

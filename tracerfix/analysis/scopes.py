@@ -164,6 +164,32 @@ class ModuleIndex:
             self._attribute_classes[class_name] = found
         return self._attribute_classes[class_name]
 
+    def class_defaults(self, class_name: str) -> dict[str, cst.BaseExpression]:
+        """`verbose: bool = False` in the class body (a dataclass's or NamedTuple's default):
+        field -> its literal default, for fields no method assigns on `self`."""
+        node = self.classes.get(class_name)
+        if type(node) is UnparsedStatement:
+            node = self._parse_kept_text(node)
+            self.classes[class_name] = node
+        if not isinstance(node, cst.ClassDef) or not isinstance(node.body, cst.IndentedBlock):
+            return {}
+        found: dict[str, cst.BaseExpression] = {}
+        for line in node.body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                for small in line.body:
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                            and small.value is not None and _is_literal_default(small.value):
+                        found[small.target.value] = small.value
+        if found:
+            for method in self.methods.get(id(node), {}).values():
+                for statement in own_nodes(child_nodes(method.body)):
+                    targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else []
+                    for target in targets:
+                        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                                and target.value.value == "self":
+                            found.pop(target.attr.value, None)
+        return found
+
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
         the class and then in its bases defined in this module."""
@@ -226,19 +252,17 @@ class ModuleIndex:
             if param.name.value not in env:
                 default = param.default
                 env[param.name.value] = evaluator.value(default) if default is not None else Value(UNKNOWN)
-        inner = type(evaluator)(env, evaluator.imports, evaluator.module_env)
-        fields: dict[str, Value] = {}
-        for statement in own_nodes(child_nodes(init.body)):
-            if isinstance(statement, (cst.Assign, cst.AnnAssign)) and statement.value is not None:
-                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
-                for target in targets:
-                    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
-                            and target.value.value == "self":
-                        value = inner.value(statement.value)
-                        attr = target.attr.value
-                        fields[attr] = join(fields[attr], value) if attr in fields else value
-                        env["self." + attr] = fields[attr]
-        return tuple(fields.items())
+        return tuple(_stored_on_self(init, env, evaluator).items())
+
+    def post_init_fields(self, class_name: str, fields: tuple[tuple[str, Value], ...], evaluator):
+        """`fields` of a dataclass object with what its `__post_init__` stores on `self`
+        (`self._fun = self.optimality_fun`), read with the fields it was built with."""
+        post_init = self.class_method(class_name, "__post_init__")
+        if post_init is None:
+            return fields
+        env: dict[str, Value] = {"self." + name: value for name, value in fields}
+        stored = _stored_on_self(post_init, env, evaluator)
+        return tuple({**dict(fields), **stored}.items())
 
     def pytree_fields(self, class_name: str) -> tuple[tuple[str, Value], ...] | None:
         """The fields of a NamedTuple or dataclass of this module, each as a transformation sees
@@ -466,10 +490,61 @@ class _Indexer:
                 self.module_env[target.value] = Value(0, host=host)
                 if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
                     self.made_by[target.value] = value.func.value
+                    if value.func.value in self.classes:
+                        # `model = Model()`: an object of a class of this module, whose methods
+                        # traced code calls (`model.go(x)` runs `Model.go` with `x`).
+                        self.module_env[target.value] = Value(0, container=True, instance_of=value.func.value)
                 else:
                     self.made_by.pop(target.value, None)
                 if aliased is not None:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
+
+
+def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator) -> dict[str, Value]:
+    """What `method` stores on `self` (`self.attr = value`, joined over branches; a branch whose
+    test is a known Python value is taken or skipped, as `if self.increasing:` in a
+    `__post_init__`), its values read in `env`."""
+    inner = type(evaluator)(env, evaluator.imports, evaluator.module_env)
+    fields: dict[str, Value] = {}
+
+    def block(statements) -> None:
+        for statement in statements:
+            if isinstance(statement, cst.If):
+                truth = inner.value(statement.test).truthy if inner.value(statement.test).trace == 0 else None
+                if truth is not False:
+                    block(_statements_of(statement.body))
+                if truth is not True and statement.orelse is not None:
+                    orelse = statement.orelse
+                    block([orelse] if isinstance(orelse, cst.If) else _statements_of(orelse.body))
+                continue
+            for small in own_nodes(child_nodes(statement)) if not isinstance(statement, cst.SimpleStatementLine) \
+                    else statement.body:
+                if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                    store(small)
+
+    def store(statement) -> None:
+        targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+        for target in targets:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+                value = inner.value(statement.value)
+                attr = target.attr.value
+                fields[attr] = join(fields[attr], value) if attr in fields else value
+                env["self." + attr] = fields[attr]
+
+    block(_statements_of(method.body))
+    return fields
+
+
+def _statements_of(body) -> list:
+    return list(body.body) if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body.body)]
+
+
+def _is_literal_default(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
 
 
 def _leaf(func: cst.BaseExpression) -> str | None:

@@ -14,13 +14,30 @@ from typing import Callable, Mapping, NamedTuple
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis.imports import ImportTable, canonical, dotted_name
 from tracerfix.analysis.syntax import target_names
 
 STATIC, UNKNOWN, TRACED = 0, 1, 2
 
 
 # Immutable records on the start-up path are NamedTuples: a third of a dataclass's definition cost.
+# Modules code passes around to write one function for NumPy and JAX (`xnp=np`).
+MODULES_PASSED_AROUND = frozenset({"numpy", "jax.numpy", "math", "scipy", "jax.scipy", "numpy.linalg",
+                                   "jax.numpy.linalg", "scipy.special", "jax.scipy.special"})
+
+
+def qualify_in(node: cst.BaseExpression, env: dict, imports) -> str | None:
+    """The imported meaning of `node`, a name of `env` holding a module standing for it."""
+    if env:
+        name = dotted_name(node)
+        if name is not None:
+            head, _, rest = name.partition(".")
+            held = env.get(head)
+            if held is not None and held.module is not None:
+                return canonical(f"{held.module}.{rest}" if rest else held.module)
+    return imports.qualify(node)
+
+
 class Value(NamedTuple):
     trace: int
     # A traced boolean array: a mask or a predicate (comparisons, logical ops, isnan...).
@@ -49,6 +66,9 @@ class Value(NamedTuple):
     # A function of this module passed around as a value (`bisect(excess_demand, a, b)`): the
     # `def`/`lambda` node, or the name of a module-level function. Calling the value runs it.
     function: object = None
+    # A module held in a name (`xnp=np` as a parameter's default, `jnp` passed for it): what
+    # `xnp.stack` calls. Joined, NumPy wins: a traced call that leaves the default leaks there.
+    module: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -81,6 +101,7 @@ def join(a: Value, b: Value) -> Value:
         loose=a.loose or b.loose,
         fields=a.fields if a.fields == b.fields else None,
         function=_functions_joined(a.function, b.function),
+        module=a.module if a.module == b.module else "numpy" if "numpy" in (a.module, b.module) else None,
     )
 
 
@@ -169,6 +190,9 @@ class Evaluator:
         # Told of each read of an attribute of an instance of a class of this module (the
         # instance's value, the attribute); gives what a `@property` returns, or None.
         self.on_property: Callable[[Value, str], Value | None] | None = None
+        # Told of each subscript of an instance of a class of this module (the instance, the
+        # index's value); gives what its `__getitem__` returns, or None.
+        self.on_getitem: Callable[[Value, Value], Value | None] | None = None
         # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
         self.classes = None
         self._property_depth = 0
@@ -183,7 +207,14 @@ class Evaluator:
             return value
         if self.classes is not None and self.classes.is_module_function(name):
             return Value(STATIC, function=name)
+        module = self.imports.aliases.get(name)
+        if module in MODULES_PASSED_AROUND:
+            return Value(STATIC, module=module)
         return STATIC_VALUE if name in _BUILTIN_NAMES else _LOOSE
+
+    def qualify(self, node: cst.BaseExpression) -> str | None:
+        """`imports.qualify`, where a name may hold a module (`xnp.stack`, `xnp` a parameter)."""
+        return qualify_in(node, self.env, self.imports)
 
     def _Lambda(self, node: cst.Lambda) -> Value:
         if self.on_lambda is not None:
@@ -216,7 +247,7 @@ class Evaluator:
     _ConcatenatedString = _FormattedString = _Ellipsis = _constant
 
     def _Attribute(self, node: cst.Attribute) -> Value:
-        if self.imports.qualify(node) is not None:
+        if self.qualify(node) is not None:
             return STATIC_VALUE  # a module attribute: jnp.pi, np.float32, jax.Array
         if type(node.value) is cst.Name:
             assigned = self.env.get(node.value.value + "." + node.attr.value)
@@ -263,6 +294,10 @@ class Evaluator:
     def _Subscript(self, node: cst.Subscript) -> Value:
         base = self.value(node.value)
         index = combine(self.value(element.slice) for element in node.slice)
+        if base.instance_of is not None and base.container and self.on_getitem is not None:
+            result = self.on_getitem(base, index)  # `d[mask]` runs `Categorical.__getitem__`
+            if result is not None:
+                return result
         if base.elements is not None and len(node.slice) == 1:
             position = literal_int(node.slice[0].slice)
             if position is not None and -len(base.elements) <= position < len(base.elements):
@@ -397,7 +432,7 @@ class Evaluator:
 
     # -- calls -----------------------------------------------------------------------------------
     def _Call(self, node: cst.Call) -> Value:
-        qualified = self.imports.qualify(node.func)
+        qualified = self.qualify(node.func)
         if qualified is None and isinstance(node.func, cst.Name):
             name = node.func.value
             if name not in self.env and name not in self.module_env:
@@ -428,6 +463,13 @@ class Evaluator:
                             (arg.keyword.value if arg.keyword is not None else names[position], value)
                             for position, (arg, value) in enumerate(zip(node.args, args))
                         )
+                if fields is not None and self.classes is not None:
+                    # Fields the call leaves out take the class's literal defaults; then a
+                    # dataclass's `__post_init__` stores what it derives from them.
+                    given = {name for name, _ in fields}
+                    fields += tuple((name, self.value(default)) for name, default
+                                    in self.classes.class_defaults(called.instance_of).items() if name not in given)
+                    fields = self.classes.post_init_fields(called.instance_of, fields, self)
                 return Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
 
         if qualified is not None:
@@ -474,7 +516,7 @@ class Evaluator:
                     boolean = method in known.BOOLEAN_RESULT_METHODS
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
-            if receiver.trace == STATIC and self.imports.qualify(node.func) is None:
+            if receiver.trace == STATIC and self.qualify(node.func) is None:
                 return (_LOOSE if inputs.loose or receiver.loose else STATIC_VALUE) if inputs.trace == STATIC else UNKNOWN_VALUE
 
         if self.helper_result is not None:
@@ -483,7 +525,7 @@ class Evaluator:
                 return result
         if isinstance(node.func, cst.Call):
             # jax.vmap(f)(x), jax.grad(loss)(params): the transformed call computes on arrays.
-            inner = self.imports.qualify(node.func.func)
+            inner = self.qualify(node.func.func)
             if inner in known.STAGING_TRANSFORMS:
                 return Value(TRACED)  # `jax.jit(lax.gt)(x, 0.)` under a trace gives a tracer
             if inner is not None and inner.startswith(known.ARRAY_NAMESPACES):

@@ -396,6 +396,7 @@ def _body_selection(
         loop_body.skips,
         lambda base: fresh_name(base, context, names_given),
         {id(loop_body.exit): flag} if flag else None,
+        one_element_tests=True,
     )
 
 

@@ -22,7 +22,7 @@ from tracerfix.loops.building import (
 from tracerfix.loops.conditions import condition, conjunction, truth
 from tracerfix.loops.names import assigned_pairs, exposed_reads, statements_in, store_counts
 from tracerfix.loops.outcome import CannotRewrite
-from tracerfix.rewrite import BINARY_OF_AUGMENTED, is_boolean, names_read
+from tracerfix.rewrite import BINARY_OF_AUGMENTED, is_boolean, names_read, one_element_test
 
 
 class _Unset:
@@ -57,8 +57,13 @@ class Selection:
         skips: Iterable[int] = (),
         fresh: Callable[[str], str] | None = None,
         exits: dict[int, str] | None = None,
+        one_element_tests: bool = False,
     ) -> None:
         self.context = context
+        # The tests are Python truth tests of one value each (a lax loop's body), not a
+        # vectorised loop's per-element tests: a test that is a one-element array is squeezed,
+        # as `jnp.where` would otherwise give the selection its shape.
+        self.one_element_tests = one_element_tests
         self.jnp = jnp
         self.is_selected = is_selected
         self.skips = set(skips)
@@ -230,6 +235,8 @@ class Selection:
     def _merge(self, node: cst.If, values: dict, defined: set[str]) -> dict:
         self.converted.add(id(node.test))
         test = condition(self._substituted(node.test, values), self.context, self.jnp)
+        if self.one_element_tests and one_element_test(self.context, node.test):
+            test = call_to(f"{self.jnp}.squeeze", [test])
         then_values = self._branch(statements_in(node.body), dict(values), defined)
         if isinstance(node.orelse, cst.If):
             if not self.is_selected(node.orelse):

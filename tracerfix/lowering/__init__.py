@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
@@ -345,10 +346,95 @@ class Lowerer:
                 # Names the function never binds are globals and builtins: there all along.
                 if candidate.reads & local_names <= available and not (candidate.reads & getattr(loop, "targets", set())):
                     return candidate.value
+            for value in _returned_in_terms_of_earlier_state(loop.body):
+                # `alpha_lower = alpha - rate; return alpha_lower, alpha`: the same shape, from
+                # what the loop starts with.
+                if names_in(value) & local_names <= available and not names_in(value) & getattr(loop, "targets", set()):
+                    return value
+            first = _first_item(loop)
+            for candidate in candidates:
+                # `return x, k` with `k` the loop's index: the same shape with the index's first value.
+                if candidate.value is not None and first is not None and candidate.reads & local_names <= available | {loop.target}:
+                    return _substituted(candidate.value, loop.target, first)
             raise Refused("a value returned inside the loop needs a placeholder of the same shape before the "
                           "loop, and none could be derived; bind `result = ...` before the loop and return it after")
 
         return placeholder
+
+
+def _returned_in_terms_of_earlier_state(body: list) -> list[str]:
+    """The value of each `return` in `body` (its nested blocks included) with the names that the
+    simple assignments before it in its block bind replaced by their values."""
+    found = []
+    for block in [body, *(b for statement in walk(body) for b in children(statement))]:
+        definitions: list[tuple[str, str]] = []
+        for statement in block:
+            if isinstance(statement, Return) and statement.value is not None and definitions:
+                value = statement.value
+                for name, assigned in reversed(definitions):
+                    value = _substituted(value, name, assigned)
+                found.append(value)
+            elif isinstance(statement, Leaf):
+                definition = _simple_assignment(statement.text)
+                if definition is not None:
+                    definitions.append(definition)
+    return found
+
+
+def _simple_assignment(text: str) -> tuple[str, str] | None:
+    try:
+        line = cst.parse_statement(text)
+    except cst.ParserSyntaxError:
+        return None
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    assign = line.body[0]
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+        return None
+    value = assign.value
+    text = cst.Module([]).code_for_node(value)
+    atom = isinstance(value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float, cst.SimpleString))
+    return assign.targets[0].target.value, text if atom else f"({text})"
+
+
+def _first_item(loop) -> str | None:
+    """The text of the first value a `for` loop's single target takes (`range(a, b)`: `a`;
+    `for c in xs`: `xs[0]`), or None."""
+    if not isinstance(loop, For) or loop.targets != {loop.target} or loop.iter_node is None:
+        return None
+    iterable = loop.iter_node
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range":
+        positional = [arg.value for arg in iterable.args if arg.keyword is None and not arg.star]
+        if len(positional) != len(iterable.args) or not positional:
+            return None
+        return cst.Module([]).code_for_node(positional[0]) if len(positional) >= 2 else "0"
+    if isinstance(iterable, (cst.Name, cst.Attribute)):
+        return f"{cst.Module([]).code_for_node(iterable)}[0]"
+    return None
+
+
+def _substituted(code: str, name: str, value: str) -> str:
+    """`code` with every read of `name` replaced by `value` (parenthesised)."""
+    expression = cst.parse_expression(code)
+    replacement = cst.parse_expression(value)
+
+    class Replace(cst.CSTTransformer):
+        def visit_Attribute(self, node):
+            return False  # `a.k` is not `k`: only the object is read
+
+        def leave_Attribute(self, original, updated):
+            return updated.with_changes(value=updated.value.visit(self))
+
+        def visit_Arg(self, node):
+            return False  # nor is the keyword of `f(k=1)`
+
+        def leave_Arg(self, original, updated):
+            return updated.with_changes(value=updated.value.visit(self))
+
+        def leave_Name(self, original, updated):
+            return replacement if updated.value == name else updated
+
+    return cst.Module([]).code_for_node(expression.visit(Replace()))
 
 
 def _path_to(statements: list, target) -> list:
@@ -417,7 +503,7 @@ def names_in(code: str) -> set[str]:
     import textwrap
 
     try:
-        tree = ast.parse(textwrap.dedent(code))
+        tree = pyast.parse(textwrap.dedent(code))
     except SyntaxError:
         return set()
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
@@ -429,7 +515,7 @@ def names_in(code: str) -> set[str]:
 def _reads_values(test: str) -> set[str]:
     """Names whose values `test` reads: `x.shape[0]`, `x.ndim`, `len(x)` read only static facts."""
     try:
-        tree = ast.parse("(" + test + ")", mode="eval")
+        tree = pyast.parse("(" + test + ")", mode="eval")
     except SyntaxError:
         return set()
     static_ids: set[int] = set()
@@ -443,7 +529,7 @@ def _reads_values(test: str) -> set[str]:
 
 def _target_parts(target: str) -> list[str]:
     try:
-        node = ast.parse(target, mode="eval").body
+        node = pyast.parse(target, mode="eval").body
     except SyntaxError:
         return []
     if isinstance(node, ast.Tuple):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tracerfix import pyast
 from tracerfix.lowering.ir import (
     Break,
     Continue,
@@ -395,10 +396,17 @@ class Writer:
             return self._guarded_python_loop(loop, body, stops, flags, scope)
         live_after = self.liveness.after.get(id(loop), set())
         kept = loop.targets & live_after
-        if kept and not (stops and iteration.kind == "range" and kept == {loop.target} and loop.target in scope.bound):
+        if kept and not (stops and iteration.kind == "range" and kept == {loop.target}):
             raise Refused(f"the loop variable `{sorted(kept)[0]}` is read after the loop; "
                           "copy it into a name of its own inside the loop")
         lines = [f"{flags.stop} = False"] if flags.stop else []
+        if kept and loop.target not in scope.bound:
+            # Read after the loop, which Python allows once the loop has run: it starts as the
+            # first index (a loop that never runs leaves it unbound, where Python raises NameError).
+            lines.append(f"{loop.target} = {iteration.start}")
+            scope.bound.add(loop.target)
+            self.notes.append(f"`{loop.target}` is read after the loop; where the loop runs no step it is "
+                              f"`{iteration.start}` instead of unbound (NameError)")
         scope.bound |= set(stops)
         carried = self._carried(loop, body, stops, scope, set(iteration.reads))
         lines = self.prologue + lines
@@ -527,8 +535,8 @@ class Writer:
         init = names if index is None else [index[1], *carried]
         statements = body if body_statements is None else body_statements
         assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
-        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried,
-                                     self.lowerer.spell("jax.numpy"))
+        jnp = self.lowerer.spell("jax.numpy")
+        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp)
                   for name in carried}
         for name, (_, note) in starts.items():
             if note:
@@ -614,7 +622,7 @@ def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:
         if not isinstance(last, Return) or last.value is None:
             return []
         try:
-            node = ast.parse(last.value.strip(), mode="eval").body
+            node = pyast.parse(last.value.strip(), mode="eval").body
         except SyntaxError:
             return []
         elements = [ast.unparse(e) for e in node.elts] if isinstance(node, ast.Tuple) else [last.value.strip()]

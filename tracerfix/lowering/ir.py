@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tracerfix import pyast
 from tracerfix.rewrite import Refused
 
 # Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
@@ -209,9 +210,9 @@ def _raises_only(block: cst.BaseSuite) -> bool:
 
 def analyse_leaf(text: str) -> Leaf:
     try:
-        tree = ast.parse(textwrap.dedent(text))
+        tree = pyast.parse(textwrap.dedent(text))
     except SyntaxError:
-        tree = ast.parse("(\n" + text + "\n)") if "\n" in text else None
+        tree = pyast.parse("(\n" + text + "\n)") if "\n" in text else None
         if tree is None:
             raise Refused("a statement could not be read") from None
     reads, writes, kills, grows = set(), set(), set(), set()
@@ -287,17 +288,17 @@ def target_names_ast(target: ast.AST) -> set[str]:
 
 
 def target_names(text: str) -> set[str]:
-    return target_names_ast(ast.parse(text, mode="eval").body)
+    return target_names_ast(pyast.parse(text, mode="eval").body)
 
 
 def expression_binds(text: str) -> set[str]:
-    tree = ast.parse("(" + text + ")", mode="eval")
+    tree = pyast.parse("(" + text + ")", mode="eval")
     return {node.target.id for node in ast.walk(tree) if isinstance(node, ast.NamedExpr)}
 
 
 def expression_reads(text: str) -> set[str]:
     try:
-        tree = ast.parse("(" + text + ")", mode="eval")
+        tree = pyast.parse("(" + text + ")", mode="eval")
     except SyntaxError:
         raise Refused("an expression could not be read") from None
     scoped = _scoped_names(tree)

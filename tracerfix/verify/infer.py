@@ -34,6 +34,10 @@ class Leaf:
     key: bool = False  # consumed by jax.random
     # The length its literal indices need (`x[0]`, `x[1]`: 2): a vector of fixed components.
     literal_length: int = 0
+    # Only a matmul's right operand said its rank: `X @ b` takes a vector as well as a matrix.
+    vector_too: bool = False
+    reads: int = 0  # reads of the name
+    literal_reads: int = 0  # reads as `x[0]`, `x[1]`: all of them, and it is a vector of components
 
     def spec(self, default_rank: int = 0) -> str:
         """`default_rank`: the rank of an array nothing constrains (not an index)."""
@@ -112,18 +116,46 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
     if leaf.literal_length > 1 and leaf.dims is None and leaf.min_rank == 1 and not leaf.index:
         # `x[0] ** 2 + x[1] ** 2` against a length-2 result: any length first, then the one the
         # literal indices name, for code that only works with exactly that many components.
-        return [first, f"{first[:3]}[{leaf.literal_length}]"]
+        # Read only that way (`dist[0]`, `dist[1]`), it holds exactly those: that length first.
+        fixed = f"{first[:3]}[{leaf.literal_length}]"
+        return [fixed, first] if leaf.reads and leaf.reads == leaf.literal_reads else [first, fixed]
+    if leaf.vector_too and leaf.dims is not None and len(leaf.dims) == 2:
+        return [first, f"{first[:3]}[{leaf.dims[0]}]"]
     return [first]
 
 
 def _resolved(leaf: Leaf, find) -> Leaf:
     if leaf.dims is None:
         return leaf
-    return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length)
+    return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length,
+                leaf.vector_too, leaf.reads, leaf.literal_reads)
+
+
+# Transforms whose result takes the arguments of the function they wrap, shapes unchanged
+# (`vmap` adds a dimension, so what its function does says nothing exact about the caller's).
+_SAME_ARGUMENTS = frozenset({"jit", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat"})
 
 
 def _functions(module: cst.Module) -> dict[str, cst.FunctionDef]:
-    return {statement.name.value: statement for statement in module.body if isinstance(statement, cst.FunctionDef)}
+    """The module's functions by the names calls use: their own, and module-level names bound to
+    a transform of one (`G = jax.grad(loss)`), whose arguments are the function's."""
+    found = {statement.name.value: statement for statement in module.body if isinstance(statement, cst.FunctionDef)}
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                wrapped = _transformed_function(small.value, found)
+                if wrapped is not None:
+                    found.setdefault(small.targets[0].target.value, wrapped)
+    return found
+
+
+def _transformed_function(value: cst.BaseExpression, functions: dict[str, cst.FunctionDef]) -> cst.FunctionDef | None:
+    while isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
+            and (dotted_name(value.func) or "").rpartition(".")[2] in _SAME_ARGUMENTS:
+        value = value.args[0].value
+    return functions.get(value.value) if isinstance(value, cst.Name) else None
 
 
 class _Inference:
@@ -210,6 +242,8 @@ class _Inference:
                 self.dims.union(a, b)
 
     def visit(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name) and node.value in self.params:
+            self._usage(node.value).leaf.reads += 1
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in self.params:
             if node.attr.value == "item":
                 leaf = self.leaf_of(node.value)
@@ -255,6 +289,8 @@ class _Inference:
             literal = _integer(first.value) if isinstance(first, cst.Index) else None
             if literal is not None:
                 leaf.literal_length = max(leaf.literal_length, literal + 1 if literal >= 0 else -literal)
+                if len(node.slice) == 1 and isinstance(node.value, cst.Name):
+                    leaf.literal_reads += 1
         for element in node.slice:
             if isinstance(element.slice, cst.Index) and not isinstance(element.slice.value, cst.SimpleString):
                 index = self.leaf_of(element.slice.value)
@@ -265,9 +301,12 @@ class _Inference:
         a, b = self.leaf_of(left), self.leaf_of(right)
         inner = self._new_dim()
         if a is not None:
-            self._set_dims(a, [self._new_dim(), inner])
+            # Its rows are the data's rows: other vectors (targets, weights) are as long.
+            self._set_dims(a, [SHARED, inner])
         if b is not None:
+            first = b.dims is None
             self._set_dims(b, [inner, self._new_dim()])
+            b.vector_too = first or b.vector_too
 
     def _call(self, node: cst.Call) -> None:
         name = self.imports.qualify(node.func) or dotted_name(node.func) or ""
@@ -338,9 +377,13 @@ class _ClassInfo:
 
 
 def _classes(module: cst.Module) -> list[_ClassInfo]:
-    """Classes with annotated fields at the module's top level (NamedTuples, dataclasses)."""
+    """Classes with annotated fields at the module's top level (NamedTuples, dataclasses), and
+    `namedtuple("Model", ["X", "y"])` / `NamedTuple("Model", [("X", Array)])` declarations."""
     found = []
     for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            found.extend(filter(None, (_namedtuple_call(small) for small in statement.body)))
+            continue
         if not isinstance(statement, cst.ClassDef) or not isinstance(statement.body, cst.IndentedBlock):
             continue
         fields, defaults = {}, set()
@@ -355,6 +398,34 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
         if fields:
             found.append(_ClassInfo(statement.name.value, fields, defaults))
     return found
+
+
+def _namedtuple_call(statement: cst.BaseSmallStatement) -> _ClassInfo | None:
+    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0].target, cst.Name) and isinstance(statement.value, cst.Call)):
+        return None
+    call = statement.value
+    kind = (dotted_name(call.func) or "").rpartition(".")[2]
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    if kind not in ("namedtuple", "NamedTuple") or len(positional) < 2:
+        return None
+    declared = positional[1]
+    fields: dict[str, str] = {}
+    if isinstance(declared, cst.SimpleString) and kind == "namedtuple":
+        fields = {name: "" for name in str(declared.evaluated_value).replace(",", " ").split()}
+    elif isinstance(declared, (cst.List, cst.Tuple)):
+        for element in declared.elements:
+            item = element.value
+            if isinstance(item, cst.SimpleString):
+                fields[str(item.evaluated_value)] = ""
+            elif isinstance(item, cst.Tuple) and len(item.elements) == 2 and isinstance(item.elements[0].value, cst.SimpleString):
+                annotation = dotted_name(item.elements[1].value) or ""
+                fields[str(item.elements[0].value.evaluated_value)] = annotation.rpartition(".")[2]
+            else:
+                return None
+    if not fields:
+        return None
+    return _ClassInfo(statement.targets[0].target.value, fields, set())
 
 
 def _annotations(node: cst.FunctionDef) -> dict[str, str]:

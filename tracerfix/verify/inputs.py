@@ -26,8 +26,8 @@ from tracerfix.verify.specs import (
 )
 
 # Tried in this order when nothing says what a parameter is; the original must accept a rung.
-ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])")
-FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]")
+ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])")
+FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]")  # the last: data rows (samples x features)
 STATIC_LADDER = ("1", "2", "0", "3", "-1")
 SIZES = (5, 4, 3, 6, 7, 2, 8, 9)  # sizes given to named dimensions, in order of appearance
 MAX_PROBES = 48
@@ -106,6 +106,8 @@ def ladder_for(param: dict) -> list[str]:
     annotation = param["annotation"]
     inferred = param.get("inferred", [])
     if param["role"] == "static":
+        if annotation and all(isinstance(parse_spec(text), LiteralSpec) for text in annotation):
+            return list(annotation)  # the value the callers bind (`partial(f, display=False)`)
         if annotation == ["bool"]:
             return ["True", "False"]
         if annotation == ["float"]:

@@ -124,6 +124,35 @@ def locate_unit(module: cst.Module, function: str) -> tuple[str, cst.FunctionDef
     return None
 
 
+def _lambda_unit(module: cst.Module, name: str) -> tuple[str, cst.FunctionDef] | None:
+    node = transformed_lambdas(module).get(name) if "." not in name else None
+    return (name, node) if node is not None else None
+
+
+def transformed_lambdas(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    """Module-level `name = jax.jit(lambda a, b: ...)`, each as the function it defines
+    (`def name(a, b): return ...`): the callers that run a helper traced, verified by name."""
+    found = {}
+    imports = _module_imports(module)
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)):
+                continue
+            call = small.value
+            if imports.qualify(call.func) not in ("jax.jit", "jax.api.jit") or not call.args \
+                    or call.args[0].keyword is not None or not isinstance(call.args[0].value, cst.Lambda):
+                continue
+            function = call.args[0].value
+            name = small.targets[0].target.value
+            found[name] = cst.FunctionDef(
+                name=cst.Name(name), params=function.params,
+                body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(function.body)])]))
+    return found
+
+
 def _last_definition(body: Iterable[cst.CSTNode], name: str) -> cst.FunctionDef | cst.ClassDef | None:
     found = None
     for statement in body:
@@ -159,8 +188,8 @@ class Planner:
         self.module_level = _module_level_names(self.original)
 
     def plan(self, unit: str, leaks: Iterable[str] = (), fixed: Iterable[str] = ()) -> UnitPlan | None:
-        located = locate_unit(self.rewritten, unit)
-        original = locate_unit(self.original, unit)
+        located = locate_unit(self.rewritten, unit) or _lambda_unit(self.rewritten, unit)
+        original = locate_unit(self.original, unit) or _lambda_unit(self.original, unit)
         if located is None or original is None:
             return None
         _, node = located
@@ -184,6 +213,12 @@ class Planner:
         plan.called_parameters = called_parameters(plan, original_node)
         plan.strict_dtypes = self.options.strict_dtypes
         names = [p.name for p in params]
+        for name, text in _bound_by_partial(self.original, unit, self.imports).items():
+            # The transform's caller fixes this argument (`jax.jit(partial(f, display=False))`):
+            # verify with the value it binds, as the callers run the function.
+            param = next((p for p in params if p.name == name), None)
+            if param is not None:
+                param.has_default, param.annotation, param.inferred = False, [text], [text]
         for param, specs in infer_inputs(original_node, names, self.imports, self.original).items():
             next(p for p in params if p.name == param).inferred = specs
         plan.new_static = [name for name in declared_static(self.rewritten, node) - declared_static(self.original, original_node)
@@ -251,6 +286,28 @@ class Planner:
                                   str(test_path), module_globals=None)
                 )
         return _unique(examples)[:_MAX_EXAMPLES]
+
+
+def _bound_by_partial(module: cst.Module, unit: str, imports: ImportTable) -> dict[str, str]:
+    """Keyword arguments that `functools.partial(unit, name=literal)` calls in the module bind,
+    where every such call binds the same literal."""
+    bound: dict[str, set[str]] = {}
+    for node in _walk(module):
+        if not (isinstance(node, cst.Call) and node.args and node.args[0].keyword is None
+                and dotted_name(node.args[0].value) == unit and imports.qualify(node.func) == "functools.partial"):
+            continue
+        for arg in node.args[1:]:
+            if arg.keyword is not None and _is_python_literal(arg.value):
+                bound.setdefault(arg.keyword.value, set()).add(module.code_for_node(arg.value))
+    return {name: texts.pop() for name, texts in bound.items() if len(texts) == 1}
+
+
+def _is_python_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
 
 
 def declared_static(module: cst.Module, node: cst.FunctionDef) -> set[str]:

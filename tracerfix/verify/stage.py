@@ -25,7 +25,7 @@ from tracerfix.engine import LintResult, Settings
 from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.options import VerifyOptions, parse_options
-from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root
+from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root, transformed_lambdas
 from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
 from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
@@ -212,6 +212,9 @@ class Verifier:
             callers = original.transformed_callers(result.unit) if result.status == UNVERIFIABLE else []
             verdicts = self.verify_units(source, rewritten, path, display, callers, options, seed, worker,
                                          extra_jit=extra_jit) if callers else []
+            import os, sys
+            if os.environ.get("TFX_DEBUG"):
+                print("DEBUG callers", callers, [(v.unit, v.status, v.reason) for v in verdicts], file=sys.stderr)
             if verdicts and all(v.status != FAILED for v in verdicts) and any(v.verified for v in verdicts):
                 through = ", ".join(f"`{v.unit}`" for v in verdicts if v.verified)
                 details = dict(next(v for v in verdicts if v.verified).details)
@@ -325,9 +328,10 @@ class _Units:
                     if isinstance(member, cst.FunctionDef):
                         self.nodes[f"{name}.{member.name.value}"] = member
         self._units: dict[str, str | None] = {}
+        self.lambdas = transformed_lambdas(self.module)
 
     def node(self, unit: str) -> cst.FunctionDef | None:
-        return self.nodes.get(unit)
+        return self.nodes.get(unit) or self.lambdas.get(unit)
 
     def text(self, unit: str) -> str:
         return self.module.code_for_node(self.nodes[unit])
@@ -370,6 +374,9 @@ class _Units:
                 direct.append(name)
             elif unit.partition(".")[0] in self._closure(name):
                 through.append(name)
+        # `f = jax.jit(lambda x, tol: newton(g, x, tol))`: the lambda is how the module runs it.
+        direct += [name for name, node in self.lambdas.items() if name not in self.nodes and any(
+            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit for n in walk(node))]
         return [*direct, *through][:2]
 
     def depends_on(self, unit: str, others: set[str]) -> bool:

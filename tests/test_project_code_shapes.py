@@ -1,0 +1,246 @@
+"""Shapes of real project code found in the November 26 (c) batch of unseen cases: module-level
+objects whose methods a jitted function calls, `xnp=np` module parameters, `*args` handed on, an
+object's `__getitem__`, lists of arrays built by `append`, dataclass defaults, and fixes that must
+not turn a loud failure into a silent one. Each test runs the real rules (and, for fixes, the
+real CLI and JAX).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from tracerfix.engine import Settings, fix, lint
+from tracerfix.registry import all_rules
+
+
+def findings(code: str):
+    return lint(textwrap.dedent(code).lstrip("\n"), Settings(rules=all_rules())).findings
+
+
+def codes(code: str) -> list[str]:
+    return sorted(f.code for f in findings(code))
+
+
+def fixed(code: str) -> str:
+    return fix(textwrap.dedent(code).lstrip("\n"), Settings(rules=all_rules(), unsafe_fixes=True)).source
+
+
+def run_jitted(source: str, call: str):
+    """Run `call` in a fresh interpreter with `source` as a module: the rewrite under real JAX."""
+    program = source + "\n\nimport numpy as _np\nprint(repr(_np.asarray(" + call + ").tolist()))\n"
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+# --- detection ------------------------------------------------------------------------------------
+
+
+def test_a_method_of_a_module_level_object_runs_traced():
+    assert codes("""
+    import jax
+
+    class Model:
+        def go(self, x):
+            if x > 0:
+                return x
+            return -x
+
+    model = Model()
+
+    @jax.jit
+    def f(x):
+        return model.go(x)
+    """) == ["TFX101"]
+
+
+def test_a_module_parameter_left_at_numpy_leaks_where_a_caller_passes_jnp_it_does_not():
+    found = findings("""
+    import functools
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def helper(x, xnp=np):
+        return xnp.sin(x)
+
+    def g(x, xnp=np):
+        return helper(x) + xnp.cos(x)
+
+    f = jax.jit(functools.partial(g, xnp=jnp))
+    """)
+    assert [(f.code, f.line) for f in findings_sorted(found)] == [("TFX401", 7)]
+    assert "`xnp.sin`" in found[0].message and "`xnp` is NumPy here" in found[0].message
+    assert found[0].fix is not None and found[0].fix.safety.name == "UNSAFE"
+
+
+def findings_sorted(found):
+    return sorted(found, key=lambda f: f.line)
+
+
+def test_star_args_reach_the_parameters_they_fill():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def search(obj, a, args=()):
+        y = obj(a, *args)
+        if y < 0:
+            return a
+        return -a
+
+    def loss(c, m, rho):
+        return rho * (c - m) ** 2
+
+    @jax.jit
+    def f(m, rho):
+        return search(loss, 0.5, args=(m, rho))
+    """) == ["TFX101"]
+
+
+def test_indexing_an_object_runs_its_getitem():
+    found = findings("""
+    import jax
+    import numpy as np
+
+    def rows(shape, index):
+        return [x[index] for x in np.indices(shape)]
+
+    class Table:
+        def __init__(self, values):
+            self.values = values
+
+        def __getitem__(self, index):
+            return Table(self.values[tuple(rows(self.values.shape, index))])
+
+    @jax.jit
+    def f(values, mask):
+        return Table(values)[mask].values
+    """)
+    # The leak is where NumPy's array meets the traced index, not at `Table(values)[mask]`.
+    assert [(f.code, f.line) for f in findings_sorted(found)] == [("TFX402", 5)]
+
+
+def test_a_dataclass_field_left_at_its_default_is_static():
+    assert codes("""
+    from dataclasses import dataclass
+    import jax
+
+    @dataclass
+    class Solver:
+        tol: float
+        verbose: bool = False
+
+        def run(self, x):
+            def cond(state):
+                if self.verbose:
+                    print(state)
+                return state > self.tol
+            return jax.lax.while_loop(cond, lambda s: s / 2, x)
+
+    def solve(x):
+        return Solver(tol=1e-3).run(x)
+
+    f = jax.jit(solve)
+    """) == []
+
+
+# --- fixes ----------------------------------------------------------------------------------------
+
+
+def test_a_list_of_arrays_indexed_by_a_tracer_becomes_one_array():
+    source = fixed("""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(x):
+        dist = []
+        for k in range(3):
+            dist.append(jnp.sum((x - k) ** 2))
+        return dist[jnp.argmin(jnp.asarray(dist))]
+    """)
+    assert "return jnp.asarray(dist)[jnp.argmin(jnp.asarray(dist))]" in source
+    assert abs(float(run_jitted(source, "f(_np.array([1.9, 2.2], _np.float32))")) - 0.05) < 1e-6
+
+
+def test_a_conversion_passed_to_a_helper_that_only_does_array_math_is_dropped():
+    source = fixed("""
+    import jax
+    import jax.numpy as jnp
+
+    def clipped(length, steps, step_size):
+        cap = steps * step_size
+        return jnp.minimum(length, cap)
+
+    @jax.jit
+    def f(length, log_step):
+        return clipped(length, 20, float(jnp.exp(log_step)))
+    """)
+    assert "clipped(length, 20, jnp.exp(log_step).reshape(()))" in source
+    assert abs(float(run_jitted(source, "f(_np.float32(5.0), _np.float32(-3.0))")) - 20 * 0.049787068) < 1e-5
+
+
+def test_a_value_computed_with_jnp_from_python_values_is_computed_with_numpy():
+    source = fixed("""
+    from functools import partial
+    import jax
+    import jax.numpy as jnp
+
+    def n_steps(T, dt):
+        ratio = jnp.asarray(T / dt)
+        padded = jnp.maximum(ratio * 1.2, 10.0)
+        return int(jnp.ceil(padded))
+
+    @partial(jax.jit, static_argnames=["n"])
+    def grid(t, n):
+        return t * jnp.arange(n)
+
+    @jax.jit
+    def f(t):
+        return grid(t, n=n_steps(100.0, 15.0))
+    """)
+    assert "padded = np.maximum(ratio * 1.2, 10.0)" in source and "int(np.ceil(padded))" in source
+    assert run_jitted(source, "f(_np.float32(2.0)).shape") == "[10]"
+
+
+def test_a_mask_over_leading_axes_selects_whole_rows():
+    source = fixed("""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(best, x, values, current):
+        better = current < values
+        return best.at[better].set(x[better])
+    """)
+    assert "jnp.where(jnp.expand_dims(better, range(better.ndim, best.ndim)), x, best)" in source
+    result = run_jitted(source, "f(_np.zeros((3, 2)), _np.ones((3, 2)), _np.array([1., 0., 2.]), "
+                                "_np.array([0., 1., 1.]))")
+    assert result == repr([[1.0, 1.0], [0.0, 0.0], [1.0, 1.0]])
+
+
+def test_no_fix_inside_a_statement_that_stores_a_tracer_on_the_object():
+    found = findings("""
+    import jax
+    import numpy as np
+
+    class Model:
+        def __init__(self):
+            self.cache = {}
+
+        def volume(self, z):
+            self.cache[z.shape] = np.interp(z, np.linspace(0, 1, 5), np.arange(5.0))
+            return z * self.cache[z.shape]
+
+    model = Model()
+
+    @jax.jit
+    def f(z):
+        return model.volume(z)
+    """)
+    by_code = {f.code: f for f in found}
+    assert "TFX501" in by_code and "TFX401" in by_code
+    assert by_code["TFX401"].fix is None and "stores the result outside the trace" in by_code["TFX401"].message

@@ -1,0 +1,112 @@
+"""Verification calls a rewrite the way the module runs it, with inputs like the real ones: through
+a `jax.jit(lambda ...)` that is the function's only caller, with the keywords a `partial` binds,
+with a namedtuple model read inside a transformed helper, with matrices of data rows where a
+vector makes a loop's state change shape, and with magnitudes where a search only ends for a
+positive tolerance. Each test runs the real CLI (`rewrite --verify`) and real JAX."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+
+def verify(tmp_path, code: str, seed: int = 3) -> tuple[str, str]:
+    path = tmp_path / "module.py"
+    path.write_text(textwrap.dedent(code).lstrip("\n"))
+    result = subprocess.run([sys.executable, "-m", "tracerfix", "rewrite", "--verify", "--seed", str(seed), str(path)],
+                            capture_output=True, text=True, timeout=600)
+    return result.stdout + result.stderr, path.read_text()
+
+
+def test_a_helper_run_only_through_a_jitted_lambda_is_verified_through_it(tmp_path):
+    # QuantEcon's Newton iteration: `f` is a function argument, so no input can be made up for
+    # `newton` itself; the module runs it as `jax.jit(lambda x_0, tol: newton(g, x_0, tol))`. A
+    # negative tolerance never ends the search: its draws are taken as magnitudes.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        def newton(f, x_0, tol=1e-5):
+            f_prime = jax.grad(f)
+            error = tol + 1
+            x = x_0
+            while error > tol:
+                y = x - f(x) / f_prime(x)
+                error = abs(x - y)
+                x = y
+            return x
+
+
+        g = lambda x: jnp.sin(4 * (x - 1 / 4)) + x + x ** 20 - 1
+        f = jax.jit(lambda x_0, tol: newton(g, x_0, tol))
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text
+
+
+def test_keywords_a_partial_binds_and_a_namedtuple_model_read_in_a_transformed_helper(tmp_path):
+    # QuantEcon's Poisson regression: `display` is bound to False by the jitted partial (with True
+    # the function prints traced values, which is not how it runs), and `model` is read by
+    # attribute only in `poisson_logL`, reached through `jax.jacfwd(jax.grad(...))`.
+    output, text = verify(tmp_path, """
+        from collections import namedtuple
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+        Model = namedtuple("Model", ["X", "y"])
+
+
+        def logL(beta, model):
+            mu = jnp.exp(model.X @ beta)
+            return jnp.sum(model.y * jnp.log(mu) - mu)
+
+
+        G = jax.grad(logL)
+        H = jax.jacfwd(G)
+
+
+        def newton_raphson(model, beta, tol=1e-3, max_iter=50, display=True):
+            i = 0
+            error = 100.0
+            while jnp.any(error > tol) and i < max_iter:
+                beta_new = beta - jnp.linalg.solve(H(beta, model), G(beta, model))
+                error = jnp.abs(beta_new - beta)
+                beta = beta_new
+                if display:
+                    print(f"{i:<5}{logL(beta, model):<16.8}")
+                i += 1
+            return beta
+
+
+        f = jax.jit(partial(newton_raphson, display=False))
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text
+
+
+def test_a_vector_that_makes_a_loop_state_change_shape_is_set_aside_for_data_rows(tmp_path):
+    # spu's k-means: given a vector, the centroids grow a dimension in the first iteration, which
+    # no jitted loop can carry; the function is meant for a matrix of data rows.
+    output, text = verify(tmp_path, """
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def fit(X: np.ndarray) -> np.ndarray:
+            centroids = jnp.take(X, jnp.arange(3), axis=0)
+            labels = jnp.zeros(X.shape[0])
+            for i in range(5):
+                old = centroids
+                centroids = jnp.array([jnp.sum(X * (labels == j)[:, jnp.newaxis], axis=0) / (1 + jnp.sum(labels == j))
+                                       for j in range(3)])
+                if jnp.max(jnp.abs(centroids - old)) < 1e-4:
+                    break
+            return centroids
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text
