@@ -394,10 +394,7 @@ class UnitCheck:
                 arguments = positive(arguments) if isinstance(error, TrialTimeout) else self.zeros(signature, arguments)
                 try:
                     self.run_original(arguments)
-                except (Exception, TrialTimeout) as again:
-                    import os
-                    if os.environ.get("TFX_DEBUG"):
-                        print("DEBUG refused", key, describe_exception(error), describe_exception(again), drawn, arguments, file=open("/tmp/tfxdebug.log", "a"), flush=True)
+                except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
                     return None
             self.accepted.add(key)

@@ -212,9 +212,6 @@ class Verifier:
             callers = original.transformed_callers(result.unit) if result.status == UNVERIFIABLE else []
             verdicts = self.verify_units(source, rewritten, path, display, callers, options, seed, worker,
                                          extra_jit=extra_jit) if callers else []
-            import os, sys
-            if os.environ.get("TFX_DEBUG"):
-                print("DEBUG callers", callers, [(v.unit, v.status, v.reason) for v in verdicts], file=sys.stderr)
             if verdicts and all(v.status != FAILED for v in verdicts) and any(v.verified for v in verdicts):
                 through = ", ".join(f"`{v.unit}`" for v in verdicts if v.verified)
                 details = dict(next(v for v in verdicts if v.verified).details)
