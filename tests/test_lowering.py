@@ -504,3 +504,33 @@ def test_a_test_the_function_squeezes_elsewhere_is_squeezed_in_a_loop_body():
     fixed = _fix(original)
     assert "jnp.where(jnp.squeeze(_cdf(mid) < x), mid, low)" in fixed, fixed
     _agree(fixed, original, "invert", "(np.float32(0.4), np.array([0.2, 0.3, 0.5], np.float32))")
+
+
+def test_a_statement_over_several_lines_keeps_its_shape_inside_a_lowered_loop():
+    # LibCST writes continuation lines relative to their statement: a call's arguments stay one
+    # level in and its closing bracket under the statement, at any depth of the new code.
+    fixed = _fix(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Solver:
+            def run(self, x, tol):
+                done = False
+                while not done:
+                    x = jnp.where(
+                        x > 1.0,
+                        x / 2,
+                        x,
+                    )
+                    if jnp.max(x) <= 1.0:
+                        done = True
+                return x
+
+        @jax.jit
+        def f(x, tol):
+            return Solver().run(x, tol)
+        """
+    )
+    assert "\n            x = jnp.where(\n                x > 1.0,\n" in fixed, fixed
+    assert "\n                x,\n            )\n" in fixed, fixed

@@ -147,6 +147,8 @@ FUNCTION_SLOTS: dict[str, tuple[Slot, ...]] = {
     "jax.nn.glu": ((1, "axis"),),
     "jax.scipy.special.logsumexp": ((1, "axis"),),
     "jax.scipy.special.softmax": ((None, "axis"),),
+    "jax.scipy.special.multigammaln": ((1, "d"),),
+    "jax.scipy.special.bernoulli": ((0, "n"),),
     # NumPy functions that accept a tracer as data but need Python integers for the rest.
     "numpy.split": ((1, "indices_or_sections"), (2, "axis")),
     "numpy.array_split": ((1, "indices_or_sections"), (2, "axis")),
@@ -187,6 +189,15 @@ def concrete_arguments(
             yield keyword, keywords[keyword]
         elif position is not None and position < len(positional):
             yield keyword, positional[position]
+
+
+# Parameters that, left out, the function computes from the data (`segment_sum` counts the segments
+# in `segment_ids`): under a transform of the function itself no fix can make them concrete.
+FROM_THE_DATA_WHEN_OMITTED = frozenset({
+    *((f"jax.ops.segment_{name}", "num_segments") for name in ("sum", "prod", "max", "min")),
+    ("jax.numpy.bincount", "length"), ("jax.numpy.unique", "size"), ("jax.numpy.nonzero", "size"),
+    ("jax.numpy.flatnonzero", "size"),
+})
 
 
 def slots_for_function(qualified: str | None) -> tuple[Slot, ...]:

@@ -16,7 +16,7 @@ from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
-from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
+from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes, descendants
 from tracerfix.context import RuleContext
 from tracerfix.lazy_module import LazyParseError, parse_lazily, statements_with_header
 from tracerfix.positions import PositionIndex, unique_span
@@ -235,10 +235,12 @@ def _analysed(
 ) -> tuple[Analysis, list[Finding]]:
     analysis = analyze(module, source, settings.extra_jit, settings.evidence, settings.project_seeds or (),
                        settings.project_static_fields)
-    if not analysis.roots:
+    hooked = [rule for rule in settings.rules if hasattr(rule, "visit_transform_call")]
+    if not analysis.roots and not (hooked and analysis.index.transform_calls):
         return analysis, []
     context = RuleContext(analysis)
     rules = [rule_class(context) for rule_class in settings.rules]
+    _transform_calls(module, analysis, context, [rule for rule in rules if type(rule) in hooked], tops)
     walker = _RuleWalker(analysis, context, rules)
     seen: set[int] = set()
     for root in analysis.roots:
@@ -254,6 +256,25 @@ def _analysed(
                     finding.top = top
                     finding.function = name
     return analysis, _dedupe([finding for rule in rules for finding in rule.findings])
+
+
+def _transform_calls(module: cst.Module, analysis: Analysis, context: RuleContext, rules: list[Rule],
+                     tops: set[int] | None) -> None:
+    """Hand each call of a transformation (`jax.jit(multigammaln)`, at module level or anywhere)
+    to the rules that look at what is transformed, outside any traced function."""
+    if not rules:
+        return
+    for call in analysis.index.transform_calls:
+        top = next((position for position, statement in enumerate(module.body)
+                    if any(node is call for node in descendants(statement))), -1)
+        if tops is not None and top not in tops:
+            continue
+        context.scope, context.env, context.ancestors = None, {}, [call]
+        for rule in rules:
+            before = len(rule.findings)
+            rule.visit_transform_call(call)
+            for finding in rule.findings[before:]:
+                finding.top = top
 
 
 def placed(findings: list[Finding], source: str, settings: Settings) -> list[Finding]:

@@ -548,11 +548,14 @@ def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, 
     child = node
     for position in range(len(ancestors) - 1, -1, -1):
         parent = ancestors[position]
-        if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget)) or (
-                isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not)) or (
-                isinstance(parent, (cst.Element, cst.Tuple))):
+        if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation,
+                               cst.UnaryOperation, cst.Element, cst.Tuple)):
             child = parent
             continue
+        if isinstance(parent, (cst.If, cst.IfExp, cst.While)) and parent.test is child:
+            return True  # a traced test there is what the rules for `if` turn into a selection
+        if isinstance(parent, cst.Index) and position > 1 and isinstance(ancestors[position - 2], cst.Subscript):
+            return True  # `self.values[:, idx]`: an array takes a traced index
         if isinstance(parent, cst.Return):
             return returned is not None and returned()  # the caller's use of the result decides
         if isinstance(parent, cst.Arg) and position > 0:

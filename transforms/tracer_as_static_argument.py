@@ -5,7 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis.values import TRACED
+from tracerfix.analysis import known
 from tracerfix.concrete_arguments import (
+    FROM_THE_DATA_WHEN_OMITTED,
     comes_from_conversion,
     concrete_arguments,
     flattened,
@@ -13,7 +15,7 @@ from tracerfix.concrete_arguments import (
     slots_for_method,
 )
 from tracerfix.messages import under_tracing
-from tracerfix.rule import Invalid, Rule, Valid
+from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.static_args import static_argument_fix
 
@@ -51,7 +53,11 @@ class TracerAsStaticArgument(Rule):
     tracers under the caller's trace, even when its arguments are static (`jnp.arange(add1(k))`):
     call it without its jit, `add1.__wrapped__(k)`. A size computed with `jnp` from Python values
     (`count = jnp.add(arr.size, 1)`) is a tracer too, since every `jnp` call is staged under a
-    trace: compute it with NumPy (`np.add(arr.size, 1)`).
+    trace: compute it with NumPy (`np.add(arr.size, 1)`). `jax.jit(multigammaln)` of a library
+    function traces all of its arguments, `d` included: `jax.jit(multigammaln,
+    static_argnames=("d",))` (jit finds the position from the signature). Where the library
+    computes the value from the data when it is left out (`jax.ops.segment_sum`'s
+    `num_segments`), it is reported with what to pass.
 
     ## Fix safety
     Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
@@ -63,6 +69,8 @@ class TracerAsStaticArgument(Rule):
     static and the helper's result from them is a Python value, which is what the jit computed.
     Computing with NumPy is safe for NumPy's equivalents of `jnp` functions; unsafe when it builds
     an array (`np.array`), whose default dtype is float64/int64 where JAX's is float32/int32.
+    Marking a library function's Python-valued parameters static in `jax.jit(f)` is safe: a call
+    that passed them traced failed before.
     """
 
     code = "TFX203"
@@ -412,6 +420,32 @@ def decay(rate):
             note="a step count computed with `jnp.array` from static times (a fixed-step solver): NumPy "
             "computes it (unsafe: NumPy's int64 where JAX made int32)",
         ),
+        Invalid(
+            """
+import jax
+from jax.scipy.special import multigammaln
+
+log_gamma_d = jax.jit(multigammaln)
+""",
+            expected="""
+import jax
+from jax.scipy.special import multigammaln
+
+log_gamma_d = jax.jit(multigammaln, static_argnames=("d",))
+""",
+            function="log_gamma_d",
+            inputs=("jnp.float32(3.5), 3", "jnp.float32(1.2), 1"),
+            note="jit of a library function traces all its arguments; the dimension `d` must be a Python int "
+            "(jit finds the position of a static name from the function's signature)",
+        ),
+        Invalid(
+            """
+import jax
+
+segment_totals = jax.jit(jax.ops.segment_sum)
+""",
+            note="left out, `num_segments` is computed from the traced segment ids: reported, with what to pass",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -429,6 +463,35 @@ def decay(rate):
             if traced:
                 callee = context.describe(func)
                 self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`")
+
+    def visit_transform_call(self, node: cst.Call) -> None:
+        """`jax.jit(multigammaln)`: jit traces every argument of a library function, including
+        those it needs as Python values (`d`), which the call must then list as static."""
+        context = self.context
+        if context.qualified_name(node.func) not in known.JIT_TRANSFORMS:
+            return
+        positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
+        if len(positional) != 1 or any(arg.keyword is not None and arg.keyword.value in (
+                "static_argnums", "static_argnames") for arg in node.args):
+            return
+        function = context.qualified_name(positional[0].value)
+        names = [name for _, name in slots_for_function(function)]
+        if not names:
+            return
+        spelled = context.describe(positional[0].value)
+        listed = ", ".join(f"`{name}`" for name in names)
+        jit = context.describe(node.func)
+        opening = (f"`{jit}({spelled})` traces every argument of `{spelled}`, but it needs {listed} as "
+                   f"{'a Python value' if len(names) == 1 else 'Python values'}")
+        data = [name for name in names if (function, name) in FROM_THE_DATA_WHEN_OMITTED]
+        if data:
+            self.report(node, f"{opening}; left out, `{data[0]}` is computed from the traced data, so no call "
+                              f"can work: pass it in every call and list it in `static_argnames`")
+            return
+        static = ", ".join(f'"{name}"' for name in names)
+        text = f"{context.code(node).strip()[:-1].rstrip().rstrip(',')}, static_argnames=({static}{',' if len(names) == 1 else ''}))"
+        fix = context.fix(f"Mark {listed} static", [(node, context.parse_expression(text))], Safety.SAFE)
+        self.report(node, f"{opening}; mark {'it' if len(names) == 1 else 'them'} static", fix)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         context = self.context

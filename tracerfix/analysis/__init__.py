@@ -388,7 +388,14 @@ class _Propagation:
                     continue
                 # A transformation's own parameters are decided at its boundary; a helper's are
                 # whatever any traced caller passes.
-                new = (value if value.trace == TRACED and old.trace != TRACED else old) if scope.transformed else join(old, value)
+                if scope.transformed:
+                    new = value if value.trace == TRACED and old.trace != TRACED else old
+                    if old.trace == TRACED and not old.container and value.instance_of is not None and value.container:
+                        # An object of a class of this module handed to a transformed function:
+                        # a pytree whose leaves the transformation traces (`_compute(objective, x)`).
+                        new = Value(TRACED, container=True, instance_of=value.instance_of)
+                else:
+                    new = join(old, value)
                 if new != old:
                     scope.params[name] = new
                     changed = True

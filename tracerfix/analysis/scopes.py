@@ -1108,6 +1108,9 @@ _STATIC_ANNOTATIONS = frozenset({"str", "builtins.str", "type", "typing.Callable
 
 
 def _pytree_fields(node: cst.ClassDef, imports: ImportTable) -> tuple[tuple[str, Value], ...] | None:
+    flattened = _flattened_fields(node)
+    if flattened is not None:
+        return flattened
     bases = {dotted_name(base.value) or "" for base in node.bases}
     decorators = {dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or ""
                   for d in node.decorators}
@@ -1124,6 +1127,28 @@ def _pytree_fields(node: cst.ClassDef, imports: ImportTable) -> tuple[tuple[str,
                 continue
             fields.append((statement.target.value, _field_value(statement, imports)))
     return tuple(fields)
+
+
+def _flattened_fields(node: cst.ClassDef) -> tuple[tuple[str, Value], ...] | None:
+    """A class with its own `tree_flatten` returning `(children, aux)`: the attributes of `self`
+    among the children are leaves (traced under a transformation), those in `aux` are static."""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    method = next((m for m in body if isinstance(m, cst.FunctionDef) and m.name.value == "tree_flatten"), None)
+    if method is None:
+        return None
+    returned = [n.value for n in own_nodes(child_nodes(method.body)) if isinstance(n, cst.Return) and n.value is not None]
+    if len(returned) != 1 or not isinstance(returned[0], cst.Tuple) or len(returned[0].elements) != 2:
+        return None
+    children, aux = (element.value for element in returned[0].elements)
+
+    def attributes(part: cst.BaseExpression) -> list[str]:
+        items = part.elements if isinstance(part, (cst.Tuple, cst.List)) else [part]
+        values = [item.value if isinstance(item, cst.BaseElement) else item for item in items]
+        return [v.attr.value for v in values if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name)
+                and v.value.value == "self"]
+
+    return (*((name, TRACED_VALUE) for name in attributes(children)),
+            *((name, STATIC_VALUE) for name in attributes(aux)))
 
 
 def declares_static(value: cst.BaseExpression | None) -> bool:

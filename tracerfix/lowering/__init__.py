@@ -570,14 +570,15 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
     comments = _comments(replaced, skip) + [c for statement in removed for c in _comments(statement, set())]
     # Comments the new lines carry (above the statements they describe) are not moved as well.
     seen: set[str] = {line.strip() for line in lines if line.strip().startswith("#")}
+    written = "\n".join(lines)
     moved = []
     for comment in comments:
-        if comment.value not in seen:
+        if comment.value not in seen and comment.value not in written:  # a comment a kept line still ends with
             seen.add(comment.value)
             moved.append(cst.EmptyLine(comment=comment))
     statements = []
     for number, (blank_before, chunk) in enumerate(chunks):
-        text = "\n".join(chunk).replace(_MARK, unit * depth) + "\n"
+        text = "\n".join(chunk).replace(_MARK, "") + "\n"
         statement = _fitted(context.parse_statement(text), context, depth)
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:

@@ -113,7 +113,8 @@ class Writer:
             body = [line for line in lines[1:] if line.strip()]
             margin = min((len(line) - len(line.lstrip()) for line in body), default=0)
             return [*leaf.comments, lines[0], *(self.unit + line[margin:] if line.strip() else line for line in lines[1:])]
-        rest = [MARK + (line[leaf.indent:] if line[: leaf.indent].strip() == "" else line.lstrip()) for line in lines[1:]]
+        # LibCST writes a statement's continuation lines relative to the statement itself.
+        rest = [MARK + line for line in lines[1:]]
         return [*leaf.comments, lines[0], *rest]
 
     def python_if(self, statement: If, scope: Scope) -> list[str]:
@@ -353,11 +354,17 @@ class Writer:
         targets = getattr(loop, "targets", set())
         prefix: list[Leaf] = []
         missing = set(names)
+        skipped: set[str] = set()  # state the opening statements update (`i += 1`), left in the loop
         for statement in body:
             if not missing:
                 break
             local_reads = statement.reads & self.lowerer.locals if isinstance(statement, Leaf) else set()
+            if isinstance(statement, Leaf) and not statement.effect and statement.writes <= scope.bound \
+                    and not statement.writes & set(names):
+                skipped |= statement.writes
+                continue
             if not isinstance(statement, Leaf) or statement.effect or statement.reads & targets \
+                    or local_reads & skipped \
                     or not local_reads <= available | set(writes_of(prefix)) or statement.writes & scope.bound:
                 raise refusal
             prefix.append(statement)

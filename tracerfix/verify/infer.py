@@ -36,6 +36,7 @@ class Leaf:
     literal_length: int = 0
     # Only a matmul's right operand said its rank: `X @ b` takes a vector as well as a matrix.
     vector_too: bool = False
+    truth: bool = False  # tested for its truth (`if done`, `x and converged`): a single value
     reads: int = 0  # reads of the name
     literal_reads: int = 0  # reads as `x[0]`, `x[1]`: all of them, and it is a vector of components
 
@@ -102,7 +103,7 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
                 found[name] = list(dict.fromkeys(specs))
         elif not usage.keys and not usage.attributes:
             leaf = _resolved(usage.leaf, resolve)
-            if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key:
+            if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key or leaf.truth:
                 found[name] = _leaf_ladder(leaf)
     return found
 
@@ -111,6 +112,8 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
     """The inferred spec; an integer guess that is not an index (a comparison with `0`) is tried
     as a float first, then as an integer."""
     first = leaf.spec()
+    if leaf.truth and leaf.dims is None and not leaf.min_rank and not leaf.key:
+        return ["bool[]", "f32[]"]  # Python tests the truth of one value only
     if leaf.integer and not leaf.index and not leaf.key:
         return ["f" + first[1:], first]
     if leaf.literal_length > 1 and leaf.dims is None and leaf.min_rank == 1 and not leaf.index:
@@ -244,6 +247,10 @@ class _Inference:
     def visit(self, node: cst.CSTNode) -> None:
         if isinstance(node, cst.Name) and node.value in self.params:
             self._usage(node.value).leaf.reads += 1
+        for tested in _truth_tested(node):
+            leaf = self.leaf_of(tested)
+            if leaf is not None:
+                leaf.truth = True
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in self.params:
             if node.attr.value == "item":
                 leaf = self.leaf_of(node.value)
@@ -344,6 +351,17 @@ _ARRAY_ATTRIBUTES = frozenset({
     "argmin", "std", "var", "cumsum", "clip", "round", "conj", "dot", "copy", "sort", "argsort", "take",
     "swapaxes", "repeat", "nonzero", "block_until_ready", "weak_type",
 })
+
+
+def _truth_tested(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The operands whose truth `node` tests: `if t:`, `while t:`, `a and t`, `not t`, `x if t else y`."""
+    if isinstance(node, (cst.If, cst.While, cst.IfExp)):
+        return [node.test]
+    if isinstance(node, cst.BooleanOperation):
+        return [node.left, node.right]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return [node.expression]
+    return []
 
 
 def _is_string_key(node: cst.Subscript) -> bool:

@@ -208,10 +208,14 @@ class Verifier:
         """A helper whose own inputs cannot be built (the original raised on every input tried) is
         verified the way it runs: through the transformed functions of the module that call it."""
         results = []
+        wanted = {result.unit: original.transformed_callers(result.unit) for result in outcomes
+                  if result.status == UNVERIFIABLE}
+        # Each caller once, in one job, however many helpers it verifies.
+        callers_needed = sorted({caller for callers in wanted.values() for caller in callers})
+        by_caller = {verdict.unit: verdict for verdict in self.verify_units(
+            source, rewritten, path, display, callers_needed, options, seed, worker, extra_jit=extra_jit)}
         for result in outcomes:
-            callers = original.transformed_callers(result.unit) if result.status == UNVERIFIABLE else []
-            verdicts = self.verify_units(source, rewritten, path, display, callers, options, seed, worker,
-                                         extra_jit=extra_jit) if callers else []
+            verdicts = [by_caller[caller] for caller in wanted.get(result.unit, []) if caller in by_caller]
             if verdicts and all(v.status != FAILED for v in verdicts) and any(v.verified for v in verdicts):
                 through = ", ".join(f"`{v.unit}`" for v in verdicts if v.verified)
                 details = dict(next(v for v in verdicts if v.verified).details)
@@ -363,11 +367,13 @@ class _Units:
             self._transformed = {scope.node.name.value for scope in analysis.scopes.values()
                                  if scope.transformed and isinstance(scope.node, cst.FunctionDef)}
         direct, through = [], []
+        # `learning_rate_fn = create_schedule(...)` at module level: calling that name runs `unit`'s work.
+        made = {unit, *(name for name, definition in self._made_by_calls().items() if definition == unit)}
         for name in sorted(self._transformed):
             node = self.node(name)
             if name == unit or node is None:
                 continue
-            if any(isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit for n in walk(node)):
+            if any(isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in made for n in walk(node)):
                 direct.append(name)
             elif unit.partition(".")[0] in self._closure(name):
                 through.append(name)
@@ -382,11 +388,27 @@ class _Units:
     def _closure(self, unit: str) -> list[str]:
         seen: list[str] = []
         queue = [unit.partition(".")[0]]
+        made = self._made_by_calls()
         while queue:
             name = queue.pop()
             if name in seen or name not in self.definitions:
                 continue
             seen.append(name)
-            queue.extend(read for read in names_read(self.definitions[name]) if read in self.definitions)
+            for read in names_read(self.definitions[name]):
+                read = made.get(read, read)  # `model(x)`, `model = Model(...)`: the class is read too
+                if read in self.definitions:
+                    queue.append(read)
         return sorted(seen)
+
+    def _made_by_calls(self) -> dict[str, str]:
+        """Module-level names bound to a call of a definition of the module: name -> definition."""
+        if not hasattr(self, "_made"):
+            self._made = {
+                target.target.value: small.value.func.value
+                for statement in self.module.body if isinstance(statement, cst.SimpleStatementLine)
+                for small in statement.body if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                and isinstance(small.value.func, cst.Name) and small.value.func.value in self.definitions
+                for target in small.targets if isinstance(target.target, cst.Name)
+            }
+        return self._made
 
