@@ -682,7 +682,9 @@ def test_outputs_are_compared_with_dtypes_nan_and_weak_types():
     assert compare((jnp.ones(2),), [jnp.ones(2)])[0].what == "structure"
     assert compare(jnp.array([jnp.inf]), jnp.array([-jnp.inf]))[0].what == "values"
     difference, warnings = compare(1.0, jnp.float32(1.0))
-    assert difference is None and warnings == ["output is now strongly typed (float32)"]
+    # A Python number that became an array: its traced callers are verified as well.
+    assert difference is None and warnings == ["output was a Python number and is now an array (float)",
+                                               "output is now strongly typed (float32)"]
 
 
 def test_shrinking_finds_a_small_input():

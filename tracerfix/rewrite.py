@@ -242,7 +242,10 @@ def numpy_recompute_fix(context, operand: cst.BaseExpression):
     they are, in `operand` or in the one assignment of the name `operand` is, else along the
     chain of assignments it comes from; None unless every `jnp` call there has NumPy's
     equivalent and reads Python values only."""
-    return _direct_recompute_fix(context, operand) or _host_chain_fix(context, operand)
+    fix = _direct_recompute_fix(context, operand) or _host_chain_fix(context, operand)
+    if fix is not None:
+        fix.first = True  # the concrete value may settle other findings that read it
+    return fix
 
 
 def _direct_recompute_fix(context, operand: cst.BaseExpression):
@@ -336,10 +339,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
             seen.add(id(call))
             leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
             edits.append((call.func, context.parse_expression(f"{numpy}.{leaf}")))
-    fix = context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
-                      "NumPy computes in float64 and int64 where `jnp` computed in float32 and int32")
-    fix.first = True  # the concrete value may settle other findings that read it
-    return fix
+    return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
+                       "NumPy computes in float64 and int64 where `jnp` computed in float32 and int32")
 
 
 STATIC_VALUE_FOR_HOST = Value(STATIC)

@@ -63,6 +63,8 @@ def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str
     if left.shape != right.shape:
         return Difference("shape", where, f"{left.shape} became {right.shape}")
     place = f"output {where} " if where else "output "
+    if isinstance(expected, (bool, int, float, complex)) and not isinstance(actual, (bool, int, float, complex)):
+        warnings.append(f"{place}{PYTHON_VALUE_BECAME_ARRAY} ({type(expected).__name__})")
     if left.dtype != right.dtype:
         if strict_dtypes or not _promotes_to(left, right):
             return Difference("dtype", where, f"{left.dtype} became {right.dtype}"
@@ -79,6 +81,11 @@ def _compare_leaf(expected, actual, where: str, slack: float, warnings: list[str
     if not values_agree(np.asarray(left), np.asarray(right), str(left.dtype), slack):
         return Difference("values", where, "")
     return None
+
+
+# The warning that makes verification run the function's traced callers too: a caller may need
+# the Python value (a static argument, a shape), which an array is not under a trace.
+PYTHON_VALUE_BECAME_ARRAY = "was a Python number and is now an array"
 
 
 def _weak(value) -> str:

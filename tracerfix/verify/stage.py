@@ -24,6 +24,7 @@ from tracerfix.config import Resolver
 from tracerfix.engine import LintResult, Settings
 from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
+from tracerfix.verify.compare import PYTHON_VALUE_BECAME_ARRAY
 from tracerfix.verify.options import VerifyOptions, parse_options
 from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root, transformed_lambdas
 from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
@@ -176,6 +177,8 @@ class Verifier:
                                          leaks, settings.extra_jit, fixed)
             outcomes = self._through_callers(outcomes, original, source, candidate.source, path, display, options,
                                              seed, worker, settings.extra_jit)
+            outcomes = self._callers_of_new_arrays(outcomes, original, source, candidate.source, path, display,
+                                                   options, seed, worker, settings.extra_jit)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -227,6 +230,30 @@ class Verifier:
                 failed = next(v for v in verdicts if v.status == FAILED)
                 result = UnitResult(result.path, result.unit, result.line, FAILED,
                                     f"through its caller `{failed.unit}`: {failed.reason}", failed.details)
+            results.append(result)
+        return results
+
+    def _callers_of_new_arrays(self, outcomes: list[UnitResult], original: "_Units", source: str, rewritten: str,
+                               path: Path | None, display: str, options: VerifyOptions, seed: int, worker,
+                               extra_jit: frozenset[str]) -> list[UnitResult]:
+        """A verified function that returned a Python number and now returns an array may break
+        a caller that needs the number (a static argument, a shape): the traced callers of the
+        module are verified with it, and a failure there fails it."""
+        wanted = {result.unit: original.transformed_callers(result.unit) for result in outcomes if result.verified
+                  and any(PYTHON_VALUE_BECAME_ARRAY in warning for warning in result.details.get("warnings", []))}
+        callers = sorted({caller for found in wanted.values() for caller in found})
+        if not callers:
+            return outcomes
+        by_caller = {verdict.unit: verdict for verdict in self.verify_units(
+            source, rewritten, path, display, callers, options, seed, worker, extra_jit=extra_jit)}
+        results = []
+        for result in outcomes:
+            failed = next((by_caller[c] for c in wanted.get(result.unit, []) if c in by_caller
+                           and by_caller[c].status == FAILED), None)
+            if failed is not None:
+                result = UnitResult(result.path, result.unit, result.line, FAILED,
+                                    f"it returns an array where it returned a Python number, and its caller "
+                                    f"`{failed.unit}` fails with it: {failed.reason}", failed.details)
             results.append(result)
         return results
 
