@@ -110,3 +110,37 @@ def test_a_vector_that_makes_a_loop_state_change_shape_is_set_aside_for_data_row
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "lax.while_loop(" in text
+
+
+def test_an_unpacking_that_names_the_size_resizes_the_probe(tmp_path):
+    # multinerf's rays: `dx, dy, dz = moveaxis(d, -1, 0)` needs three components; the error of the
+    # first probe ("too many values to unpack (expected 3)") says so.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+
+        def to_ndc(origins, directions):
+            ox, oy, oz = jnp.moveaxis(origins, -1, 0)
+            dx, dy, dz = jnp.moveaxis(directions, -1, 0)
+            return np.stack([ox / oz, oy / oz, dx / dz], axis=-1)
+
+
+        f = jax.jit(to_ndc)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "return jnp.stack(" in text
+
+
+def test_a_fix_inside_a_jitted_lambda_is_verified_as_that_lambda(tmp_path):
+    # jax PR #5853: `jax.jit(lambda i: LEVELS[i])` indexes a Python list with a tracer.
+    output, text = verify(tmp_path, """
+        import jax
+
+        LEVELS = [1.0, 2.0, 3.0]
+
+        f = jax.jit(lambda i: LEVELS[i])
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "f = jax.jit(lambda i: jnp.asarray(LEVELS)[i])" in text

@@ -164,7 +164,8 @@ def test_weak_types_and_int_to_float_are_notes_unless_strict():
     from tracerfix.verify.compare import compare
 
     difference, warnings = compare(0, jnp.float32(0.0))  # a Python int on one path
-    assert difference is None and warnings == ["output was weakly typed int32, now float32, with the same values "
+    assert difference is None and warnings == ["output was a Python number and is now an array (int)",
+                                               "output was weakly typed int32, now float32, with the same values "
                                                "(--strict-dtypes fails on this)"]
     assert compare(0, jnp.float32(0.0), strict_dtypes=True)[0].what == "dtype"
     assert compare(jnp.int32(3), jnp.float32(3.0))[0] is None

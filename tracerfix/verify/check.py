@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import importlib
 import inspect
+import itertools
 import math
 import re
 import signal
@@ -227,6 +228,7 @@ class UnitCheck:
         self.accepted: set[str] = set()  # the signatures the original took
         self.refused: list[str] = []  # signatures the original does not accept, and why
         self.set_aside: list[str] = []  # signatures no rewrite could match, and why
+        self.deferred: list[Signature] = []  # resized after an unpacking error: tried after the probes
 
     # --- the whole check ----------------------------------------------------------------------
     def module_class(self, name: str):
@@ -356,12 +358,19 @@ class UnitCheck:
         yield from self._known([s for s in declared if s.origin != "annotations"], examples)
         if self.checked:
             return  # the annotations, the examples or the code said enough
-        for signature in probe_candidates(self.plan["params"]):
+        for signature in itertools.chain(probe_candidates(self.plan["params"]), self._deferred()):
             if self.checked >= MAX_PROBED_SIGNATURES:
                 return
             prepared = self._accept(signature)
             if prepared is not None:
                 yield prepared
+
+    def _deferred(self) -> Iterator[Signature]:
+        """The resized signatures, including those deferred while these are tried."""
+        position = 0
+        while position < len(self.deferred):
+            yield self.deferred[position]
+            position += 1
 
     def _known(self, known: list[Signature], examples) -> Iterator[Prepared]:
         for signature in _unique_signatures(known):
@@ -398,6 +407,10 @@ class UnitCheck:
                 except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
                     resized = _resized(signature, error)
+                    if resized is not None and _unpacking(error):
+                        # `a, b = x` may want a tuple, which the probes offer later: this size last.
+                        self.deferred.append(resized)
+                        return None
                     return None if resized is None else self._accept(resized)
             self.accepted.add(key)
             static = {n: v for n, v in arguments.items() if self._is_static(n, v)}
@@ -685,11 +698,11 @@ class UnitCheck:
                 self.set_aside.append(f"{signature}: a loop's state changes shape on these inputs, which no "
                                       f"jitted loop can carry ({label})")
                 return None
-            if failure is not None and failure.retyped_loop_state and self.checked \
-                    and prepared.signature.origin == "probing":
-                # Probing tried integer arrays where a signature of floats already agreed; no
-                # call shows integers, and a loop that starts from one and stores floats cannot
-                # keep one carry type. Said in the report, as a difference callers may meet.
+            if failure is not None and failure.retyped_loop_state and prepared.signature.origin == "probing":
+                # Probing tried integer arrays that no call shows, and a loop that starts from one
+                # and stores floats cannot keep one carry type (the user's own `lax.while_loop`
+                # as much as a rewrite's). Said in the report; with no other signature agreeing,
+                # the function stays unverified, so nothing is written on this ground.
                 self.notes.append(f"{signature}: a loop's state starts with the dtype of an integer input and "
                                   "changes it, which a jitted loop cannot carry; callers must pass floats")
                 return None
@@ -929,6 +942,16 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
     """The signature with the sizes an error says the code needs (`x @ W` with `W` of 2 rows:
     the probe's 5 columns become 2), when the error names a size the probe used; None otherwise."""
     text = str(error)
+    unpacked = re.search(r"(?:too many|not enough) values to unpack \(expected (\d+)", text)
+    if unpacked is not None:
+        # `dx, dy, dz = jnp.moveaxis(d, -1, 0)`: the probe's most used size is the one unpacked.
+        sizes = [d if isinstance(d, int) else signature.sizes.get(d) for spec in signature.specs.values()
+                 if isinstance(spec, ArraySpec) for d in spec.shape]
+        sizes = [d for d in sizes if d is not None]
+        if sizes:
+            changed = _with_size(signature, max(set(sizes), key=sizes.count), int(unpacked.group(1)))
+            if changed is not None:
+                return changed
     for pattern in _SIZE_MISMATCH:
         for match in pattern.finditer(text):
             first, second = int(match.group(1)), int(match.group(2))
@@ -939,14 +962,23 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
     return None
 
 
+def _unpacking(error: BaseException) -> bool:
+    return "values to unpack" in str(error)
+
+
 def _with_size(signature: Signature, used: int, wanted: int) -> Signature | None:
+    """`signature` with every dimension of size `used` (written out or named) of size `wanted`."""
+    if wanted <= 0 or wanted == used:
+        return None
     specs, changed = {}, False
     for name, spec in signature.specs.items():
-        if isinstance(spec, ArraySpec) and used in spec.shape and wanted > 0:
+        if isinstance(spec, ArraySpec) and used in spec.shape:
             spec = ArraySpec(spec.dtype, tuple(wanted if d == used else d for d in spec.shape))
             changed = True
         specs[name] = spec
-    return Signature(specs, signature.origin, signature.sizes) if changed else None
+    sizes = {name: wanted if size == used else size for name, size in signature.sizes.items()}
+    changed = changed or sizes != signature.sizes
+    return Signature(specs, signature.origin, sizes) if changed else None
 
 
 def _largest_gap(expected, actual) -> float:

@@ -155,7 +155,7 @@ class Verifier:
             current = _Units(candidate.source)
             changed = current.changed_from(original)
             for finding in candidate.fixed:
-                unit = original.unit_of(finding.function)
+                unit = original.unit_for(finding)
                 if unit is None:
                     rejected.add(finding.function)
                     results[finding.function] = UnitResult(
@@ -169,10 +169,10 @@ class Verifier:
                 break
             leaks: dict[str, list[str]] = {}
             for finding in candidate.findings:
-                leaks.setdefault(original.unit_of(finding.function) or "", []).append(f"{finding.code} at line {finding.line}")
+                leaks.setdefault(original.unit_for(finding) or "", []).append(f"{finding.code} at line {finding.line}")
             fixed: dict[str, list[str]] = {}
             for finding in candidate.fixed:
-                fixed.setdefault(original.unit_of(finding.function) or "", []).append(finding.code)
+                fixed.setdefault(original.unit_for(finding) or "", []).append(finding.code)
             outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker,
                                          leaks, settings.extra_jit, fixed)
             outcomes = self._through_callers(outcomes, original, source, candidate.source, path, display, options,
@@ -327,7 +327,7 @@ def _responsible(unit: str, fixed: list[Finding], original: "_Units", current: "
     """The units whose fixes to refuse when `unit` fails: itself, and when no fix of its own
     changed it (a caller edited by a fix elsewhere), the functions it calls that were fixed, or
     failing that every fixed function."""
-    own = {original.unit_of(f.function) for f in fixed}
+    own = {original.unit_for(f) for f in fixed}
     if unit in own:
         return {unit}
     called = set(names_read(current.node(unit))) if current.node(unit) is not None else set()
@@ -365,8 +365,33 @@ class _Units:
         return self.module.code_for_node(self.nodes[unit])
 
     def changed_from(self, other: "_Units") -> set[str]:
-        """Units present in both versions whose text differs."""
-        return {unit for unit in self.nodes if unit in other.nodes and self.text(unit) != other.text(unit)}
+        """Units present in both versions whose text differs (module-level jitted lambdas too)."""
+        changed = {unit for unit in self.nodes if unit in other.nodes and self.text(unit) != other.text(unit)}
+        code = cst.Module([]).code_for_node
+        return changed | {name for name, node in self.lambdas.items() if name not in self.nodes
+                          and name in other.lambdas and code(node) != code(other.lambdas[name])}
+
+    def unit_for(self, finding: Finding) -> str | None:
+        """The unit holding a finding: the function it names, or the module-level
+        `name = jax.jit(lambda ...)` whose lines hold it (a lambda has no name of its own)."""
+        unit = self.unit_of(finding.function)
+        if unit is None and finding.line:
+            unit = next((name for name, (first, last) in self.lambda_lines().items() if first <= finding.line <= last), None)
+        return unit
+
+    def lambda_lines(self) -> dict[str, tuple[int, int]]:
+        if not hasattr(self, "_lambda_lines"):
+            self._lambda_lines = {}
+            line = 1 + len(self.module.header)  # one line per header line (comments, blank lines)
+            for statement in self.module.body:
+                text = self.module.code_for_node(statement)
+                leading = sum(1 for _ in statement.leading_lines) if hasattr(statement, "leading_lines") else 0
+                for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                            and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value in self.lambdas:
+                        self._lambda_lines[small.targets[0].target.value] = (line + leading, line + text.count("\n") - 1)
+                line += text.count("\n")
+        return self._lambda_lines
 
     def unit_of(self, function: str) -> str | None:
         if function not in self._units:
@@ -375,7 +400,7 @@ class _Units:
         return self._units[function]
 
     def allowed(self, finding: Finding, rejected: set[str]) -> bool:
-        unit = self.unit_of(finding.function)
+        unit = self.unit_for(finding)
         return unit is not None and unit not in rejected and finding.function not in rejected
 
     def key(self, unit: str) -> str:
