@@ -16,7 +16,7 @@ from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
 from tracerfix.analysis.known import TRACE_MARKERS
-from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes, descendants
+from tracerfix.analysis.syntax import COMPREHENSIONS, FUNCTIONS, child_nodes
 from tracerfix.context import RuleContext
 from tracerfix.lazy_module import LazyParseError, parse_lazily, statements_with_header
 from tracerfix.positions import PositionIndex, unique_span
@@ -240,7 +240,7 @@ def _analysed(
         return analysis, []
     context = RuleContext(analysis)
     rules = [rule_class(context) for rule_class in settings.rules]
-    _transform_calls(module, analysis, context, [rule for rule in rules if type(rule) in hooked], tops)
+    _transform_calls(analysis, context, [rule for rule in rules if type(rule) in hooked], tops)
     walker = _RuleWalker(analysis, context, rules)
     seen: set[int] = set()
     for root in analysis.roots:
@@ -258,15 +258,13 @@ def _analysed(
     return analysis, _dedupe([finding for rule in rules for finding in rule.findings])
 
 
-def _transform_calls(module: cst.Module, analysis: Analysis, context: RuleContext, rules: list[Rule],
-                     tops: set[int] | None) -> None:
+def _transform_calls(analysis: Analysis, context: RuleContext, rules: list[Rule], tops: set[int] | None) -> None:
     """Hand each call of a transformation (`jax.jit(multigammaln)`, at module level or anywhere)
     to the rules that look at what is transformed, outside any traced function."""
     if not rules:
         return
     for call in analysis.index.transform_calls:
-        top = next((position for position, statement in enumerate(module.body)
-                    if any(node is call for node in descendants(statement))), -1)
+        top = analysis.index.top_of.get(id(call), -1)
         if tops is not None and top not in tops:
             continue
         context.scope, context.env, context.ancestors = None, {}, [call]

@@ -166,7 +166,14 @@ class ModuleIndex:
 
     def class_defaults(self, class_name: str) -> dict[str, cst.BaseExpression]:
         """`verbose: bool = False` in the class body (a dataclass's or NamedTuple's default):
-        field -> its literal default, for fields no method assigns on `self`."""
+        field -> its literal default, for fields no method assigns on `self`. (Asked at every
+        construction of an object in traced code: worked out once per class.)"""
+        cache = self.__dict__.setdefault("_defaults_by_class", {})
+        if class_name not in cache:
+            cache[class_name] = self._class_defaults(class_name)
+        return cache[class_name]
+
+    def _class_defaults(self, class_name: str) -> dict[str, cst.BaseExpression]:
         node = self.classes.get(class_name)
         if type(node) is UnparsedStatement:
             node = self._parse_kept_text(node)

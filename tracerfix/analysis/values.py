@@ -28,14 +28,15 @@ MODULES_PASSED_AROUND = frozenset({"numpy", "jax.numpy", "math", "scipy", "jax.s
 
 def qualify_in(node: cst.BaseExpression, env: dict, imports) -> str | None:
     """The imported meaning of `node`, a name of `env` holding a module standing for it."""
+    name = dotted_name(node)
+    if name is None:
+        return None
     if env:
-        name = dotted_name(node)
-        if name is not None:
-            head, _, rest = name.partition(".")
-            held = env.get(head)
-            if held is not None and held.module is not None:
-                return canonical(f"{held.module}.{rest}" if rest else held.module)
-    return imports.qualify(node)
+        head, _, rest = name.partition(".")
+        held = env.get(head)
+        if held is not None and held.module is not None:
+            return canonical(f"{held.module}.{rest}" if rest else held.module)
+    return imports.qualify_dotted(name)
 
 
 class Value(NamedTuple):
