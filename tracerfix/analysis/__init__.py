@@ -38,6 +38,7 @@ from tracerfix.analysis.values import (
     MODULES_PASSED_AROUND,
     Alternatives,
     Value,
+    is_python_literal,
     join,
 )
 
@@ -450,7 +451,7 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
         if spread is not None and param.default is None:
             values[name] = spread
             continue
-        if param.default is not None and (_is_literal(param.default) or _is_module(param.default, analysis)):
+        if param.default is not None and (is_python_literal(param.default) or _is_module(param.default, analysis)):
             values[name] = evaluator.value(param.default)
         else:
             values[name] = UNKNOWN_VALUE
@@ -466,14 +467,6 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
 def _is_module(node: cst.BaseExpression, analysis: Analysis) -> bool:
     """`xnp=np`: a default naming a module that code passes around in place of another."""
     return isinstance(node, cst.Name) and analysis.imports.aliases.get(node.value) in MODULES_PASSED_AROUND
-
-
-def _is_literal(node: cst.BaseExpression) -> bool:
-    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
-        return True
-    if isinstance(node, cst.Name):
-        return node.value in ("True", "False", "None")
-    return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
 
 
 def _name(function: FunctionNode) -> str:

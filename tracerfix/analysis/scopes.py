@@ -15,7 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
-from tracerfix.analysis.syntax import child_nodes, own_nodes
+from tracerfix.analysis.syntax import child_nodes, own_nodes, statements_in
 from tracerfix.analysis.values import (
     STATIC_VALUE,
     TRACED,
@@ -24,6 +24,7 @@ from tracerfix.analysis.values import (
     UNKNOWN_VALUE,
     Value,
     is_none_literal,
+    is_python_literal,
     join,
     literal_int,
 )
@@ -185,7 +186,7 @@ class ModuleIndex:
             if isinstance(line, cst.SimpleStatementLine):
                 for small in line.body:
                     if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
-                            and small.value is not None and _is_literal_default(small.value):
+                            and small.value is not None and is_python_literal(small.value):
                         found[small.target.value] = small.value
         if found:
             for method in self.methods.get(id(node), {}).values():
@@ -519,10 +520,10 @@ def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator) -> dict[str, 
             if isinstance(statement, cst.If):
                 truth = inner.value(statement.test).truthy if inner.value(statement.test).trace == 0 else None
                 if truth is not False:
-                    block(_statements_of(statement.body))
+                    block(statements_in(statement.body))
                 if truth is not True and statement.orelse is not None:
                     orelse = statement.orelse
-                    block([orelse] if isinstance(orelse, cst.If) else _statements_of(orelse.body))
+                    block([orelse] if isinstance(orelse, cst.If) else statements_in(orelse.body))
                 continue
             for small in own_nodes(child_nodes(statement)) if not isinstance(statement, cst.SimpleStatementLine) \
                     else statement.body:
@@ -538,20 +539,8 @@ def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator) -> dict[str, 
                 fields[attr] = join(fields[attr], value) if attr in fields else value
                 env["self." + attr] = fields[attr]
 
-    block(_statements_of(method.body))
+    block(statements_in(method.body))
     return fields
-
-
-def _statements_of(body) -> list:
-    return list(body.body) if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body.body)]
-
-
-def _is_literal_default(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        node = node.expression
-    if isinstance(node, cst.Name):
-        return node.value in ("True", "False", "None")
-    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
 
 
 def _leaf(func: cst.BaseExpression) -> str | None:

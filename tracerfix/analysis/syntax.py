@@ -123,3 +123,10 @@ def own_nodes(roots, opaque: tuple[type, ...] = SCOPES):
         yield node
         if not isinstance(node, opaque):
             pending.extend(child_nodes(node))
+
+
+def statements_in(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
+    """The statements of a block (`while c: x = x / 2` on one line as one statement)."""
+    if isinstance(suite, cst.IndentedBlock):
+        return list(suite.body)
+    return [cst.SimpleStatementLine(body=list(suite.body))]

@@ -161,6 +161,15 @@ _CONSTANT_NAMES = {
 }
 
 
+def is_python_literal(node: cst.BaseExpression) -> bool:
+    """A Python constant written in the source: a number (signed), a string, True, False, None."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
+
+
 def is_none_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
 

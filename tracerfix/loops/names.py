@@ -9,14 +9,8 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from tracerfix.analysis.syntax import target_names  # noqa: F401 - loops' callers import it from here
+from tracerfix.analysis.syntax import statements_in, target_names  # noqa: F401 - loops' callers import them from here
 from tracerfix.rewrite import names_read, walk  # noqa: F401 - walk: loops' modules import it from here
-
-
-def statements_in(suite: cst.BaseSuite) -> list[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return list(suite.body)
-    return [cst.SimpleStatementLine(body=list(suite.body))]  # `while c: x = x / 2` on one line
 
 
 def _target_reads(target: cst.BaseExpression) -> set[str]:

@@ -23,7 +23,7 @@ import libcst as cst
 
 from tracerfix.analysis import analyze
 from tracerfix.analysis.imports import ImportTable, dotted_name
-from tracerfix.analysis.values import STATIC, TRACED
+from tracerfix.analysis.values import STATIC, TRACED, is_python_literal
 from tracerfix.loops import target_names
 from tracerfix.positions import PositionIndex
 from tracerfix.static_args import HASHABLE, argument_kind, call_arguments
@@ -297,17 +297,9 @@ def _bound_by_partial(module: cst.Module, unit: str, imports: ImportTable) -> di
                 and dotted_name(node.args[0].value) == unit and imports.qualify(node.func) == "functools.partial"):
             continue
         for arg in node.args[1:]:
-            if arg.keyword is not None and _is_python_literal(arg.value):
+            if arg.keyword is not None and is_python_literal(arg.value):
                 bound.setdefault(arg.keyword.value, set()).add(module.code_for_node(arg.value))
     return {name: texts.pop() for name, texts in bound.items() if len(texts) == 1}
-
-
-def _is_python_literal(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.Name):
-        return node.value in ("True", "False", "None")
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString))
 
 
 def declared_static(module: cst.Module, node: cst.FunctionDef) -> set[str]:
