@@ -534,3 +534,81 @@ def test_a_statement_over_several_lines_keeps_its_shape_inside_a_lowered_loop():
     )
     assert "\n            x = jnp.where(\n                x > 1.0,\n" in fixed, fixed
     assert "\n                x,\n            )\n" in fixed, fixed
+
+
+def test_a_sentinel_that_is_none_on_some_paths_is_refused_not_carried():
+    # A 2048 merge (davidnge/MV-2048): `prev = None` marks "no tile yet"; carried through
+    # `lax.fori_loop` or selected by `jnp.where` it broke the program ("None is not a valid value").
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def merge(col):
+            out = jnp.zeros(4)
+            j = 0
+            prev = None
+            for i in range(col.size):
+                if col[i] != 0:
+                    if prev == None:
+                        prev = col[i]
+                    else:
+                        out = out.at[j].set(prev)
+                        prev = None
+                        j += 1
+            if prev != None:
+                out = out.at[j].set(prev)
+            return out
+        """
+    assert _fix(code) == _source(code)
+    assert any("is None on some paths" in f.message for f in _lint(code))
+
+
+def test_a_fix_whose_lax_form_would_leak_again_is_withdrawn():
+    # Game of Life (bernal9913/SimulacionesFinales): lowering `for j in range(N)` to a fori_loop made
+    # `j` traced, and `grid[i-1:i+2, j-1:j+2]` needs it concrete.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        N = 5
+
+        @jax.jit
+        def life(grid):
+            new = jnp.zeros_like(grid)
+            for i in range(N):
+                for j in range(N):
+                    alive = jnp.sum(grid[i-1:i+2, j-1:j+2]) - grid[i, j]
+                    if grid[i, j] == 1 and alive == 2:
+                        new = new.at[i, j].set(1)
+            return new
+        """
+    result = fix(_source(code), Settings(rules=all_rules(), unsafe_fixes=True))
+    assert result.source == _source(code)
+    withdrawn = [f for f in result.findings if "would itself leak" in f.message]
+    assert withdrawn and withdrawn[0].fix is None and "slice bound" in withdrawn[0].message
+
+
+def test_an_integer_start_that_a_branch_makes_a_float_enters_lax_as_a_float():
+    # A LIF neuron (bgalbraith/pycone): `t_rest = 0` becomes `t + tau_ref`; `lax.cond` needs one dtype.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        @jax.jit
+        def lif(current, tau_ref):
+            time = np.arange(0, 2.0, 0.125)
+            t_rest = 0
+            v = jnp.zeros(len(time))
+            for i, t in enumerate(time):
+                if t > t_rest:
+                    v = v.at[i].set(v[i - 1] + (-v[i - 1] + current) * 0.125)
+                    if v[i] >= 1:
+                        v = v.at[i].add(0.5)
+                        t_rest = t + tau_ref
+            return v
+        """)
+    rewritten = _fix(code)
+    assert "t_rest * 1.0" in rewritten, rewritten
+    _agree(rewritten, code, "lif", "(np.float32(3.0), np.float32(0.3))")

@@ -244,3 +244,32 @@ def test_no_fix_inside_a_statement_that_stores_a_tracer_on_the_object():
     by_code = {f.code: f for f in found}
     assert "TFX501" in by_code and "TFX401" in by_code
     assert by_code["TFX401"].fix is None and "stores the result outside the trace" in by_code["TFX401"].message
+
+
+def test_state_stored_on_an_object_the_trace_built_is_not_an_escape():
+    # A LIF neuron class (Rao-Sanaullah/...): `neuron = LIF(...)` inside the jitted function, whose
+    # `update` does `self.v += ...`: the object lives and dies in the trace; the leak is the `if`.
+    code = textwrap.dedent("""
+        import jax
+        import jax.numpy as jnp
+
+        class LIF:
+            def __init__(self, tau, v_th):
+                self.tau = tau
+                self.v_th = v_th
+                self.v = 0.0
+
+            def update(self, current):
+                self.v += (current - self.v) / self.tau
+                if self.v >= self.v_th:
+                    return 1
+                return 0
+
+        @jax.jit
+        def f(current, tau):
+            neuron = LIF(tau, 1.0)
+            return neuron.update(current)
+        """)
+    findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
+    assert [f.code for f in findings] == ["TFX101"], [f.message for f in findings]
+    assert "self.v >= self.v_th" in findings[0].message

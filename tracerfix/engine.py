@@ -154,6 +154,7 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
     module = parse_for_detection(source, settings, lazily)
     fixed: list[Finding] = []
     findings = _detect(module, source, settings)
+    seen = _leak_keys(module, findings)
     for _ in range(MAX_FIX_PASSES):
         chosen = [f for f in findings if f.fix is not None and choose(f)]
         if not chosen:
@@ -165,11 +166,44 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
         new_module, new_source = reparse_edited(module, source, edited)
         if new_source == source:
             break
-        module, source = new_module, new_source
-        findings = _detect(module, source, settings)
+        new_findings = _detect(new_module, new_source, settings)
+        if _introduced(new_module, new_findings, seen) and _withdraw_culprits(module, source, chosen, settings, seen):
+            continue  # the same module again, without the fixes that made new leaks
+        module, source, findings = new_module, new_source, new_findings
+        seen |= _leak_keys(module, findings)
         remaining = {(f.code, f.message) for f in findings}
         fixed.extend(f for f in chosen if (f.code, f.message) not in remaining)
     return LintResult(source, findings, fixed)
+
+
+def _leak_key(module: cst.Module, finding: Finding) -> tuple[str, str]:
+    return finding.code, finding.message if finding.node is None else module.code_for_node(finding.node)
+
+
+def _leak_keys(module: cst.Module, findings: list[Finding]) -> set[tuple[str, str]]:
+    return {_leak_key(module, f) for f in findings}
+
+
+def _introduced(module: cst.Module, findings: list[Finding], seen: set[tuple[str, str]]) -> list[Finding]:
+    """Leaks no rule can fix, on code that no earlier pass reported: a fix made them (a loop index
+    turned traced by `lax.fori_loop` and used as a slice bound)."""
+    return [f for f in findings if f.fix is None and f.node is not None and _leak_key(module, f) not in seen]
+
+
+def _withdraw_culprits(module: cst.Module, source: str, chosen: list[Finding], settings: Settings,
+                       seen: set[tuple[str, str]]) -> bool:
+    """Withdraw the fixes of `chosen` that, applied alone, introduce a leak; True if any was."""
+    withdrawn = False
+    for finding in chosen:
+        edited = apply_fixes(module, [finding])
+        alone, alone_source = reparse_edited(module, source, edited)
+        introduced = _introduced(alone, _detect(alone, alone_source, settings), seen) if alone_source != source else []
+        if introduced:
+            withdrawn = True
+            finding.fix = None
+            finding.message += (f" (not rewritten: the `lax` form would itself leak: "
+                                f"{introduced[0].message.split(' (')[0]})")
+    return withdrawn
 
 
 def check_syntax(source: str) -> None:

@@ -65,10 +65,11 @@ def report_condition(rule, node: cst.CSTNode, test: cst.BaseExpression, construc
 def check_identity_tests(context, names) -> None:
     """Refuse when a name a fix makes traced is tested by identity (`done is False`) in the
     function: a traced boolean is never the object `False`, so the test would silently change
-    meaning instead of failing."""
+    meaning instead of failing. Nor can it be None on some paths (`refuse_none_holders`)."""
     function = context.function
     if function is None:
         return
+    refuse_none_holders(context, names)
     tested = set()
     for node in walk(function):
         if isinstance(node, cst.Comparison):
@@ -81,6 +82,28 @@ def check_identity_tests(context, names) -> None:
             raise Refused(f"`{name}` is tested by identity (`is`) elsewhere in the function; once rewritten it "
                           f"holds a traced array, which is never `True`/`False`/`None` by identity: test its "
                           f"value instead (`not {name}`)")
+
+
+def refuse_none_holders(context, names) -> None:
+    """Refuse when one of `names` (state a `lax` form carries, or a value `jnp.where` selects) is
+    set to None somewhere in the function: a sentinel that is None on some paths and an array on
+    others has no array form, and `jnp.where(prev != None, ...)` would compute with None."""
+    function = context.function
+    if function is None:
+        return
+    set_to_none = set()
+    for node in walk(function):
+        if isinstance(node, cst.Assign) and _is_none(node.value):
+            set_to_none.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+    for name in names:
+        if name in set_to_none:
+            raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
+                          f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
+                          f"it (`has_{name}`) and a placeholder array instead of None")
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
 
 
 # --- truth tests --------------------------------------------------------------------------------
@@ -1667,22 +1690,94 @@ def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], 
     start = _assigned_before(function, loop, name)
     if start is None or _NUMBER.fullmatch(start) is None:
         return name, ""
+    made_float = integer_start_made_float(name, function, loop)
     # `beta = beta_new` in the body: `beta_new` has the carried `beta`'s shape.
     like = {other: other for other in carried if other != name}
     for target, value in assignments:
         if target in like and value.isidentifier() and value != name:
             like.setdefault(value, target)
     updates = [value for target, value in assignments if target == name]
-    if len(updates) != 1:
-        return name, ""
-    operands = _elementwise_operands(updates[0])
+    operands = _elementwise_operands(updates[0]) if len(updates) == 1 else None
     if not operands or name in operands or any(operand not in like for operand in operands):
-        return name, ""
+        return made_float or (name, "")
     shape_of = like[sorted(operands)[0]]
     replacement = f"{jnp}.full_like({shape_of}, {start})"
     return replacement, (f"`{name}` starts as the number {start} and becomes an array of `{shape_of}`'s shape in "
                          f"the loop, which carries one shape: it starts as `{replacement}` (where the loop never "
                          "runs, it is that array, not the number)")
+
+
+def integer_start_made_float(name: str, function, node) -> tuple[str, str] | None:
+    """`name * 1.0` and a note, when `name` starts as an integer literal before `node` (`t_rest = 0`)
+    and the function computes floats into it (`t_rest = t + tau_ref`, `t` a step of a float
+    range): a `lax` form carries one dtype, which Python's int-then-float did not have."""
+    start = _assigned_before(function, node, name)
+    if start is None or _INTEGER.fullmatch(start) is None or name not in float_names(function):
+        return None
+    return f"{name} * 1.0", (f"`{name}` starts as the integer {start} and becomes a float: `lax` carries one dtype, "
+                             f"so it enters as `{name} * 1.0`")
+
+
+_INTEGER = re.compile(r"-?\d+")
+_FLOAT_TEXT = re.compile(
+    r"\d\.\d*|\.\d|\d[eE]-?\d|(?<![/])/(?![/])|\b(?:sqrt|exp|expm1|log|log1p|log2|log10|sin|cos|tan|tanh|sinh|"
+    r"cosh|arctan2?|arcsin|arccos|mean|std|var|norm|sigmoid|softmax|logsumexp|erf|erfc|linspace|power|float|"
+    r"float32|float64|inf|nan|pi)\b"
+)
+_float_names_cache: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def float_names(function) -> frozenset[str]:
+    """The names of `function` that some assignment makes a float, as far as the text tells: a
+    float literal, a true division, `sqrt`/`norm`/`exp`..., or a name already known to be one,
+    through tuple unpacking, loop targets (`for t in time`) and local helpers' returns."""
+    cached = _float_names_cache.get(id(function))
+    if cached is not None and cached[0] is function:
+        return cached[1]
+    try:
+        tree = pyast.parse(cst.Module([]).code_for_node(function).strip())
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    sources: dict[str, list[ast.AST]] = {}
+    returns: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            returns[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
+        targets, value = [], None
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets, value = [node.target], node.value
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            targets, value = [node.target], node.iter
+        for target in targets:
+            for leaf in ast.walk(target):
+                if isinstance(leaf, ast.Name):
+                    sources.setdefault(leaf.id, []).append(value)
+    floats: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, values in sources.items():
+            if name not in floats and any(_is_float_text(v, floats, returns) for v in values):
+                floats.add(name)
+                changed = True
+    result = frozenset(floats)
+    _float_names_cache.clear()  # one function at a time is being rewritten
+    _float_names_cache[id(function)] = (function, result)
+    return result
+
+
+def _is_float_text(value: ast.AST, floats: set[str], returns: dict[str, list[ast.AST]]) -> bool:
+    if _FLOAT_TEXT.search(ast.unparse(value)):
+        return True
+    for node in ast.walk(value):
+        if isinstance(node, ast.Name) and node.id in floats:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in returns:
+            if any(_FLOAT_TEXT.search(ast.unparse(r)) for r in returns[node.func.id]):
+                return True
+    return False
 
 
 def _assigned_before(function, loop, name: str) -> str | None:

@@ -13,6 +13,7 @@ from tracerfix.rewrite import (
     Refused,
     attempt,
     check_identity_tests,
+    refuse_none_holders,
     Selection,
     assigned_values,
     assignments_of,
@@ -1504,6 +1505,8 @@ def simulate(v, choice, key):
             if name not in context.env and any(name not in values for values in per_arm):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")
         slots = [[values[name].value if name in values else cst.Name(name) for values in per_arm] for name in names]
+        refuse_none_holders(context, [read for node in [*tests, *(value for slot in slots for value in slot)]
+                                      for read in names_read(node)])
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
         selection = Selection(context, tests, slots, names, steps)
         selection.notes += _unconditional_notes(list(temporaries.values()), context)

@@ -443,7 +443,28 @@ def init():
         boundary = self._boundary()
         if boundary is not None and boundary is not method and _encloses(boundary, method, self._chain()):
             return None  # a class defined inside the traced function
+        if self._built_by_the_trace(owner, method.name.value):
+            return None
         return _Outside(name, f"the object `{name}`", False)
+
+    def _built_by_the_trace(self, owner: cst.ClassDef, method: str) -> bool:
+        """Whether traced code calls `method` on an object it built itself (`neuron = LIF(...)`
+        then `neuron.update(x)`): that object lives and dies inside the trace, so what its methods
+        store on it escapes nothing."""
+        analysis = self.context.analysis
+        for function in _whole_module(self.context).body:
+            for node in _functions_in(function):
+                if analysis.scope_of(node) is None:
+                    continue
+                built = {target.target.value for statement in _walk_statements(node) if isinstance(statement, cst.Assign)
+                         and isinstance(statement.value, cst.Call) and isinstance(statement.value.func, cst.Name)
+                         and statement.value.func.value == owner.name.value
+                         for target in statement.targets if isinstance(target.target, cst.Name)}
+                if built and any(isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                                 and call.func.attr.value == method and isinstance(call.func.value, cst.Name)
+                                 and call.func.value.value in built for call in _walk_statements(node)):
+                    return True
+        return False
 
     def _manages_its_state(self, owner: cst.ClassDef, seen: tuple[cst.ClassDef, ...]) -> bool:
         """A class (or a same-module base class) built on a framework module, or made a pytree."""
@@ -653,3 +674,21 @@ def _global_declaration(function: cst.FunctionDef, name: str) -> cst.SimpleState
             if isinstance(small, cst.Global) and [n.name.value for n in small.names] == [name]:
                 return statement
     return None
+
+
+def _functions_in(node: cst.CSTNode):
+    """`node` and the functions defined in it, when it is a function or a class."""
+    if isinstance(node, cst.FunctionDef):
+        yield node
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        for child in _walk_statements(node):
+            if isinstance(child, cst.FunctionDef) and child is not node:
+                yield child
+
+
+def _walk_statements(node: cst.CSTNode):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)

@@ -396,6 +396,10 @@ class FunctionWalker:
             if isinstance(node.target, cst.Name):
                 old = env.get(node.target.value, self.value(node.target, env))
                 return {**env, node.target.value: Value(max(old.trace, value.trace), container=old.container)}
+            if isinstance(node.target, cst.Attribute) and isinstance(node.target.value, cst.Name):
+                # `self.v += dv`: later reads of `self.v` in this function see the sum.
+                old = self.value(node.target, env)
+                return self.bind(node.target, Value(max(old.trace, value.trace), container=old.container), env)
             return env
         if isinstance(node, cst.Return):
             if node.value is not None:

@@ -13,7 +13,7 @@ from tracerfix.loops.branches import body_ifs
 from tracerfix.loops.names import assigned_pairs, exposed_reads, statements_in, store_counts, target_names
 from tracerfix.loops.outcome import CannotRewrite
 from tracerfix.loops.placement import bound_before, evaluator, read_after
-from tracerfix.rewrite import names_read
+from tracerfix.rewrite import Refused, names_read, refuse_none_holders
 
 
 def carried_names(
@@ -56,8 +56,12 @@ _SHAPE_CHANGING = frozenset(
 
 def check_fixed_shapes(body: Sequence[cst.BaseStatement], carried: Iterable[str], context) -> None:
     """Refuse a carried value whose shape visibly changes between iterations (`lax` loops need a
-    fixed shape and dtype for their state)."""
+    fixed shape and dtype for their state), or one that is None on some paths."""
     carried = set(carried)
+    try:
+        refuse_none_holders(context, sorted(carried))
+    except Refused as refusal:
+        raise CannotRewrite(str(refusal)) from None
     for statement in all_simple(body):
         for small in statement.body:
             pairs = assigned_pairs(small)

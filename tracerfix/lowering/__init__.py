@@ -52,6 +52,8 @@ from tracerfix.rewrite import (
     debug_print_text,
     header_comment,
     is_boolean,
+    names_read,
+    refuse_none_holders,
     runtime_check,
     scalar_predicate,
     truth_test_is_traced,
@@ -277,6 +279,7 @@ class Lowerer:
         target = builder.nodes.get(id(self.node))
         if target is None:
             raise Refused("the statement could not be read")
+        refuse_none_holders(context, names_read(self.node))
         path = _path_to(region, target)
         root = target
         if isinstance(root, If) and has_jump([root], (Break, Continue), into_loops=False):

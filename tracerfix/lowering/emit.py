@@ -38,7 +38,14 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
-from tracerfix.rewrite import Refused, literal_shape, passed_functions, shaped_start, slug as _slug
+from tracerfix.rewrite import (
+    Refused,
+    integer_start_made_float,
+    literal_shape,
+    passed_functions,
+    shaped_start,
+    slug as _slug,
+)
 
 MARK = "\x00"
 
@@ -250,7 +257,8 @@ class Writer:
             lines += [f"def {name}({', '.join(operands)}):", *self.indented(body), ""]
             functions.append(name)
         lax = self.lowerer.spell("jax.lax")
-        arguments = "".join(f", {name}" for name in operands)
+        given = set(outs) | {name for arm in arms for s in walk(arm) if isinstance(s, Return) for name in s.reads}
+        arguments = "".join(f", {self._operand_start(name, statement, given)}" for name in operands)
         if len(arms) == 2:
             predicate = self.lowerer.predicate(tests[0])
             if not arms[0] and arms[1] and functions[0].startswith("lambda"):
@@ -269,6 +277,18 @@ class Writer:
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
+
+    def _operand_start(self, name: str, statement: If, given: set[str]) -> str:
+        """The operand `name`, as a float where it starts as an integer literal and a branch makes it
+        a float (`rewrite.integer_start_made_float`): `lax.cond`'s branches give (`given`: assign
+        or return) one dtype."""
+        if name not in given or statement.node is None:
+            return name
+        made_float = integer_start_made_float(name, self.lowerer.function, statement.node)
+        if made_float is None:
+            return name
+        self.notes.append(made_float[1])
+        return made_float[0]
 
     def _python_if(self, statement, scope: Scope) -> bool:
         """`statement` is an `if` on Python values (`elif verbose:`), which stays one."""
