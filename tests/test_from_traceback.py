@@ -276,6 +276,42 @@ def test_what_no_rule_fixes_is_explained(project):
     assert "pkg/model.py:8:" in lines and "TFX201" in lines
 
 
+def test_a_function_called_through_a_variable_takes_its_arguments_as_traced(project):
+    # netket #908: an optimizer calls the user's schedule through `step_size_fn(state.count)`, a
+    # closure variable the analysis cannot follow; the traceback shows the call ran under the trace.
+    (project / "pkg" / "model.py").write_text(textwrap.dedent("""\
+        import numpy as np
+
+
+        def schedule(n):
+            return (1 + np.cos(np.pi * (n % 100) / 100)) * 0.01
+
+
+        def scale_by_schedule(step_size_fn):
+            def update(g, count):
+                return -step_size_fn(count) * g
+            return update
+        """))
+    (project / "train.py").write_text(textwrap.dedent("""\
+        import jax
+        import jax.numpy as jnp
+
+        from pkg.model import scale_by_schedule, schedule
+
+        update = scale_by_schedule(schedule)
+
+        if __name__ == "__main__":
+            jax.jit(update)(jnp.ones(3), jnp.int32(5))
+        """))
+    failed = run_python(project, "train.py")
+    assert "TracerArrayConversionError" in failed.stderr
+    assert tracerfix("check", "pkg", cwd=project).returncode == 0  # silent without the traceback
+    result = tracerfix("from-traceback", "--fix", cwd=project, stdin=failed.stderr)
+    assert result.returncode == 0 and "Fixed 1 tracer leak" in result.stderr, result.stderr
+    assert "jnp.cos" in (project / "pkg" / "model.py").read_text()
+    assert run_python(project, "train.py").returncode == 0
+
+
 def test_library_frames_and_missing_files_are_explained_not_guessed(tmp_path):
     text = "\n".join(
         (DATA / "pasted" / name).read_text()

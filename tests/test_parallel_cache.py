@@ -235,3 +235,19 @@ def test_concurrent_runs_share_one_cache(tmp_path):
     assert not list(cache.glob("*/*.tmp")) and not list(cache.glob("*/.*"))
     again = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, env=env)
     assert again.stdout == outputs[0][0]
+
+
+def test_a_run_pauses_the_collector_collects_now_and_then_and_restores_it(tmp_path, monkeypatch):
+    # The collector is paused over a run (a quarter of `check`'s CPU on the corpus: bench/run.py);
+    # a full collection every COLLECT_EVERY_FILES files bounds the memory that cycles keep.
+    import gc
+
+    make_tree(tmp_path)
+    collections = []
+    monkeypatch.setattr(parallel, "COLLECT_EVERY_FILES", 2)
+    monkeypatch.setattr(parallel, "_files_since_collection", 0)
+    monkeypatch.setattr(gc, "collect", lambda *a: collections.append(gc.isenabled()) or 0)
+    assert gc.isenabled()
+    reports = api.process_paths([tmp_path], Resolver(), fix=False, write=False, jobs=1, use_cache=False)
+    assert gc.isenabled()
+    assert len(collections) == len(reports) // 2 and not any(collections)

@@ -273,3 +273,24 @@ def test_state_stored_on_an_object_the_trace_built_is_not_an_escape():
     findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
     assert [f.code for f in findings] == ["TFX101"], [f.message for f in findings]
     assert "self.v >= self.v_th" in findings[0].message
+
+
+def test_operations_on_a_module_level_jax_array_are_staged_under_a_trace():
+    # numpyro #821: `y = jnp.arange(10.)` is concrete, but `y <= 0` inside the jitted function is a
+    # tracer (omnistaging), and `np.all` of it is tested by an `if`. The name itself stays concrete.
+    code = textwrap.dedent("""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        y = jnp.arange(10.)
+
+        @jax.jit
+        def f(x):
+            if np.all(y <= 0):
+                x = x + 1
+            return x[y.shape[0] - 1] + y
+        """)
+    findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
+    assert [f.code for f in findings] == ["TFX101"], [f.message for f in findings]
+    assert "np.all(y <= 0)" in findings[0].message

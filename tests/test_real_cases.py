@@ -52,9 +52,6 @@ KNOWN_MISSES = {
         "a NumPy boolean mask that a method (`build`) stores on a module-level object, which a jitted function "
         "receives: its pytree leaves are traced there, but that `_idx` holds booleans is not known, so "
         "`B_mn[self._idx]` is not taken for a boolean mask",
-    "unseen_2026_11_26d/detection/005_numpyro_guarded_np_all_on_constant.py":
-        "`y = jnp.arange(10.)` at module level is a concrete array, but `y <= 0` inside the jitted function is "
-        "staged (a tracer) and reaches `np.all`; module-level values are static to the analysis",
     "unseen_2026_11_26d/detection/007_quocs_lambda_guess_np_sin.py":
         "the leaking lambda sits in a module-level dict literal and reaches the object through `__init__`'s "
         "subscripts (`guess[\"lambda_function\"]`); a function stored in a dict is not followed",

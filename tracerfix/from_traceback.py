@@ -184,16 +184,24 @@ def _callers(error: TracerError, file: Path, project: ProjectFiles) -> tuple[tup
 
 
 def _called_here(error: TracerError, file: Path, project: ProjectFiles) -> tuple[str, ...]:
-    """Functions of `file` whose frame's caller is a frame of `file` too (not JAX calling a body)."""
+    """Functions of `file` whose frame's caller is a frame of `file` too (not JAX calling a body)
+    and calls them by name: a call through a variable (`step_size_fn(state.count)`, a function
+    stored in an object) is one the analysis cannot follow, so the function's parameters are taken
+    as traced, as for a function JAX calls."""
     found = []
-    previous_here = False
+    previous = None
     for frame in error.frames:
         resolved = None if frame.is_library else project.resolve(frame.path)
         here = resolved is not None and _same(resolved, file)
-        if here and previous_here and frame.function:
+        if here and previous is not None and frame.function and _calls_by_name(previous.code, frame.function):
             found.append(frame.function)
-        previous_here = here
+        previous = frame if here else None
     return tuple(found)
+
+
+def _calls_by_name(code: str, function: str) -> bool:
+    """Whether the line `code` (empty when the log did not show it) names `function` in a call."""
+    return not code or re.search(rf"(?<![\w]){re.escape(function)}\s*\(", code) is not None
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -17,6 +17,7 @@ from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.syntax import child_nodes, own_nodes, statements_in
 from tracerfix.analysis.values import (
+    DEVICE_CONSTANT,
     STATIC_VALUE,
     TRACED,
     TRACED_VALUE,
@@ -548,7 +549,8 @@ def _leaf(func: cst.BaseExpression) -> str | None:
 
 
 def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
-    """Whether a module-level value is a concrete host container that a tracer cannot index."""
+    """Whether a module-level value is a concrete host container that a tracer cannot index, or
+    a concrete JAX array (`y = jnp.arange(10.)`), which operations under a trace stage."""
     if isinstance(value, cst.List):
         return "list"
     if isinstance(value, cst.Tuple):
@@ -559,6 +561,9 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
             leaf = qualified.rpartition(".")[2]
             if leaf in _NUMPY_ARRAY_CONSTRUCTORS:
                 return "numpy"
+        if qualified is not None and qualified.startswith("jax.numpy.") \
+                and qualified.rpartition(".")[2] in _NUMPY_ARRAY_CONSTRUCTORS:
+            return DEVICE_CONSTANT
         if isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple"):
             return value.func.value
     return None

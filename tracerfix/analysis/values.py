@@ -39,6 +39,11 @@ def qualify_in(node: cst.BaseExpression, env: dict, imports) -> str | None:
     return imports.qualify_dotted(name)
 
 
+# `Value.host` of a module-level JAX array (`y = jnp.arange(10.)`): concrete itself, but under a
+# trace every operation on it is staged (`y <= 0` is a tracer), since JAX's omnistaging.
+DEVICE_CONSTANT = "jax"
+
+
 class Value(NamedTuple):
     trace: int
     # A traced boolean array: a mask or a predicate (comparisons, logical ops, isnan...).
@@ -378,7 +383,7 @@ class Evaluator:
         if left.container or right.container:
             # `(a,) + (b,)`, `[x] * n`: Python sequence operations, not array math.
             return Value(max(left.trace, right.trace), container=True)
-        trace = max(left.trace, right.trace)
+        trace = TRACED if DEVICE_CONSTANT in (left.host, right.host) else max(left.trace, right.trace)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
         loose = trace == STATIC and (left.loose or right.loose)
         return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose)
@@ -428,6 +433,8 @@ class Evaluator:
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
+        if any(operand.host == DEVICE_CONSTANT for operand in operands):
+            return TRACED_BOOL
         combined = combine(operands)
         return Value(combined.trace, boolean=combined.trace == TRACED, loose=combined.loose)
 
