@@ -612,3 +612,61 @@ def test_an_integer_start_that_a_branch_makes_a_float_enters_lax_as_a_float():
     rewritten = _fix(code)
     assert "t_rest * 1.0" in rewritten, rewritten
     _agree(rewritten, code, "lif", "(np.float32(3.0), np.float32(0.3))")
+
+
+def test_attributes_a_branch_sets_are_carried_as_local_names():
+    # An accumulator object built inside the jitted function: `self.total = ...` in a branch
+    # that needs `lax.cond` is carried as `self_total` and set on the object after it.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        class Acc:
+            def __init__(self):
+                self.count = 0
+                self.total = jnp.zeros(())
+
+            def add(self, x):
+                if x.sum() > 0:
+                    for i in range(3):
+                        x = x * 0.5
+                    self.total = self.total + x.sum()
+                    self.count = self.count + 1
+                return self.total, self.count
+
+        @jax.jit
+        def f(x):
+            a = Acc()
+            return a.add(x)
+        """)
+    rewritten = _fix(code)
+    assert "self_total = self.total" in rewritten and "self.total = self_total" in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.ones(3, np.float32),)")
+    _agree(rewritten, code, "f", "(-np.ones(3, np.float32),)")
+
+
+def test_an_object_used_whole_in_the_branch_keeps_its_attribute_refused():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        class Acc:
+            def __init__(self):
+                self.total = jnp.zeros(())
+
+            def bump(self):
+                return self.total + 1
+
+            def add(self, x):
+                if x.sum() > 0:
+                    for i in range(3):
+                        x = x * 0.5
+                    self.total = self.bump() + x.sum()
+                return self.total
+
+        @jax.jit
+        def f(x):
+            return Acc().add(x)
+        """
+    assert _fix(code) == _source(code)
+    assert any("is used whole" in f.message for f in _lint(code))

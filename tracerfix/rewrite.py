@@ -618,6 +618,10 @@ def _refuse_expression(expression: cst.BaseExpression, context):
 def _target_pairs(target, value, context) -> list[tuple[str, cst.BaseExpression]]:
     if isinstance(target, cst.Name):
         return [(target.value, value)]
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+        # `self.v = v_reset`: the attribute is selected like a name (`self.v = jnp.where(...)`); it
+        # had a value before the `if`, the object's.
+        return [(f"{target.value.value}.{target.attr.value}", value)]
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
         names = [e.value for e in target.elements]
         values = [e.value for e in value.elements]

@@ -1487,7 +1487,7 @@ def simulate(v, choice, key):
         per_arm = [assigned_values(arm.body, context) for arm in arms]
         exhausted = []
         if arms[-1].test is not None:
-            exhausted = [name for name in per_arm[0] if name not in context.env and len(arms) > 1
+            exhausted = [name for name in per_arm[0] if not _has_value(name, context) and len(arms) > 1
                          and all(name in values for values in per_arm)]
             if exhausted:
                 # Every branch binds a name that had no value before: where no test held, Python
@@ -1502,9 +1502,10 @@ def simulate(v, choice, key):
             raise Refused("the branches assign nothing that outlives them")
         check_identity_tests(context, names)
         for name in names:
-            if name not in context.env and any(name not in values for values in per_arm):
+            if not _has_value(name, context) and any(name not in values for values in per_arm):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")
-        slots = [[values[name].value if name in values else cst.Name(name) for values in per_arm] for name in names]
+        slots = [[values[name].value if name in values else cst.parse_expression(name) for values in per_arm]
+                 for name in names]
         refuse_none_holders(context, [read for node in [*tests, *(value for slot in slots for value in slot)]
                                       for read in names_read(node)])
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
@@ -1544,7 +1545,7 @@ def simulate(v, choice, key):
         found: dict[str, cst.BaseExpression] = {}
         for name in names:
             arms = [values for values in per_arm if name in values]
-            if name in context.env or len(arms) != 1 or _read_outside(name, node, context.function):
+            if _has_value(name, context) or len(arms) != 1 or _read_outside(name, node, context.function):
                 continue
             values = arms[0]
             assigned, step = values[name]
@@ -1712,3 +1713,7 @@ def _no_return_after(owner: cst.CSTNode | None) -> str:
         return f"the `return` leaves a `{loop}` loop early, which a selection cannot express"
     return "the `if` is in a block that does not end in a `return`"
 
+
+def _has_value(name: str, context) -> bool:
+    """Whether `name` (or an attribute, `self.v`) has a value before the `if`."""
+    return "." in name or name in context.env

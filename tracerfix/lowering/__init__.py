@@ -29,6 +29,7 @@ from tracerfix.analysis import known
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
     Break,
+    analyse_leaf,
     Builder,
     Continue,
     For,
@@ -298,6 +299,7 @@ class Lowerer:
             flags = Flags(returned=self.returned, result=self.result)
             region = function_tail(region, flags, self._placeholder(params | set(writes_of(before)), region))
             replaced_root = None
+        carried_attributes = [] if tail else self._attributes_as_names(root, region)
         liveness = Liveness()
         liveness.block(before + region, set())
         if tail:
@@ -308,6 +310,9 @@ class Lowerer:
             bound = params | set(writes_of(before)) | _bound_in(region, root, path)
             scope = Scope(set(), bound, returns=False)
             lowered = [root]
+            if carried_attributes:
+                loads, stores = carried_attributes
+                lowered = [*loads, root, *stores]
             replaced_root = root
         writer = Writer(self, self.unit, liveness)
         lines = writer.block(lowered, scope)
@@ -325,6 +330,40 @@ class Lowerer:
         kind = _title(lines)
         safety = Safety.UNSAFE if notes else Safety.SAFE
         return context.fix(f"Lower the control flow to `{kind}`", edits, safety, "; ".join(dict.fromkeys(notes)))
+
+    def _attributes_as_names(self, root, region: list) -> tuple[list, list] | list:
+        """`self.v = ...` inside the lowered statement: the attribute is carried as a local name
+        (`self_v`), loaded before and stored back after (`self_v = self.v`, ..., `self.v = self_v`),
+        as a person writing the `lax` form would. Only where the statement reaches the object
+        through that attribute alone: a method call on it, or the object passed on, could read the
+        attribute before it is stored back."""
+        stored = sorted({leaf.attribute_store for leaf in walk([root]) if isinstance(leaf, Leaf)
+                         and leaf.attribute_store and _SIMPLE_ATTRIBUTE.fullmatch(leaf.attribute_store)})
+        if not stored:
+            return []
+        renames = {attribute: self.fresh(attribute.replace(".", "_")) for attribute in stored}
+        for attribute, local in renames.items():
+            pattern = re.compile(rf"(?<![\w.]){re.escape(attribute)}\b(?!\s*\()")
+            _rename_in(root, pattern, local)
+        owners = {attribute.partition(".")[0] for attribute in stored}
+        for statement in walk([root]):
+            for text in _texts_of(statement):
+                for owner in owners:
+                    if re.search(rf"(?<![\w.]){re.escape(owner)}\b(?!\s*\.\s*\w+\b(?!\s*\())", text):
+                        raise Refused(f"`{owner}` is used whole (called, passed on, or a method of it run) inside "
+                                      f"the traced statement that sets `{stored[0]}`: the lowering carries the "
+                                      "attribute as a local name, which those uses would not see")
+        loads = [analyse_leaf(f"{local} = {attribute}") for attribute, local in renames.items()]
+        stores = [analyse_leaf(f"{attribute} = {local}") for attribute, local in renames.items()]
+        block = next((b for b in [region, *(b for s in walk(region) for b in children(s))]
+                      if any(s is root for s in b)), None)
+        if block is None:
+            raise Refused("the statement's place in its block was not found")
+        at = next(i for i, s in enumerate(block) if s is root)
+        block[at:at + 1] = [*loads, root, *stores]
+        self.cond_notes.append(f"`{stored[0]}` is carried as `{renames[stored[0]]}` through the `lax` form and "
+                               "set on the object after it")
+        return loads, stores
 
     def _placeholder(self, bound: set[str], region: list):
         """The initial value of `result` before a loop that returns: a value of the returned
@@ -721,3 +760,46 @@ def _title(lines: list[str]) -> str:
         if f".{kind}(" in text:
             return f"lax.{kind}"
     return "lax"
+
+
+_SIMPLE_ATTRIBUTE = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")
+
+
+def _texts_of(statement) -> list[str]:
+    if isinstance(statement, Leaf):
+        return [statement.text]
+    if isinstance(statement, (If, While)):
+        return [statement.test]
+    if isinstance(statement, For):
+        return [statement.iter]
+    if isinstance(statement, Return) and statement.value:
+        return [statement.value]
+    return []
+
+
+def _rename_in(root, pattern: "re.Pattern[str]", local: str) -> None:
+    """Replace what `pattern` matches by the name `local` in every text under `root`, keeping
+    each statement's names read and written in step."""
+    for statement in walk([root]):
+        if isinstance(statement, Leaf):
+            text = pattern.sub(local, statement.text)
+            if text != statement.text:
+                renamed = analyse_leaf(text)
+                statement.text = text
+                statement.reads, statement.writes, statement.kills = renamed.reads, renamed.writes, renamed.kills
+                statement.grows, statement.attribute_store = renamed.grows, renamed.attribute_store
+        elif isinstance(statement, (If, While)):
+            test = pattern.sub(local, statement.test)
+            if test != statement.test:
+                statement.test = test
+                statement.reads = statement.reads | {local}
+        elif isinstance(statement, For):
+            iterated = pattern.sub(local, statement.iter)
+            if iterated != statement.iter:
+                statement.iter = iterated
+                statement.reads = statement.reads | {local}
+        elif isinstance(statement, Return) and statement.value:
+            value = pattern.sub(local, statement.value)
+            if value != statement.value:
+                statement.value = value
+                statement.reads = statement.reads | {local}
