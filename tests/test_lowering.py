@@ -670,3 +670,24 @@ def test_an_object_used_whole_in_the_branch_keeps_its_attribute_refused():
         """
     assert _fix(code) == _source(code)
     assert any("is used whole" in f.message for f in _lint(code))
+
+
+def test_a_name_that_is_always_none_is_a_static_value_not_a_sentinel():
+    # gymnax #86: `env_params = None` is passed along unchanged; the `if done:` still lowers.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        def reset(key, params):
+            return jnp.zeros(3) if params is None else params
+
+        @jax.jit
+        def f(key, obs, done):
+            env_params = None
+            if done:
+                obs = reset(key, env_params) + jnp.sin(obs)
+            else:
+                obs = obs * 2
+            return obs
+        """
+    assert "lax.cond" in _fix(code) or "jnp.where" in _fix(code)

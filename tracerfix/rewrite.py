@@ -29,7 +29,7 @@ import libcst as cst
 
 from tracerfix import pyast
 from tracerfix.analysis import known
-from tracerfix.analysis.syntax import child_nodes
+from tracerfix.analysis.syntax import child_nodes, target_names
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
@@ -91,12 +91,19 @@ def refuse_none_holders(context, names) -> None:
     function = context.function
     if function is None:
         return
-    set_to_none = set()
+    set_to_none, set_otherwise = set(), set()
     for node in walk(function):
-        if isinstance(node, cst.Assign) and _is_none(node.value):
-            set_to_none.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+        if isinstance(node, cst.Assign):
+            bound = {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+            (set_to_none if _is_none(node.value) else set_otherwise).update(bound)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+            set_otherwise.add(node.target.value)
+        elif isinstance(node, cst.For):
+            set_otherwise.update(target_names(node.target))
+        elif isinstance(node, cst.Param):
+            set_otherwise.add(node.name.value)
     for name in names:
-        if name in set_to_none:
+        if name in set_to_none and name in set_otherwise:
             raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
                           f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
                           f"it (`has_{name}`) and a placeholder array instead of None")
