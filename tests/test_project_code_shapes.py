@@ -294,3 +294,45 @@ def test_operations_on_a_module_level_jax_array_are_staged_under_a_trace():
     findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
     assert [f.code for f in findings] == ["TFX101"], [f.message for f in findings]
     assert "np.all(y <= 0)" in findings[0].message
+
+
+def test_a_closure_stored_by_factories_in_a_module_level_object_runs_traced():
+    # netket #908: `optimizer = sgd(schedule)`; `sgd` returns `scale_by_schedule(schedule)`, which
+    # returns `GradientTransformation(init_fn, update_fn)`. `optimizer.update(...)` in the jitted
+    # step runs `update_fn`, which calls the user's schedule (NumPy) on the traced step count.
+    code = textwrap.dedent("""
+        from typing import NamedTuple
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        def schedule(n):
+            return (1 + np.cos(np.pi * (n % 100) / 100)) * 0.01
+
+        class GradientTransformation(NamedTuple):
+            init: object
+            update: object
+
+        def scale_by_schedule(step_size_fn):
+            def init_fn(params):
+                return jnp.zeros([], jnp.int32)
+
+            def update_fn(updates, count):
+                return -step_size_fn(count) * updates, count + 1
+
+            return GradientTransformation(init_fn, update_fn)
+
+        def sgd(learning_rate):
+            return scale_by_schedule(learning_rate)
+
+        optimizer = sgd(schedule)
+
+        @jax.jit
+        def step(grads, count):
+            return optimizer.update(grads, count)
+        """)
+    findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
+    assert [f.code for f in findings] == ["TFX401"], [f.message for f in findings]
+    assert "update_fn" in findings[0].message
+    fixed = fix(code, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "jnp.cos" in fixed

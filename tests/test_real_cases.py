@@ -32,10 +32,6 @@ KNOWN_MISSES = {
         "the sampler receives an object standing in for NumPy (`self.np.log(...)`, `self.np.random.rand()`) "
         "built from traced arrays inside the jitted function; a value read through a namespace object's "
         "methods is not known to be traced",
-    "unseen_2026_11_26e/detection/002_netket_sgd_restart_schedule_np_cos.py":
-        "`optimizer = Sgd(schedule)` at module level builds a NamedTuple of closures through two factory "
-        "calls; `optimizer.update(...)` in the jitted function is not resolved to the closure `update_fn`, "
-        "so `step_size_fn(state.count)` (the module's `schedule`, with `np.cos`) is not seen traced",
     "unseen_2026_11_26e/detection/003_vmcnet_nelec_per_spin_jnp_diff.py":
         "`jnp.diff` of a static tuple in a helper is staged under jit; the tracer travels through a tuple "
         "concatenation, a `zip` in a comprehension and a constructor (`Dense(norb)`) into a shape argument: "

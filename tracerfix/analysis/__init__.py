@@ -88,6 +88,9 @@ class Analysis:
                     return self.index.class_method(made_class, "__call__")  # `model(x)`
                 if made_function is not None:
                     return made_function  # the closure a factory returned: `schedule(step)`
+            held = self.index.closure_function(chain, func.value)
+            if held is not None:
+                return held  # `step_size_fn(count)`: the function a module-level factory call gave
             value = env.get(func.value) or self.index.module_env.get(func.value)
             if value is not None and value.instance_of is not None:
                 # `Model(w)` runs `__init__`; `net(x)`, `net` an object of the class, `__call__`.
@@ -119,6 +122,9 @@ class Analysis:
                     made_class, _ = self.index.made_object_or_function(receiver.value)
                     if made_class is not None:
                         return self.index.class_method(made_class, func.attr.value)  # `model.apply(x)`
+                    held = self.index.made_fields(receiver.value).get(func.attr.value)
+                    if held is not None:
+                        return held  # `optimizer.update(g, state)`: a closure a factory stored
             elif type(receiver) is cst.Attribute and type(receiver.value) is cst.Name:
                 # `self.linear.apply(x)`, where a method set `self.linear = Linear(...)`.
                 owner = env.get(receiver.value.value)

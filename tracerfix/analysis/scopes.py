@@ -103,6 +103,12 @@ class ModuleIndex:
     made_by: dict = field(default_factory=dict)
     _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
     _made: dict = field(default_factory=dict)  # name -> `made_object_or_function`
+    # Module-level names bound to a call, with the call (`optimizer = sgd(schedule)`).
+    made_calls: dict = field(default_factory=dict)
+    _made_fields: dict = field(default_factory=dict)  # name -> `made_fields`
+    # What a factory's parameters held when a module-level call ran it: id of the factory ->
+    # {parameter: module-level function name} (`scale_by_schedule(step_size_fn=schedule)`).
+    closure_functions: dict = field(default_factory=dict)
 
     def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What the module-level `name` holds when it was made by a call of this module: an
@@ -129,6 +135,63 @@ class ModuleIndex:
         if len(returned) == 1 and next(iter(returned)) in nested:
             return None, nested[next(iter(returned))]
         return None, None
+
+    def made_fields(self, name: str) -> dict[str, cst.FunctionDef]:
+        """The nested functions a module-level object made by factories holds, by field:
+        `optimizer = sgd(schedule)`, where `sgd` returns `scale_by_schedule(...)`, which returns
+        `GradientTransformation(init_fn, update_fn)` (a NamedTuple of this module), holds
+        `update_fn` as `update`. Records what the factories' parameters held on the way
+        (`closure_function`), which those nested functions call."""
+        if name not in self._made_fields:
+            call = self.made_calls.get(name)
+            self._made_fields[name] = self._fields_of_call(call, {}, 0) if call is not None else {}
+        return self._made_fields[name]
+
+    def closure_function(self, chain: tuple[cst.CSTNode, ...], name: str) -> cst.FunctionDef | None:
+        """The module-level function that `name`, a parameter of an enclosing factory in `chain`,
+        held when the factory made the object whose method runs (see `made_fields`)."""
+        for scope in reversed(chain):
+            if isinstance(scope, (cst.FunctionDef, cst.Lambda)) and name in param_names(scope):
+                held = self.closure_functions.get(id(scope), {}).get(name)
+                return None if held is None else self.defined_function(cst.Name(held), ())
+        return None
+
+    def _fields_of_call(self, call: cst.Call, outer: dict[str, str], depth: int) -> dict[str, cst.FunctionDef]:
+        factory = self.defined_function(call.func, ()) if isinstance(call.func, cst.Name) else None
+        if factory is None or depth > 4 or not isinstance(factory.body, cst.IndentedBlock):
+            return {}
+        held: dict[str, str] = {}
+        positional = [p.name.value for p in (*factory.params.posonly_params, *factory.params.params)]
+        for position, argument in enumerate(call.args):
+            if argument.star:
+                break
+            parameter = argument.keyword.value if argument.keyword is not None else (
+                positional[position] if position < len(positional) else None)
+            value = argument.value
+            if parameter is not None and isinstance(value, cst.Name):
+                function = outer.get(value.value, value.value)
+                if self.defined_function(cst.Name(function), ()) is not None:
+                    held[parameter] = function
+        if held:
+            self.closure_functions.setdefault(id(factory), {}).update(held)
+        returned = [statement.value for statement in own_nodes(child_nodes(factory.body))
+                    if isinstance(statement, cst.Return) and statement.value is not None]
+        if len(returned) != 1 or not isinstance(returned[0], cst.Call) or not isinstance(returned[0].func, cst.Name):
+            return {}
+        made = returned[0]
+        nested = self.defs_in_scope.get(id(factory), {})
+        if made.func.value in self.classes:
+            fields = [name for name, _ in self.pytree_fields(made.func.value) or ()]
+            found = {}
+            for position, argument in enumerate(made.args):
+                if argument.star:
+                    break
+                field_name = argument.keyword.value if argument.keyword is not None else (
+                    fields[position] if position < len(fields) else None)
+                if field_name is not None and isinstance(argument.value, cst.Name) and argument.value.value in nested:
+                    found[field_name] = nested[argument.value.value]
+            return found
+        return self._fields_of_call(made, {**outer, **held}, depth + 1)
 
     def custom_flattened(self, class_name: str) -> bool:
         """The class is registered with flattening of its own (`register_pytree_node(COO, ...)`,
@@ -366,6 +429,7 @@ class _Indexer:
         self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
         self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
         self.made_by: dict[str, str] = {}
+        self.made_calls: dict[str, cst.Call] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -499,12 +563,14 @@ class _Indexer:
                 self.module_env[target.value] = Value(0, host=host)
                 if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
                     self.made_by[target.value] = value.func.value
+                    self.made_calls[target.value] = value
                     if value.func.value in self.classes:
                         # `model = Model()`: an object of a class of this module, whose methods
                         # traced code calls (`model.go(x)` runs `Model.go` with `x`).
                         self.module_env[target.value] = Value(0, container=True, instance_of=value.func.value)
                 else:
                     self.made_by.pop(target.value, None)
+                    self.made_calls.pop(target.value, None)
                 if aliased is not None:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
 
@@ -611,6 +677,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         classes=indexer.classes,
         redefinitions=indexer.redefinitions,
         made_by=indexer.made_by,
+        made_calls=indexer.made_calls,
     )
 
 

@@ -534,6 +534,12 @@ class Evaluator:
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.qualify(node.func) is None:
+                if self.helper_result is not None and type(node.func.value) is cst.Name \
+                        and node.func.value.value not in self.env and node.func.value.value in self.module_env:
+                    # `optimizer.update(g, state)`: a function a module-level factory call stored.
+                    result = self.helper_result(node, args)
+                    if result is not None:
+                        return result
                 return (_LOOSE if inputs.loose or receiver.loose else STATIC_VALUE) if inputs.trace == STATIC else UNKNOWN_VALUE
 
         if self.helper_result is not None:
