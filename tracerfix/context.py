@@ -21,6 +21,9 @@ class RuleContext:
         self.ancestors: list[cst.CSTNode] = []
         self.scope: TracedScope | None = None
         self.env: Env = {}
+        # (rule code, statement text) of fixes the engine withdrew because their output leaked
+        # again (`engine._withdraw_culprits`): the rule leaves those statements to the others.
+        self.withdrawn: frozenset[tuple[str, str]] = frozenset()
         self._pending_imports: set[ImportSpec] = set()
         # Nodes whose leak an enclosing statement's fix already removes (TFX108 replaces a loop
         # with every `if` in it): other rules leave them alone, so one leak gets one finding.
@@ -124,6 +127,9 @@ class RuleContext:
 
     def claimed(self, node: cst.CSTNode) -> bool:
         return id(node) in self._claimed
+
+    def was_withdrawn(self, code: str, node: cst.CSTNode) -> bool:
+        return bool(self.withdrawn) and (code, self.code(node)) in self.withdrawn
 
     # -- source ----------------------------------------------------------------------------------
     def code(self, node: cst.CSTNode) -> str:

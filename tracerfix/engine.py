@@ -7,7 +7,7 @@ The output of every pass is re-parsed, so a fix can never produce code that does
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 import libcst as cst
@@ -51,6 +51,8 @@ class Settings:
     # Fields declared static in the dataclasses of the project modules the file imports
     # (`field(pytree_node=False)`): not leaves of a traced pytree.
     project_static_fields: frozenset[str] = frozenset()
+    # Fixes withdrawn in this run because their output leaked again: (rule code, statement text).
+    withdrawn: frozenset[tuple[str, str]] = frozenset()
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -167,8 +169,20 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
         if new_source == source:
             break
         new_findings = _detect(new_module, new_source, settings)
-        if _introduced(new_module, new_findings, seen) and _withdraw_culprits(module, source, chosen, settings, seen):
-            continue  # the same module again, without the fixes that made new leaks
+        withdrawn = _withdraw_culprits(module, source, chosen, settings, seen) \
+            if _introduced(new_module, new_findings, seen) else set()
+        if withdrawn:
+            # The same module again: the rules whose fixes leaked leave those statements to others
+            # (a loop lowered to `lax.fori_loop` made its index traced: its `if`s are lowered alone).
+            settings = replace(settings, withdrawn=settings.withdrawn | withdrawn)
+            refused = {_leak_key(module, f): f for f in findings if f.fix is None}
+            findings = _detect(module, source, settings)
+            for finding in findings:
+                reason = refused.get(_leak_key(module, finding))
+                if reason is not None and finding.code == reason.code:
+                    finding.fix, finding.message = None, reason.message  # still reported, with why
+            seen |= _leak_keys(module, findings)
+            continue
         module, source, findings = new_module, new_source, new_findings
         seen |= _leak_keys(module, findings)
         remaining = {(f.code, f.message) for f in findings}
@@ -191,15 +205,15 @@ def _introduced(module: cst.Module, findings: list[Finding], seen: set[tuple[str
 
 
 def _withdraw_culprits(module: cst.Module, source: str, chosen: list[Finding], settings: Settings,
-                       seen: set[tuple[str, str]]) -> bool:
-    """Withdraw the fixes of `chosen` that, applied alone, introduce a leak; True if any was."""
-    withdrawn = False
+                       seen: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Withdraw the fixes of `chosen` that, applied alone, introduce a leak; their keys."""
+    withdrawn = set()
     for finding in chosen:
         edited = apply_fixes(module, [finding])
         alone, alone_source = reparse_edited(module, source, edited)
         introduced = _introduced(alone, _detect(alone, alone_source, settings), seen) if alone_source != source else []
         if introduced:
-            withdrawn = True
+            withdrawn.add(_leak_key(module, finding))
             finding.fix = None
             finding.message += (f" (not rewritten: the `lax` form would itself leak: "
                                 f"{introduced[0].message.split(' (')[0]})")
@@ -273,6 +287,7 @@ def _analysed(
     if not analysis.roots and not (hooked and analysis.index.transform_calls):
         return analysis, []
     context = RuleContext(analysis)
+    context.withdrawn = settings.withdrawn
     rules = [rule_class(context) for rule_class in settings.rules]
     _transform_calls(analysis, context, [rule for rule in rules if type(rule) in hooked], tops)
     walker = _RuleWalker(analysis, context, rules)

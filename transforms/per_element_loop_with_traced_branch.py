@@ -1399,6 +1399,8 @@ def settle(x, tol):
     def visit_For(self, node: cst.For) -> None:
         if self.context.claimed(node):
             return  # the fix of an enclosing statement lowers this loop with it
+        if self.context.was_withdrawn(self.code, node):
+            return  # its `lax` form leaked again (a traced index as a slice bound): the `if`s alone
         if not any(type(inner) is cst.If for inner in descendants(node.body)):
             return  # no branch at all: not worth loading the loop machinery to look closer
         # Imported here: the loop machinery is large, and only traced code with a loop needs it.
