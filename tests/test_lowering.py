@@ -692,3 +692,25 @@ def test_a_name_that_is_always_none_is_a_static_value_not_a_sentinel():
             return obs
         """
     assert "lax.cond" in _fix(code) or "jnp.where" in _fix(code)
+
+
+def test_a_carried_value_that_starts_as_an_argument_and_becomes_a_float_enters_as_a_float():
+    # Implied volatility by Newton steps: `old_vol = sig`; called with an integer `sig`, the loop's
+    # carry was int32 in and float32 out.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def implied(price, sig, tol=1e-5):
+            old_vol = sig
+            for i in range(50):
+                new_vol = old_vol - (old_vol * old_vol - price) / (2.0 * old_vol)
+                if abs(old_vol - new_vol) < tol:
+                    break
+                old_vol = new_vol
+            return new_vol
+        """)
+    rewritten = _fix(code)
+    assert "old_vol * 1.0" in rewritten, rewritten
+    _agree(rewritten, code, "implied", "(np.float32(2.0), 1)")

@@ -371,3 +371,14 @@ def test_the_readme_spec_examples_parse():
     for table in tables:
         parse_options(table["tool"]["tracerfix"]["verify"], None)
     assert any("predict" in t["tool"]["tracerfix"]["verify"].get("inputs", {}) for t in tables)
+
+
+def test_arguments_alike_are_probed_right_after_the_simplest_guess():
+    # An implied-volatility solver (AnuragChaudhari7/optionsPricing) takes six scalars: varying one
+    # parameter at a time, the probes ran out before trying all of them as scalars.
+    from tracerfix.verify.inputs import probe_candidates
+
+    params = [{"name": name, "role": "array", "has_default": False, "annotation": [], "inferred": []}
+              for name in ("S", "K", "T", "r", "sig", "P")]
+    described = [signature.describe() for signature in probe_candidates(params)][:3]
+    assert any(all(f"{name}=f32[]" in text for name in ("S", "K", "T", "r", "sig", "P")) for text in described), described

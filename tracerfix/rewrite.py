@@ -29,6 +29,7 @@ import libcst as cst
 
 from tracerfix import pyast
 from tracerfix.analysis import known
+from tracerfix.analysis.scopes import param_names
 from tracerfix.analysis.syntax import child_nodes, target_names
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
@@ -1723,9 +1724,15 @@ def integer_start_made_float(name: str, function, node) -> tuple[str, str] | Non
     and the function computes floats into it (`t_rest = t + tau_ref`, `t` a step of a float
     range): a `lax` form carries one dtype, which Python's int-then-float did not have."""
     start = _assigned_before(function, node, name)
-    if start is None or _INTEGER.fullmatch(start) is None or name not in float_names(function):
+    if start is None or name not in float_names(function):
         return None
-    return f"{name} * 1.0", (f"`{name}` starts as the integer {start} and becomes a float: `lax` carries one dtype, "
+    if _INTEGER.fullmatch(start):
+        how = f"starts as the integer {start}"
+    elif start.isidentifier() and start in param_names(function) and start not in float_names(function):
+        how = f"starts as the argument `{start}`, which may be an integer,"  # `old_vol = sig`, called with 1
+    else:
+        return None
+    return f"{name} * 1.0", (f"`{name}` {how} and becomes a float: `lax` carries one dtype, "
                              f"so it enters as `{name} * 1.0`")
 
 

@@ -26,8 +26,9 @@ from tracerfix.verify.specs import (
 )
 
 # Tried in this order when nothing says what a parameter is; the original must accept a rung.
-ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])")
-FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]")  # the last: data rows (samples x features)
+ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "i32[5]", "i32[]", "bool[5]", "(f32[], f32[])", "(f32[5], f32[5])",
+                "f32[3,4,4]")
+FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "f32[3,4,4]")  # f32[8,3]: data rows (samples x features); f32[3,4,4]: a batch of square matrices
 STATIC_LADDER = ("1", "2", "0", "3", "-1")
 SIZES = (5, 4, 3, 6, 7, 2, 8, 9)  # sizes given to named dimensions, in order of appearance
 MAX_PROBES = 48
@@ -129,6 +130,16 @@ def probe_candidates(params: list[dict]) -> Iterator[Signature]:
     # Static values vary last: a new shape tests more than a new loop count.
     weights = [2 if p["role"] == "static" else 1 for p in passed]
     ordered = sorted(combinations, key=lambda rungs: (sum(w * r for w, r in zip(weights, rungs)), max(rungs, default=0)))
+    # Arguments alike come right after the simplest guess: every parameter that can take the same
+    # spec takes it (all scalars, all `f32[5,3]`), as the arguments of one function mostly agree;
+    # one parameter at a time, with six parameters all scalars came after the probes ran out
+    # (with two, the simplest combinations reach them anyway).
+    uniform = []
+    for text in dict.fromkeys(text for ladder in ladders for text in ladder) if len(ladders) > 2 else ():
+        rungs = tuple(ladder.index(text) if text in ladder else 0 for ladder in ladders)
+        if sum(1 for ladder in ladders if text in ladder) > 1 and rungs not in uniform:
+            uniform.append(rungs)
+    ordered = [*ordered[:1], *uniform, *ordered[1:]]
     seen: set[str] = set()
     for rungs in ordered[:MAX_PROBES]:
         specs = {p["name"]: parse_spec(ladder[r]) for p, ladder, r in zip(passed, ladders, rungs)}
