@@ -367,3 +367,27 @@ def test_examples_from_the_issue_tracker(tmp_path):
         ("jax23637_scan_body_bool.py", 3, "TFX106"),
         ("jax5853_list_indexed_by_tracer.py", 4, "TFX402"),
     }
+
+
+# Real leaks `check` does not see (tests/real_cases, KNOWN_MISSES in test_real_cases.py) that the
+# traceback of running them proves: the finding is reported at the traceback's line.
+REAL_CASES = Path(__file__).parent / "real_cases"
+SEEN_FROM_THE_TRACEBACK = [
+    "unseen_2026_11_26d/detection/003_desc_qsboozer_bool_mask_attr.py",  # a mask, by its error
+    "unseen_2026_11_26d/detection/007_quocs_lambda_guess_np_sin.py",  # a lambda in a config dict
+    "unseen_2026_11_26e/detection/004_optax_inject_hyperparams_int_min_dim.py",  # an `if`, by its error
+]
+
+
+@pytest.mark.parametrize("name", SEEN_FROM_THE_TRACEBACK)
+def test_real_leaks_check_misses_are_reported_at_the_traceback_line(name, tmp_path):
+    pytest.importorskip("jax")
+    case = tmp_path / "case.py"
+    shutil.copy(REAL_CASES / name, case)
+    program = "import numpy as np, case; case.f(*case.make_inputs(np.random.default_rng(0)))"
+    failed = run_python(tmp_path, "-c", program)
+    assert "Error" in failed.stderr
+    line = int(re.findall(r'File ".*case\.py", line (\d+)', failed.stderr)[-1])
+    assert tracerfix("check", "case.py", cwd=tmp_path).returncode == 0  # silent without the traceback
+    report = tracerfix("from-traceback", cwd=tmp_path, stdin=failed.stderr)
+    assert re.search(rf"case\.py:{line}:\d+: TFX\d+", report.stdout + report.stderr), report.stdout + report.stderr

@@ -97,6 +97,14 @@ class RuleContext:
 
         return proves_traced(self, node)
 
+    def proven_error(self, node: cst.CSTNode, kind: str) -> bool:
+        """A traceback proved that `node` raised the tracer error `kind` (`evidence.proves_error`)."""
+        if self.analysis.evidence is None:
+            return False
+        from tracerfix.evidence import proves_error
+
+        return proves_error(self, node, kind)
+
     def qualified_name(self, node: cst.BaseExpression) -> str | None:
         return qualify_in(node, self.env, self.imports)
 

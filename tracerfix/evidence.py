@@ -99,6 +99,14 @@ class Evidence:
         return [finding for finding in findings if any(located.covers(finding) for located in bound.located)]
 
 
+def proves_error(context, node: cst.CSTNode, kind: str) -> bool:
+    """True when a traceback proved that `node` raised the tracer error `kind` on the statement
+    it is in: TracerBoolConversionError for the test of an `if`/`while`/`assert` (it called
+    `bool()` on a tracer), NonConcreteBooleanIndexError for the index of a subscript (a mask)."""
+    bound = getattr(context.analysis, "evidence", None)
+    return isinstance(bound, BoundEvidence) and bound.error_of.get(id(node)) == kind
+
+
 def proves_traced(context, node: cst.CSTNode) -> bool:
     """True when a traceback proved that `node`, on the statement that raised, is a traced value
     (a value the analysis knows to be static is never overruled)."""
@@ -137,6 +145,10 @@ class BoundEvidence:
         self.first_lines = evidence.first_lines[0]
         self.positions = PositionIndex(analysis.module, source)
         self.concrete_nodes: set[int] = set()
+        # The error each of those statements raised, by node: a TracerBoolConversionError proves
+        # the test of its `if`/`while` traced, a NonConcreteBooleanIndexError its index a mask,
+        # whatever the analysis thought.
+        self.error_of: dict[int, str] = {}
         self.located: list[_Located] = []
         self._spans: dict[int, tuple[int, int, int]] = {}  # id(function) -> first, def, last line
         for function in analysis.index.functions:
@@ -233,7 +245,7 @@ class BoundEvidence:
                     statement = None  # where the value was made; its escape is elsewhere in the function
                 elif placed[2]:  # a fix's own code is not what needed a concrete value
                     for line in range(statement[0], statement[1] + 1):
-                        self._mark_line(line)
+                        self._mark_line(line, fact.kind)
             spans = [self._spans[id(f)] for f in functions if id(f) in self._spans]
             self.located.append(_Located(fact, statement, [(span[0], span[2]) for span in spans]))
 
@@ -272,8 +284,9 @@ class BoundEvidence:
             if name in scope.params and scope.params[name].trace != TRACED:
                 scope.params[name] = TRACED_VALUE
 
-    def _mark_line(self, line: int) -> None:
-        """Every expression on the statement at `line`: one of them needed a concrete value."""
+    def _mark_line(self, line: int, kind: str = "") -> None:
+        """Every expression on the statement at `line`: one of them needed a concrete value (and
+        raised the error `kind`)."""
         for top in range(len(self.analysis.module.body)):
             if self.positions.first_line(top) > line:
                 break
@@ -284,6 +297,7 @@ class BoundEvidence:
             for node_id, (start, _, end, _) in spans.items():
                 if start <= line <= end:
                     self.concrete_nodes.add(node_id)
+                    self.error_of[node_id] = kind
 
 
 def locate(lines: list[str], line: int | None, code: str) -> int | None:

@@ -43,7 +43,7 @@ def boolean_index(subscript: cst.Subscript, context) -> cst.BaseExpression | Non
     for element in subscript.slice:
         if isinstance(element.slice, cst.Index) and element.slice.star is None:
             value = context.value(element.slice.value)
-            if value.traced and value.boolean:
+            if value.traced and value.boolean or context.proven_error(element.slice.value, "NonConcreteBooleanIndexError"):
                 return element.slice.value
     return None
 

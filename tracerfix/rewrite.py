@@ -148,7 +148,7 @@ def truth_test_is_traced(context, test: cst.BaseExpression) -> bool:
         return truth_test_is_traced(context, test.expression)
     if isinstance(test, cst.Name) and _untyped_parameter(context, test.value) and not context.proven_traced(test):
         return False
-    return context.is_traced(test)
+    return context.is_traced(test) or context.proven_error(test, "TracerBoolConversionError")
 
 
 def scalar_predicate(context, test: cst.BaseExpression, text: str) -> str:

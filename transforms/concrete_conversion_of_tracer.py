@@ -391,7 +391,7 @@ def solve(x, parents):
         if conversion is None:
             return
         kind, operand = conversion
-        if not context.is_traced(operand):
+        if not context.is_traced(operand) and not context.proven_error(operand, "ConcretizationTypeError"):
             return
         spelled = f"{kind}()" if kind not in ("item", "tolist") else f".{kind}()"
         fix = None

@@ -465,6 +465,9 @@ class _Indexer:
             for statement in node.body:
                 if isinstance(statement, (cst.Import, cst.ImportFrom)):
                     self.imports.add(statement)
+            if not chain and any(isinstance(statement, cst.Assign) and isinstance(statement.value, cst.Dict)
+                                 for statement in node.body):
+                return None  # a configuration dict may hold functions (`"f": lambda t: np.sin(t)`)
             return []
         if kind is cst.Call:
             func = node.func

@@ -179,6 +179,12 @@ class Writer:
         returns = all(always_returns(arm) for arm in arms)
         if returns and not scope.returns:
             raise Refused("a `return` is left inside a branch")
+        if returns:
+            given = {("None" if s.value in (None, "None") else "value") for arm in arms for s in walk(arm)
+                     if isinstance(s, Return)}
+            if len(given) > 1:
+                raise Refused("one branch returns None and another a value: `lax.cond` needs branches that give "
+                              "the same structure; return a flag beside a placeholder value instead of None")
         if not returns and any(always_returns(arm) for arm in arms):
             raise Refused("one branch returns and another falls through to the end of the function "
                           "(an implicit `return None`, which is not an array)")
