@@ -336,3 +336,28 @@ def test_a_closure_stored_by_factories_in_a_module_level_object_runs_traced():
     assert "update_fn" in findings[0].message
     fixed = fix(code, Settings(rules=all_rules(), unsafe_fixes=True)).source
     assert "jnp.cos" in fixed
+
+
+def test_objects_built_from_comprehension_items_carry_the_items():
+    # vmcnet: `[Dense(norb)(stream, k) for stream, norb, k in zip(streams, counts, keys)]`, the
+    # counts staged by `jnp.diff` under jit: each object's `features` is a tracer used as a shape.
+    code = textwrap.dedent("""
+        import jax
+        import jax.numpy as jnp
+
+        class Dense:
+            def __init__(self, features):
+                self.features = features
+
+            def __call__(self, x, key):
+                return x @ jax.random.normal(key, (x.shape[-1], self.features))
+
+        @jax.jit
+        def f(x, key):
+            counts = jnp.diff(jnp.array((2, 5, 9)))
+            keys = jax.random.split(key, 2)
+            return [Dense(m)(x, k) for m, k in zip(counts, keys)]
+        """)
+    findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
+    assert [f.code for f in findings] == ["TFX203"], [f.message for f in findings]
+    assert "self.features" in findings[0].message

@@ -119,6 +119,7 @@ class FunctionWalker:
         evaluator.on_property = self._property_value
         evaluator.on_getitem = self._getitem_value
         evaluator.classes = self.classes
+        evaluator.inner = self.evaluator
         return evaluator
 
     def _getitem_value(self, instance: Value, index: Value) -> Value | None:

@@ -211,6 +211,9 @@ class Evaluator:
         # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
         self.classes = None
         self._property_depth = 0
+        # Makes the evaluator of an inner environment (a comprehension's items bound), whose
+        # helper calls resolve against that environment (set by the dataflow pass).
+        self.inner: Callable[[Env], "Evaluator"] | None = None
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:
@@ -358,18 +361,45 @@ class Evaluator:
             element = TRACED_VALUE if iterable.traced else Value(iterable.trace if iterable.trace == STATIC else UNKNOWN)
             for target in target_names(for_in.target):
                 env[target] = element
+            for name, value in self._zipped_items(for_in, env).items():
+                env[name] = value
             for_in = for_in.inner_for_in
         if self.helper_result is not None:
-            # The element is computed once per item: helpers it calls run with the items' values.
-            inner = Evaluator(env, self.imports, self.module_env, self.helper_result)
-            inner.classes = self.classes
+            # The element is computed once per item: helpers it calls run with the items' values
+            # (`[Dense(m)(x) for m in sizes]` builds each object from an item).
+            if self.inner is not None:
+                inner = self.inner(env)
+            else:
+                inner = Evaluator(env, self.imports, self.module_env, self.helper_result)
+                inner.classes = self.classes
             for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
                 if part is not None:
                     inner.value(part)
+            if self.inner is not None:
+                self.inner(self.env)  # calls after the comprehension resolve against this environment again
         combined = combine(iterables)
         return Value(combined.trace, container=True, loose=combined.loose)
 
     _ListComp = _SetComp = _DictComp = _GeneratorExp = _comprehension
+
+    def _zipped_items(self, for_in: cst.CompFor, env) -> dict[str, Value]:
+        """`for s, m in zip(streams, sizes)`: each name is an item of its own iterable;
+        `for i, m in enumerate(sizes)`: a static index and an item."""
+        iterable, target = for_in.iter, for_in.target
+        if not isinstance(iterable, cst.Call) or not isinstance(target, cst.Tuple):
+            return {}
+        called = self.qualify(iterable.func)
+        if called is None and isinstance(iterable.func, cst.Name) and iterable.func.value not in env:
+            called = iterable.func.value  # a builtin
+        names = [element.value for element in target.elements]
+        evaluate = Evaluator(env, self.imports, self.module_env).value
+        if called == "zip" and len(iterable.args) == len(names):
+            items = [element_of(evaluate(argument.value)) for argument in iterable.args]
+        elif called == "enumerate" and len(names) == 2 and iterable.args:
+            items = [STATIC_VALUE, element_of(evaluate(iterable.args[0].value))]
+        else:
+            return {}
+        return {name.value: item for name, item in zip(names, items) if isinstance(name, cst.Name)}
 
     def _StarredElement(self, node: cst.StarredElement) -> Value:
         return self.value(node.value)
