@@ -861,3 +861,49 @@ def test_a_helper_given_an_object_of_a_plain_dataclass_is_called_as_its_callers_
     output = result.stderr + result.stdout
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "board = jnp.where(state.ids != -1, 0, board)" in path.read_text()
+
+
+def test_a_probe_whose_branches_give_different_shapes_is_set_aside(worker, tmp_path):
+    # A LIF neuron (bgalbraith/pycone): with `tau_ref` a vector, the original ran only because no
+    # spike came; the rewrite's `lax.cond` cannot return a vector on one branch and a scalar on the
+    # other. Such a probe says nothing about the rewrite, which the scalar probe verifies.
+    original = """
+    import jax
+    import jax.numpy as jnp
+
+
+    @jax.jit
+    def lif(current, tau_ref):
+        t_rest = 0.0
+        v = jnp.zeros(8)
+        for i in range(8):
+            t = i * 0.5
+            if t > t_rest:
+                v = v.at[i].set(current)
+                if v[i] >= 1:
+                    t_rest = t + tau_ref
+        return v
+    """
+    rewritten = """
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+
+    @jax.jit
+    def lif(current, tau_ref):
+        t_rest = 0.0
+        v = jnp.zeros(8)
+        for i in range(8):
+            t = i * 0.5
+
+            def _when_t_gt_t_rest(v, t_rest):
+                v = v.at[i].set(current)
+                t_rest = jnp.where(v[i] >= 1, t + tau_ref, t_rest)
+                return v, t_rest
+
+            v, t_rest = lax.cond(t > t_rest, _when_t_gt_t_rest, lambda *state: state, v, t_rest)
+        return v
+    """
+    result = verify_planted(worker, tmp_path, original, rewritten, ["lif"])["lif"]
+    assert result.verified, result_lines(result)

@@ -382,3 +382,19 @@ def test_arguments_alike_are_probed_right_after_the_simplest_guess():
               for name in ("S", "K", "T", "r", "sig", "P")]
     described = [signature.describe() for signature in probe_candidates(params)][:3]
     assert any(all(f"{name}=f32[]" in text for name in ("S", "K", "T", "r", "sig", "P")) for text in described), described
+
+
+def test_a_state_dict_takes_the_dtypes_the_module_builds_it_with():
+    # gymnax #86: `reset` builds the state with `"time": jnp.int32(0)`; a float probe for it made
+    # `lax.cond`'s branches disagree in dtype, and the right rewrite was rejected.
+    specs = inferred("""
+        import jax
+        import jax.numpy as jnp
+
+        def reset(key):
+            return {"ball_x": jax.random.randint(key, (), 0, 5), "time": jnp.int32(0), "level": 0.5}
+
+        def f(state, action):
+            return state["ball_x"] + action, state["time"] + 1, state["level"] * 2
+        """)
+    assert specs["state"][0] == "{'ball_x': i32[], 'time': i32[], 'level': f32[]}", specs

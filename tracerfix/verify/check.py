@@ -184,6 +184,9 @@ class Prepared:
     # trial's numbers are made non-negative.
     magnitudes: bool = False
     ill_conditioned: int = 0  # trials excused: the original moved under a 1e-6 nudge of its inputs
+    # The original ran on zeros only, not on a random draw: a probe the function was not written
+    # for (a vector where a scalar goes, whose branch never ran at zero), tried last.
+    zeros_only: bool = False
 
 
 class UnitCheck:
@@ -224,6 +227,7 @@ class UnitCheck:
         self.first_compile_seconds: float | None = None
         self.phases: dict[str, float] = {}
         self.checked = 0  # signatures compared
+        self.on_zeros_only: list[Prepared] = []  # accepted on zeros only, tried last
         self.tried: set[str] = set()
         self.accepted: set[str] = set()  # the signatures the original took
         self.refused: list[str] = []  # signatures the original does not accept, and why
@@ -360,10 +364,14 @@ class UnitCheck:
             return  # the annotations, the examples or the code said enough
         for signature in itertools.chain(probe_candidates(self.plan["params"]), self._deferred()):
             if self.checked >= MAX_PROBED_SIGNATURES:
-                return
+                break
             prepared = self._accept(signature)
-            if prepared is not None:
+            if prepared is not None and prepared.zeros_only:
+                self.on_zeros_only.append(prepared)
+            elif prepared is not None:
                 yield prepared
+        if not self.checked:
+            yield from self.on_zeros_only  # nothing the original runs on at random: what it runs on at all
 
     def _deferred(self) -> Iterator[Signature]:
         """The resized signatures, including those deferred while these are tried."""
@@ -379,6 +387,9 @@ class UnitCheck:
             if signature.variant_of is not None and signature.variant_of not in self.accepted:
                 continue
             prepared = self._accept(signature)
+            if prepared is not None and prepared.zeros_only and not signature.origin.startswith("the call"):
+                self.on_zeros_only.append(prepared)  # tried last (`Prepared.zeros_only`)
+                continue
             if prepared is not None:
                 key = signature.describe()
                 prepared.examples = [(f"call at {where}", arguments) for where, arguments in examples
@@ -418,7 +429,8 @@ class UnitCheck:
             frozen = {**signature.specs, **{n: LiteralSpec(v) for n, v in static.items()}}
             signature = Signature(frozen, signature.origin, signature.sizes)
             return Prepared(signature, static, self.rewrite_callable(tuple(sorted(static))),
-                            magnitudes=arguments is not drawn and isinstance(error, TrialTimeout))
+                            magnitudes=arguments is not drawn and isinstance(error, TrialTimeout),
+                            zeros_only=arguments is not drawn and not isinstance(error, TrialTimeout))
 
     def examples(self) -> list[tuple[str, Arguments]]:
         found = []
@@ -695,10 +707,10 @@ class UnitCheck:
                 # A rank-1 probe for a matrix makes a loop's state grow a dimension: such inputs
                 # are not the ones the code is written for, and a wrong rewrite cannot pass this
                 # way (with no other signature checked, the function stays unverified).
-                self.set_aside.append(f"{signature}: a loop's state changes shape on these inputs, which no "
-                                      f"jitted loop can carry ({label})")
+                self.set_aside.append(f"{signature}: a loop's state or a branch's result changes shape on these "
+                                      f"inputs, which no jitted loop or `lax.cond` can carry ({label})")
                 return None
-            if failure is not None and failure.retyped_loop_state and prepared.signature.origin == "probing":
+            if failure is not None and failure.retyped_loop_state and prepared.signature.origin in ("probing", "the code"):
                 # Probing tried integer arrays that no call shows, and a loop that starts from one
                 # and stores floats cannot keep one carry type (the user's own `lax.while_loop`
                 # as much as a rewrite's). Said in the report; with no other signature agreeing,
@@ -952,6 +964,12 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
             changed = _with_size(signature, max(set(sizes), key=sizes.count), int(unpacked.group(1)))
             if changed is not None:
                 return changed
+    if "Indexer must have integer" in text or "indices must be integers" in text:
+        # `obs.at[y, action]` with a float probe: the probe's float arrays become integers.
+        specs = {name: ArraySpec("int32", spec.shape) if isinstance(spec, ArraySpec) and spec.dtype == "float32"
+                 else spec for name, spec in signature.specs.items()}
+        if specs != signature.specs:
+            return Signature(specs, signature.origin, signature.sizes)
     for pattern in _SIZE_MISMATCH:
         for match in pattern.finditer(text):
             first, second = int(match.group(1)), int(match.group(2))
@@ -997,11 +1015,14 @@ def _largest_gap(expected, actual) -> float:
 
 def _loop_state_changes(error: BaseException, what: str) -> bool:
     """True when `error` is JAX refusing a loop body whose carry changes `what` ("shapes" or
-    "dtypes"), and only that."""
+    "dtypes"), or branches of `lax.cond` that give different ones, and only that."""
     text = str(error)
     other = "dtypes" if what == "shapes" else "shapes"
-    return ("carry input and carry output must have equal types" in text and f"{what} do not match" in text
-            and f"{other} do not match" not in text and "weak type" not in text)
+    refused = "carry input and carry output must have equal types" in text or "branches must have equal output types" in text
+    if what == "shapes":
+        # A shape that changes is the probe's doing (a vector where a scalar goes), whatever else does.
+        return refused and "shapes do not match" in text
+    return refused and f"{what} do not match" in text and f"{other} do not match" not in text and "weak type" not in text
 
 
 def _blamed_parameter(refusals: list[str], params: list[dict]) -> str | None:

@@ -94,8 +94,10 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
             continue
         resolve = inference.dims.find
         if usage.keys and not usage.attributes:
-            # Unconstrained leaves as scalars first (they pass any `if`), then as vectors.
-            found[name] = ["{" + ", ".join(f"{key!r}: {_resolved(leaf, resolve).spec(rank)}"
+            # Unconstrained leaves as scalars first (they pass any `if`), then as vectors; each in
+            # the dtype a dict the module builds with the same keys gives it (`"time": jnp.int32(0)`).
+            dtypes = _dict_literal_dtypes(module, set(usage.keys), imports)
+            found[name] = ["{" + ", ".join(f"{key!r}: {_typed(_resolved(leaf, resolve).spec(rank), dtypes.get(key))}"
                                            for key, leaf in usage.keys.items()) + "}" for rank in (0, 1)]
         elif usage.attributes and not usage.keys:
             specs = [_class_spec(usage, classes, annotations.get(name), resolve, rank) for rank in (0, 1)]
@@ -106,6 +108,60 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
             if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key or leaf.truth:
                 found[name] = _leaf_ladder(leaf)
     return found
+
+
+_INTEGER_MAKERS = frozenset({"int32", "int64", "int16", "int8", "uint32", "uint8", "randint", "argmax", "argmin",
+                             "int_", "arange"})
+_FLOAT_MAKERS = frozenset({"float32", "float64", "float16", "normal", "uniform", "zeros", "ones", "full"})
+_BOOL_MAKERS = frozenset({"bool_", "bernoulli"})
+
+
+def _dict_literal_dtypes(module: cst.Module, keys: set[str], imports: ImportTable) -> dict[str, str]:
+    """For each key, the dtype ("i32", "f32", "bool") that the values of the module's dict
+    literals with those keys have, where every such literal agrees."""
+    found: dict[str, set[str]] = {}
+    for node in _walk(module):
+        if not isinstance(node, cst.Dict):
+            continue
+        entries = {element.key.evaluated_value: element.value for element in node.elements
+                   if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)}
+        if not keys <= set(entries):
+            continue
+        for key in keys:
+            dtype = _literal_dtype(entries[key], imports)
+            if dtype is not None:
+                found.setdefault(key, set()).add(dtype)
+    return {key: next(iter(dtypes)) for key, dtypes in found.items() if len(dtypes) == 1}
+
+
+def _literal_dtype(value: cst.BaseExpression, imports: ImportTable) -> str | None:
+    if isinstance(value, cst.Integer):
+        return "i32"
+    if isinstance(value, cst.Float):
+        return "f32"
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return "bool"
+    if isinstance(value, cst.Call):
+        named = " ".join(filter(None, [imports.qualify(value.func) or ""] + [
+            imports.qualify(arg.value) or "" for arg in value.args if arg.keyword and arg.keyword.value == "dtype"]))
+        leaves = {part.rpartition(".")[2] for part in named.split()}
+        if leaves & _BOOL_MAKERS:
+            return "bool"
+        if any(arg.keyword and arg.keyword.value == "dtype" for arg in value.args):
+            return "i32" if leaves & {"int32", "int64", "int16", "int8", "uint32", "uint8"} else \
+                "f32" if leaves & {"float32", "float64", "float16"} else None
+        if leaves & _INTEGER_MAKERS:
+            return "i32"
+        if leaves & _FLOAT_MAKERS:
+            return "f32"
+    return None
+
+
+def _typed(spec: str, dtype: str | None) -> str:
+    """`spec` ("f32[]") in `dtype` ("i32"), when one is known."""
+    if dtype is None:
+        return spec
+    return dtype + spec[spec.index("["):] if "[" in spec and spec[:1] in "fib" else spec
 
 
 def _leaf_ladder(leaf: Leaf) -> list[str]:
@@ -482,3 +538,11 @@ def _class_spec(usage: Usage, classes: list[_ClassInfo], annotation: str | None,
         elif name not in chosen.defaults:
             return None  # a field we cannot build
     return f"{chosen.name}({', '.join(parts)})"
+
+
+def _walk(node: cst.CSTNode):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
