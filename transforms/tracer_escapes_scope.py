@@ -456,13 +456,13 @@ def init():
             for node in _functions_in(function):
                 if analysis.scope_of(node) is None:
                     continue
-                built = {target.target.value for statement in _walk_statements(node) if isinstance(statement, cst.Assign)
+                built = {target.target.value for statement in descendants(node) if isinstance(statement, cst.Assign)
                          and isinstance(statement.value, cst.Call) and isinstance(statement.value.func, cst.Name)
                          and statement.value.func.value == owner.name.value
                          for target in statement.targets if isinstance(target.target, cst.Name)}
                 if built and any(isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
                                  and call.func.attr.value == method and isinstance(call.func.value, cst.Name)
-                                 and call.func.value.value in built for call in _walk_statements(node)):
+                                 and call.func.value.value in built for call in descendants(node)):
                     return True
         return False
 
@@ -681,14 +681,6 @@ def _functions_in(node: cst.CSTNode):
     if isinstance(node, cst.FunctionDef):
         yield node
     if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-        for child in _walk_statements(node):
+        for child in descendants(node):
             if isinstance(child, cst.FunctionDef) and child is not node:
                 yield child
-
-
-def _walk_statements(node: cst.CSTNode):
-    pending = [node]
-    while pending:
-        current = pending.pop()
-        yield current
-        pending.extend(current.children)

@@ -1015,8 +1015,12 @@ def _largest_gap(expected, actual) -> float:
 
 def _loop_state_changes(error: BaseException, what: str) -> bool:
     """True when `error` is JAX refusing a loop body whose carry changes `what` ("shapes" or
-    "dtypes"), or branches of `lax.cond` that give different ones, and only that."""
+    "dtypes"), or branches of `lax.cond` that give different ones, and only that; for "shapes",
+    also a `lax.cond` predicate that is not a scalar (the probe gave a vector that the original
+    only got past by short-circuit: `flag and (mode % 2 == 1)` with `flag` false)."""
     text = str(error)
+    if what == "shapes" and "Pred must be a scalar" in text:
+        return True
     other = "dtypes" if what == "shapes" else "shapes"
     refused = "carry input and carry output must have equal types" in text or "branches must have equal output types" in text
     if what == "shapes":

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix.analysis.imports import ImportTable, dotted_name
+from tracerfix.analysis.syntax import descendants
 
 SHARED = "n"  # the size of every array dimension nothing else constrains: elementwise code agrees
 MAX_RANK = 3
@@ -120,7 +121,7 @@ def _dict_literal_dtypes(module: cst.Module, keys: set[str], imports: ImportTabl
     """For each key, the dtype ("i32", "f32", "bool") that the values of the module's dict
     literals with those keys have, where every such literal agrees."""
     found: dict[str, set[str]] = {}
-    for node in _walk(module):
+    for node in descendants(module):
         if not isinstance(node, cst.Dict):
             continue
         entries = {element.key.evaluated_value: element.value for element in node.elements
@@ -538,11 +539,3 @@ def _class_spec(usage: Usage, classes: list[_ClassInfo], annotation: str | None,
         elif name not in chosen.defaults:
             return None  # a field we cannot build
     return f"{chosen.name}({', '.join(parts)})"
-
-
-def _walk(node: cst.CSTNode):
-    pending = [node]
-    while pending:
-        current = pending.pop()
-        yield current
-        pending.extend(current.children)
