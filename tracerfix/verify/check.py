@@ -56,6 +56,8 @@ VMAP_BATCH = 3
 GRADIENT_EDGE_TRIALS = 6
 GRADIENT_RANDOM_TRIALS = 2
 CONVERSION_RULE = "TFX201"
+MIN_TRIALS = 6  # trials of a signature run however slow the original is
+EAGER_SHARE = 2.5  # of the trial limit (a sixth of the function's): the original's eager time for its trials
 MOSTLY_RAISES = 16  # trials after which a signature the original mostly rejects is set aside
 
 # How far compiled arithmetic may drift from eager arithmetic, as a multiple of the usual
@@ -650,6 +652,12 @@ class UnitCheck:
         order = sorted(range(len(trials)), key=lambda i: not trials[i][0].startswith("random "))
         for count, position in enumerate(order, start=1):
             label, arguments = trials[position]
+            if count > MIN_TRIALS and self.eager_seconds > EAGER_SHARE * self.trial_limit_cap:
+                # A slow original (a Python loop of thousands of steps): the trials it has run
+                # stand, rather than the whole time limit spent on more of the same.
+                self.notes.append(f"{signature}: {count - 1} of {len(trials)} trials run, the original took "
+                                  f"{self.eager_seconds:.0f} s eagerly")
+                break
             try:
                 expected = self.run_original(arguments)
             except TrialTimeout:
