@@ -398,3 +398,18 @@ def test_a_state_dict_takes_the_dtypes_the_module_builds_it_with():
             return state["ball_x"] + action, state["time"] + 1, state["level"] * 2
         """)
     assert specs["state"][0] == "{'ball_x': i32[], 'time': i32[], 'level': f32[]}", specs
+
+
+def test_past_an_overflow_inf_and_nan_are_alike_but_finite_values_are_not():
+    import numpy as np
+
+    from tracerfix.verify.compare import overflowed_alike
+
+    inf, nan = np.float32(np.inf), np.float32(np.nan)
+    original = np.array([1.0, inf, inf], np.float32)
+    assert overflowed_alike(original, np.array([1.0, nan, inf], np.float32))
+    # Where the original is finite the rewrite must agree: NaN there is a real difference.
+    assert not overflowed_alike(original, np.array([nan, inf, inf], np.float32))
+    assert not overflowed_alike(original, np.array([2.0, nan, nan], np.float32))
+    # Nothing overflowed: not this excuse's business.
+    assert not overflowed_alike(np.ones(3, np.float32), np.ones(3, np.float32))
