@@ -628,6 +628,10 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
             if chunk[0].startswith("def ") and not leading and not _opens_block(replaced, context):
                 leading = [cst.EmptyLine(indent=False)]
         statements.append(statement.with_changes(leading_lines=leading))
+    if header is not None and header.comment.value not in written and statements \
+            and isinstance(statements[-1], cst.SimpleStatementLine) and statements[-1].trailing_whitespace.comment is None:
+        # `while ...:  # converge` stays with the line that now runs the loop (`x = lax.while_loop(...)`).
+        statements[-1] = statements[-1].with_changes(trailing_whitespace=header)
     return statements
 
 
