@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tracerfix.analysis.values import element_of
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import builtin_called, is_literal_number, loses_comments
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 _ELEMENTWISE = {"min": "minimum", "max": "maximum"}
+_KEYED = frozenset({"sorted", "min", "max"})  # builtins that compare `key(item)` for each item
 
 
 class BuiltinMinMaxOnTracer(Rule):
@@ -46,7 +48,11 @@ class BuiltinMinMaxOnTracer(Rule):
     - dtype: `max(x, 0.5)` with an integer `x` returned `x` or a float, the rewrite always a float.
     `max(x)` of one array becomes `jnp.max(x)` (NaN handling differs, and it reduces every axis
     where `max` iterated over the first). `key=`, `default=`, containers that are not written out
-    and comments inside the call are reported and not rewritten.
+    and comments inside the call are reported and not rewritten. So is `sorted()` (or `min()` /
+    `max()`) of Python items by a `key=lambda` whose value is traced (`sorted(galaxies,
+    key=lambda g: g.redshift)`, with traced redshifts): the keys are compared in Python, and the
+    jit-safe form (`jnp.argsort` of the stacked keys, the items kept in arrays) changes the data
+    layout, so it is left to the user.
     """
 
     code = "TFX107"
@@ -54,6 +60,24 @@ class BuiltinMinMaxOnTracer(Rule):
     summary = "Builtin `min()` / `max()` on a traced value"
 
     VALID = (
+        Valid(
+            """
+import jax
+
+class Layer:
+    def __init__(self, order, scale):
+        self.order = order
+        self.scale = scale
+
+@jax.jit
+def apply(x, scale):
+    layers = [Layer(2, scale), Layer(1, scale * 2)]
+    for layer in sorted(layers, key=lambda l: l.order):
+        x = x * layer.scale
+    return x
+""",
+            note="items sorted by a static key: their traced fields are not compared",
+        ),
         Valid(
             """
 import jax
@@ -201,11 +225,38 @@ def f(xs, x):
 """,
             note="`key=` is reported, not rewritten",
         ),
+        Invalid(
+            """
+import jax
+
+class Galaxy:
+    def __init__(self, redshift):
+        self.redshift = redshift
+
+@jax.jit
+def ordered(z1, z2):
+    galaxies = (Galaxy(0.5), Galaxy(z1), Galaxy(z2))
+    return [g.redshift for g in sorted(galaxies, key=lambda g: g.redshift)]
+""",
+            note="items sorted by a traced key (PyAutoLens #498): reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def ranks(x):
+    return sorted(range(x.shape[0]), key=lambda i: x[i])
+""",
+            note="indices sorted by traced values: reported (`jnp.argsort(x)` is the array form)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         builtin = builtin_called(node, context)
+        if builtin in _KEYED and self._traced_key(node, builtin):
+            return
         if builtin not in _ELEMENTWISE or not node.args or any(arg.star == "**" for arg in node.args):
             return
         positional = [arg for arg in node.args if arg.keyword is None]
@@ -230,6 +281,31 @@ def f(xs, x):
         else:
             fix = self._fix(node, builtin, values)
         self.report(node, message, fix)
+
+    def _traced_key(self, node: cst.Call, builtin: str) -> bool:
+        """`sorted(galaxies, key=lambda g: g.redshift)` where the key of an item is traced: Python
+        compares the keys (`bool()` of a traced comparison). Reported, not rewritten: the items
+        stay Python objects, which a traced order cannot index. True when reported."""
+        context = self.context
+        key = next((arg.value for arg in node.args if arg.keyword is not None and arg.keyword.value == "key"), None)
+        items = next((arg.value for arg in node.args if arg.keyword is None and not arg.star), None)
+        if not isinstance(key, cst.Lambda) or items is None or len(key.params.params) != 1:
+            return False
+        iterated = context.value(items)
+        if iterated.container and iterated.elements is None and iterated.host != "range":
+            return False  # a list of objects joined into one value: which field is traced is not known
+        name = key.params.params[0].name.value
+        if not any(context.evaluator({**context.env, name: item}).value(key.body).traced
+                   for item in iterated.elements or (element_of(iterated),)):
+            return False
+        self.report(
+            node,
+            f"`{builtin}()` compares the traced keys `{context.describe(key.body)}` of "
+            f"`{context.describe(items)}` in Python, which fails under {under_tracing(context)}; stack the keys "
+            f"into an array and order or pick with `jnp.argsort` / `jnp.argmin` / `jnp.argmax`, keeping the "
+            f"items in arrays too (a traced order cannot index a Python list)",
+        )
+        return True
 
     def _fix(self, node: cst.Call, builtin: str, values: list[cst.BaseExpression]) -> Fix:
         context = self.context
