@@ -361,3 +361,27 @@ def test_objects_built_from_comprehension_items_carry_the_items():
     findings = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
     assert [f.code for f in findings] == ["TFX203"], [f.message for f in findings]
     assert "self.features" in findings[0].message
+
+
+def test_items_of_a_list_built_from_traced_arrays_are_not_all_traced():
+    # numpyro's promote_shapes: `shapes = [jnp.shape(a) for a in args]` holds static tuples made
+    # from traced arrays; zipping it with `args` gives static shapes, and `jnp.reshape(x, shape)`
+    # with them is fine under jit (a false alarm on the corpus, caught before it landed).
+    code = textwrap.dedent("""
+        import jax
+        import jax.numpy as jnp
+
+        def _reshape(x, shape):
+            return jnp.reshape(x, shape)
+
+        def promote_shapes(*args):
+            shapes = [jnp.shape(arg) for arg in args]
+            num_dims = max(len(s) for s in shapes)
+            return [_reshape(arg, (1,) * (num_dims - len(s)) + s) for arg, s in zip(args, shapes)]
+
+        @jax.jit
+        def f(x, y):
+            a, b = promote_shapes(x, y)
+            return a + b
+        """)
+    assert lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings == []

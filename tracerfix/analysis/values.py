@@ -148,6 +148,15 @@ def combine(values) -> Value:
 _LOOSE = Value(STATIC, loose=True)
 
 
+def _item_of(value: Value) -> Value:
+    """An item of `value` in a comprehension, only as far as it is known: a traced array's rows
+    are traced, a tuple's elements are what they are; a list's value says what it holds in all,
+    not item by item (`[jnp.shape(a) for a in args]` is static tuples from traced arrays)."""
+    if value.traced or value.elements:
+        return element_of(value)
+    return STATIC_VALUE if value.trace == STATIC else UNKNOWN_VALUE
+
+
 def element_of(value: Value) -> Value:
     """The value a `for` loop binds when iterating over `value`."""
     if value.elements:
@@ -364,21 +373,24 @@ class Evaluator:
             for name, value in self._zipped_items(for_in, env).items():
                 env[name] = value
             for_in = for_in.inner_for_in
-        if self.helper_result is not None:
-            # The element is computed once per item: helpers it calls run with the items' values
-            # (`[Dense(m)(x) for m in sizes]` builds each object from an item).
-            if self.inner is not None:
-                inner = self.inner(env)
-            else:
-                inner = Evaluator(env, self.imports, self.module_env, self.helper_result)
-                inner.classes = self.classes
-            for part in (getattr(node, "elt", None), getattr(node, "key", None), getattr(node, "value", None)):
-                if part is not None:
-                    inner.value(part)
-            if self.inner is not None:
-                self.inner(self.env)  # calls after the comprehension resolve against this environment again
-        combined = combine(iterables)
-        return Value(combined.trace, container=True, loose=combined.loose)
+        # The element is computed once per item: helpers it calls run with the items' values
+        # (`[Dense(m)(x) for m in sizes]` builds each object from an item).
+        if self.inner is not None:
+            inner = self.inner(env)
+        else:
+            inner = Evaluator(env, self.imports, self.module_env, self.helper_result)
+            inner.classes = self.classes
+        computed = [inner.value(part) for part in (getattr(node, "elt", None), getattr(node, "key", None),
+                                                   getattr(node, "value", None)) if part is not None]
+        if self.inner is not None:
+            self.inner(self.env)  # calls after the comprehension resolve against this environment again
+        # What it holds is what each element is (`[jnp.shape(a) for a in args]`: static tuples
+        # of traced arrays), not what it iterates over, where the element is known.
+        looped = combine(iterables)
+        combined = combine(computed) if computed else looped
+        # An element the analysis cannot tell, computed from traced items, counts as traced.
+        trace = looped.trace if combined.trace == UNKNOWN and looped.trace == TRACED else combined.trace
+        return Value(trace, container=True, loose=combined.loose or looped.loose)
 
     _ListComp = _SetComp = _DictComp = _GeneratorExp = _comprehension
 
@@ -394,9 +406,9 @@ class Evaluator:
         names = [element.value for element in target.elements]
         evaluate = Evaluator(env, self.imports, self.module_env).value
         if called == "zip" and len(iterable.args) == len(names):
-            items = [element_of(evaluate(argument.value)) for argument in iterable.args]
+            items = [_item_of(evaluate(argument.value)) for argument in iterable.args]
         elif called == "enumerate" and len(names) == 2 and iterable.args:
-            items = [STATIC_VALUE, element_of(evaluate(iterable.args[0].value))]
+            items = [STATIC_VALUE, _item_of(evaluate(iterable.args[0].value))]
         else:
             return {}
         return {name.value: item for name, item in zip(names, items) if isinstance(name, cst.Name)}
