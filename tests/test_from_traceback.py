@@ -376,6 +376,7 @@ SEEN_FROM_THE_TRACEBACK = [
     "unseen_2026_11_26d/detection/003_desc_qsboozer_bool_mask_attr.py",  # a mask, by its error
     "unseen_2026_11_26d/detection/007_quocs_lambda_guess_np_sin.py",  # a lambda in a config dict
     "unseen_2026_11_26e/detection/004_optax_inject_hyperparams_int_min_dim.py",  # an `if`, by its error
+    "unseen_2026_11_26e/detection/003_vmcnet_nelec_per_spin_jnp_diff.py",  # a shape, by its TypeError
 ]
 
 

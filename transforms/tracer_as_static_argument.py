@@ -509,12 +509,24 @@ segment_totals = jax.jit(jax.ops.segment_sum)
         context = self.context
         parts = []
         for leaf in flattened(argument):
-            if context.value(leaf).trace != TRACED:
+            if context.value(leaf).trace != TRACED and not self._proven_by_its_error(leaf):
                 continue
             if comes_from_conversion(leaf, context):
                 continue  # `int(n)`: reported where the conversion happens (TFX201)
             parts.append(leaf)
         return parts
+
+    def _proven_by_its_error(self, leaf: cst.BaseExpression) -> bool:
+        """A traceback showed this statement raising a TypeError about concrete values (`Shapes
+        must be 1D sequences of concrete values of integer type`): of the argument's leaves, one
+        read from somewhere the analysis could not follow (`self.features`) was the tracer, not
+        a shape, a length or a literal."""
+        context = self.context
+        if not context.proven_error(leaf, "TypeError") or context.value(leaf).trace == TRACED:
+            return False
+        text = context.code(leaf)
+        return not isinstance(leaf, (cst.Integer, cst.Float)) and not any(
+            word in text for word in (".shape", ".ndim", ".size", "len("))
 
     def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None) -> None:
         context = self.context
