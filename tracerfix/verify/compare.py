@@ -175,23 +175,13 @@ def overflowed_alike(expected, actual) -> bool:
     """Whether two same-shaped outputs agree where the original (`expected`) is finite and are
     both NaN or inf where it is not: past an overflow (`gamma = 1e30` in a value iteration), which
     of inf and NaN comes out depends on the order of operations, not on what the code means."""
-    import jax
-
     involved = False
-    for left, right in zip(jax.tree_util.tree_leaves(expected), jax.tree_util.tree_leaves(actual)):
-        left, right = as_array(left), as_array(right)
-        if left is None or right is None or left.shape != right.shape:
-            return False
-        e, a = np.asarray(left), np.asarray(right)
-        if e.dtype.kind not in "fc":
-            if not np.array_equal(e, a):
-                return False
-            continue
+    for e, a in _floating_pairs(expected, actual, same_dtype=False) or ():
         gone = ~np.isfinite(e)
         if (np.isfinite(a) & gone).any():
             return False
         kept = ~gone
-        if kept.any() and (not np.isfinite(a[kept]).all() or not values_agree(e[kept], a[kept], str(left.dtype))):
+        if kept.any() and (not np.isfinite(a[kept]).all() or not values_agree(e[kept], a[kept], str(e.dtype))):
             return False
         involved = involved or bool(gone.any())
     return involved
@@ -199,26 +189,34 @@ def overflowed_alike(expected, actual) -> bool:
 
 def nonfinite_only(expected, actual) -> bool:
     """Whether every element where two same-shaped outputs disagree is NaN or inf on a side."""
-    import jax
-
-    pairs = zip(jax.tree_util.tree_leaves(expected), jax.tree_util.tree_leaves(actual))
     involved = False
-    for left, right in pairs:
-        left, right = as_array(left), as_array(right)
-        if left is None or right is None or left.shape != right.shape or left.dtype != right.dtype:
-            return False
-        e, a = np.asarray(left), np.asarray(right)
-        if e.dtype.kind not in "fc":
-            if not np.array_equal(e, a):
-                return False
-            continue
+    for e, a in _floating_pairs(expected, actual, same_dtype=True) or ():
         nonfinite = ~np.isfinite(e) | ~np.isfinite(a)
         differs = ~((e == a) | (np.isnan(e) & np.isnan(a)))
         finite_differs = differs & ~nonfinite
-        if finite_differs.any() and not values_agree(e[finite_differs], a[finite_differs], str(left.dtype)):
+        if finite_differs.any() and not values_agree(e[finite_differs], a[finite_differs], str(e.dtype)):
             return False
         involved = involved or bool((differs & nonfinite).any())
     return involved
+
+
+def _floating_pairs(expected, actual, same_dtype: bool) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """The floating leaves of two outputs, paired; None when their structures, shapes (or, with
+    `same_dtype`, dtypes) differ or a non-floating leaf is not equal."""
+    import jax
+
+    pairs = []
+    for left, right in zip(jax.tree_util.tree_leaves(expected), jax.tree_util.tree_leaves(actual)):
+        left, right = as_array(left), as_array(right)
+        if left is None or right is None or left.shape != right.shape or same_dtype and left.dtype != right.dtype:
+            return None
+        e, a = np.asarray(left), np.asarray(right)
+        if e.dtype.kind not in "fc":
+            if not np.array_equal(e, a):
+                return None
+            continue
+        pairs.append((e, a))
+    return pairs
 
 
 def as_array(value):
