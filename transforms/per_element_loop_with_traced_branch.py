@@ -1461,9 +1461,13 @@ def settle(x, tol):
         """Where the loop templates refuse, the general lowering; the loop is reported once, with
         its fix or why there is none, and its `if`s are not reported again."""
         from tracerfix import loops
-        from tracerfix.lowering import Refused, claim_inner, lower, traced_exit_tests
+        from tracerfix.lowering import Refused, claim_inner, lower, nested_ifs_first, traced_exit_tests
 
         context = self.context
+        if any(nested_ifs_first(context, inner) for inner in loops.per_iteration_branches(node, context)):
+            # The `if`s nested in its branches are rewritten first, often as `jnp.where`s, and the
+            # loop is lowered around them on the next pass: `lax.cond` only where one is needed.
+            return
         try:
             fix = lower(context, node)
         except Refused as reason:

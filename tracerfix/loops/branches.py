@@ -58,11 +58,18 @@ def per_iteration_branches(loop: cst.For, context) -> list[cst.If]:
 
 
 def _steps_through_elements(iterable: cst.BaseExpression, context) -> bool:
-    """`range(...)`, a traced array, or `enumerate`/`zip` of traced arrays (not a list of layers)."""
+    """`range(...)`, an array, or `enumerate`/`zip` of arrays (not a list of layers). A NumPy array
+    counts: a long static loop over `np.arange(...)` unrolls into as many `lax.cond`s."""
     builtin = iterable.func.value if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
     if builtin is not None and builtin not in context.env:
         if builtin == "range":
             return True
         if builtin in ("enumerate", "zip"):
-            return any(context.is_traced(arg.value) for arg in iterable.args)
-    return context.is_traced(iterable)
+            return any(is_array(arg.value, context) for arg in iterable.args)
+    return is_array(iterable, context)
+
+
+def is_array(node: cst.BaseExpression, context) -> bool:
+    """A traced array or a NumPy array the function holds, whose rows a loop can walk."""
+    value = context.value(node)
+    return value.traced or (value.host == "numpy" and not value.container)

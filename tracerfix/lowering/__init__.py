@@ -26,6 +26,7 @@ import libcst as cst
 
 from tracerfix import pyast
 from tracerfix.analysis import known
+from tracerfix.loops.branches import is_array
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
     Break,
@@ -237,26 +238,34 @@ class Lowerer:
             return Iteration("range", start, stop, loop.reads, simple, "", "", target)
         if builtin in ("enumerate", "zip"):
             values = [arg.value for arg in call.args]
-            if any(arg.keyword or arg.star for arg in call.args) or not all(context.is_traced(v) for v in values):
+            if any(arg.keyword or arg.star for arg in call.args) or not all(is_array(v, context) for v in values):
                 return None
             texts = [snap(context.code(value)) for value in values]
+            rows = [self.indexable(value, text) for value, text in zip(values, texts)]
             if builtin == "enumerate":
                 if len(texts) != 1:
                     return None
                 jnp = self.spell("jax.numpy")
-                (array,) = texts
+                (array,), (row,) = texts, rows
                 names = _target_parts(target)
                 index = names[0] if names and names[0].isidentifier() else None
                 return Iteration("array", "0", f"{array}.shape[0]", loop.reads, index,
-                                 f"({jnp}.arange({array}.shape[0]), {array})", f"{{i}}, {array}[{{i}}]", target)
+                                 f"({jnp}.arange({array}.shape[0]), {array})", f"{{i}}, {row}[{{i}}]", target)
             # `zip` stops at its shortest argument (`lax.scan` over the tuple insists they agree).
             stop = f"{texts[0]}.shape[0]" if len(texts) == 1 else f"min({', '.join(t + '.shape[0]' for t in texts)})"
             return Iteration("array", "0", stop, loop.reads, None, f"({', '.join(texts)})",
-                             ", ".join(f"{text}[{{i}}]" for text in texts), target)
-        if context.is_traced(iterable):
+                             ", ".join(f"{row}[{{i}}]" for row in rows), target)
+        if is_array(iterable, context):
             text = snap(loop.iter)
-            return Iteration("array", "0", f"{text}.shape[0]", loop.reads, None, text, f"{text}[{{i}}]", target)
+            return Iteration("array", "0", f"{text}.shape[0]", loop.reads, None, text,
+                             f"{self.indexable(iterable, text)}[{{i}}]", target)
         return None
+
+    def indexable(self, node: cst.BaseExpression, text: str) -> str:
+        """`text` as something a traced index can index: a NumPy array cannot be."""
+        if self.context.is_traced(node):
+            return text
+        return f"{self.spell('jax.numpy')}.asarray({text})"
 
     # -- the fix -----------------------------------------------------------------------------
     def fix(self) -> Fix:

@@ -67,6 +67,7 @@ class Writer:
     notes: list[str] = field(default_factory=list)
     lowered: int = 0  # lax constructs written
     prologue: list[str] = field(default_factory=list)  # the last loop's `_first_values`
+    floated: set[str] = field(default_factory=set)  # names an enclosing `lax` loop starts as floats
 
     # -- statements --------------------------------------------------------------------------
     def block(self, statements: list, scope: Scope) -> list[str]:
@@ -288,7 +289,7 @@ class Writer:
         """The operand `name`, as a float where it starts as an integer literal and a branch makes it
         a float (`rewrite.integer_start_made_float`): `lax.cond`'s branches give (`given`: assign
         or return) one dtype."""
-        if name not in given or statement.node is None:
+        if name not in given or statement.node is None or name in self.floated:
             return name
         made_float = integer_start_made_float(name, self.lowerer.function, statement.node)
         if made_float is None:
@@ -490,12 +491,17 @@ class Writer:
         lax = self.lowerer.spell("jax.lax")
         state, unpack, result = self._state(carried)
         inner = Scope(scope.tainted | set(carried) | loop.targets, inner_bound | set(carried))
+        init = self._starts(carried, carried, body, loop.node)
+        floated = {name for name, start in zip(carried, init) if start != name} - self.floated
+        self.floated |= floated
         code = self.block(body, inner)
+        self.floated -= floated
+        init = _init(init)
         if iteration.kind == "range":
             name = self.lowerer.fresh("update_" + _joined(carried))
             index = loop.target if loop.target.isidentifier() else "_"
             lines += [f"def {name}({index}, {state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
-            lines.append(f"{result} = {lax}.fori_loop({iteration.start}, {iteration.stop}, {name}, {_init(carried)})")
+            lines.append(f"{result} = {lax}.fori_loop({iteration.start}, {iteration.stop}, {name}, {init})")
             if self.lowerer.traced_bounds and self.lowerer.differentiated and loop is self.lowerer.root_loop:
                 self.notes.append("`lax.fori_loop` with traced bounds runs as a `lax.while_loop`, which supports "
                                   "forward-mode differentiation only: reverse mode (`jax.grad`) of this function raises")
@@ -505,7 +511,7 @@ class Writer:
             unpack_element = [] if element == loop.target else [f"{loop.target} = {element}"]
             lines += [f"def {name}({state}, {element}):",
                       *self.indented(self.body(unpack + unpack_element, code, [f"return {_tuple(carried, True)}, None"])), ""]
-            lines.append(f"{_tuple(carried, True)}, _ = {lax}.scan({name}, {_init(carried)}, {iteration.scanned})")
+            lines.append(f"{_tuple(carried, True)}, _ = {lax}.scan({name}, {init}, {iteration.scanned})")
         self.lowered += 1
         scope.bound |= set(carried)
         scope.tainted |= set(carried)
@@ -524,6 +530,18 @@ class Writer:
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
         return lines
+
+    def _starts(self, init: list[str], carried: list[str], statements: list, loop_node) -> list[str]:
+        """The texts a `lax` loop starts `init` with: a carried number the loop makes an array or a
+        float starts as one (`rewrite.shaped_start`), since the loop carries one shape and dtype."""
+        assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
+        jnp = self.lowerer.spell("jax.numpy")
+        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp)
+                  for name in carried}
+        for name, (_, note) in starts.items():
+            if note:
+                self.notes.append(note)
+        return [starts[name][0] if name in starts else name for name in init]
 
     def _state(self, carried: list[str]) -> tuple[str, list[str], str]:
         if len(carried) == 1:
@@ -566,15 +584,7 @@ class Writer:
         lines = [f"def {keep}({state}):", *self.indented(unpack + [f"return {condition}"]), ""]
         lines += [f"def {update}({state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
         init = names if index is None else [index[1], *carried]
-        statements = body if body_statements is None else body_statements
-        assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
-        jnp = self.lowerer.spell("jax.numpy")
-        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp)
-                  for name in carried}
-        for name, (_, note) in starts.items():
-            if note:
-                self.notes.append(note)
-        init = [starts[name][0] if name in starts else name for name in init]
+        init = self._starts(init, carried, body if body_statements is None else body_statements, loop_node)
         targets = result if index is None else ", ".join(["_", *carried])
         passed = passed_functions(condition, code, names) if index is None and not unpack else None
         if passed is not None:
