@@ -28,6 +28,15 @@ USER_CODE = re.compile(r"# --- user code \(given to the tool\) ---\n(.*?)# --- e
 
 # case file name -> why the analysis does not report it (yet).
 KNOWN_MISSES = {
+    "unseen_2026_11_26f/detection/003_discopy_rotation_gate_float_and_np_array.py":
+        "the traced phase reaches `self._datatype(data)` (`float`, passed as `datatype=float` through "
+        "`**params` and `params.get(...)`) and `self._sin(...)` (`np.sin` stored on the object) across three "
+        "`__init__`s joined by `super().__init__` and `Parametrized.__init__(self, ...)`: a callable held in "
+        "an attribute or a `**kwargs` dict is not followed",
+    "unseen_2026_11_26f/detection/005_dluxtoliman_shm_jitter_optimal_kernel_size.py":
+        "the traced kernel size is stored by `setattr(new, name, value)` in a generic `set(name, value)` "
+        "method, on a copy made with `object.__new__` and `__dict__.update`; `setattr` with a name passed "
+        "as an argument is not followed",
     "unseen_2026_11_26e/control_flow/006_racecar_hmc_step_early_return_attrs.py":
         "the sampler receives an object standing in for NumPy (`self.np.log(...)`, `self.np.random.rand()`) "
         "built from traced arrays inside the jitted function; a value read through a namespace object's "

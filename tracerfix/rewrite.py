@@ -304,9 +304,12 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
         edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
     shapes_of = {id(n.value) for n in walk(expression)
                  if isinstance(n, cst.Attribute) and n.attr.value in ("shape", "size", "ndim", "dtype")}
+    shapes_of |= {id(arg.value) for n in walk(expression) if isinstance(n, cst.Call)
+                  and (context.qualified_name(n.func) or context.code(n.func)) in known.STATIC_RESULT_CALLS
+                  for arg in n.args}
     if any(context.value(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
            and id(n) not in shapes_of and not context.qualified_name(n)):
-        return None  # something else in it is traced (`arr` of `arr.size` is not read)
+        return None  # something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read)
     if built:
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")

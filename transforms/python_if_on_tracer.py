@@ -21,6 +21,7 @@ from tracerfix.rewrite import (
     first_hazard,
     fresh_name,
     names_read,
+    numpy_recompute_fix,
     name_for_test,
     returned_value,
     runtime_check,
@@ -1469,6 +1470,9 @@ def simulate(v, choice, key):
         context = self.context
         if context.enclosing(cst.Try) is not None:
             raise Refused("it is inside a `try` block, whose handlers a selection would bypass")
+        recomputed = numpy_recompute_fix(context, node.test)
+        if recomputed is not None:
+            return recomputed  # `jnp` staged a test of Python values (`jnp.array_equal(x.shape, s)`)
         arms = chain_arms(node)
         tests = [arm.test for arm in arms if arm.test is not None]
         for test in tests[1:]:

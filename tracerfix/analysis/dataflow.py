@@ -373,7 +373,7 @@ class FunctionWalker:
             return STATIC_VALUE if value.trace != TRACED else UNKNOWN_VALUE
         if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
             builtin = iterable.func.value
-            args = [self.value(a.value, env) for a in iterable.args]
+            args = [self.value(a.value, env) for a in iterable.args if a.keyword is None and not a.star]
             if builtin == "enumerate" and args:
                 return Value(args[0].trace, container=True, elements=(STATIC_VALUE, element_of(args[0])))
             if builtin == "zip":

@@ -39,7 +39,7 @@ _ARRAY_FUNCTIONS = frozenset(
     lexsort digitize select trapezoid unwrap median average percentile quantile nanmean nansum
     nanmax nanmin nanprod nanstd nanvar nanmedian nanpercentile nanquantile nanargmax nanargmin
     nancumsum nancumprod ptp count_nonzero cumulative_sum cumulative_prod corrcoef cov isclose
-    allclose isin matvec vecmat vecdot histogram packbits unpackbits
+    allclose isin matvec vecmat vecdot histogram packbits unpackbits array_equal array_equiv
     linalg.norm linalg.vector_norm linalg.matrix_norm linalg.inv linalg.pinv linalg.det
     linalg.slogdet linalg.solve linalg.cholesky linalg.qr linalg.svd linalg.svdvals linalg.eigh
     linalg.eigvalsh linalg.matrix_power linalg.matrix_rank linalg.multi_dot linalg.cond

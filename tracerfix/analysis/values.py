@@ -405,10 +405,11 @@ class Evaluator:
             called = iterable.func.value  # a builtin
         names = [element.value for element in target.elements]
         evaluate = Evaluator(env, self.imports, self.module_env).value
-        if called == "zip" and len(iterable.args) == len(names):
-            items = [_item_of(evaluate(argument.value)) for argument in iterable.args]
-        elif called == "enumerate" and len(names) == 2 and iterable.args:
-            items = [STATIC_VALUE, _item_of(evaluate(iterable.args[0].value))]
+        iterables = [argument.value for argument in iterable.args if argument.keyword is None and not argument.star]
+        if called == "zip" and len(iterables) == len(names):  # `zip(a, b, strict=True)`
+            items = [_item_of(evaluate(argument)) for argument in iterables]
+        elif called == "enumerate" and len(names) == 2 and iterables:
+            items = [STATIC_VALUE, _item_of(evaluate(iterables[0]))]
         else:
             return {}
         return {name.value: item for name, item in zip(names, items) if isinstance(name, cst.Name)}

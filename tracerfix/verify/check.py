@@ -49,7 +49,7 @@ from tracerfix.verify.inputs import (
     shrink,
     sizes_for,
 )
-from tracerfix.verify.specs import ArraySpec, ClassSpec, DictSpec, LiteralSpec, ScalarSpec, TupleSpec, parse_signature
+from tracerfix.verify.specs import ArraySpec, ClassSpec, DictSpec, LiteralSpec, ScalarSpec, TupleSpec, map_arrays, parse_signature
 
 MAX_SIGNATURES = 3  # from configuration, annotations and examples
 MAX_PROBED_SIGNATURES = 2  # found by probing: each costs three compilations
@@ -979,12 +979,17 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
             changed = _with_size(signature, max(set(sizes), key=sizes.count), int(unpacked.group(1)))
             if changed is not None:
                 return changed
-    if "Indexer must have integer" in text or "indices must be integers" in text:
-        # `obs.at[y, action]` with a float probe: the probe's float arrays become integers.
-        specs = {name: ArraySpec("int32", spec.shape) if isinstance(spec, ArraySpec) and spec.dtype == "float32"
-                 else spec for name, spec in signature.specs.items()}
-        if specs != signature.specs:
-            return Signature(specs, signature.origin, signature.sizes)
+    if _WANTS_INTEGERS.search(text):
+        # `obs.at[y, action]`, `lax.dynamic_slice(x, state.t, 1)` with float probes: the probe's
+        # float scalars become integers (an index is most often one), else its float arrays.
+        for scalars_only in (True, False):
+            def integer(spec: ArraySpec) -> ArraySpec:
+                wanted = spec.dtype == "float32" and (not scalars_only or spec.shape == ())
+                return ArraySpec("int32", spec.shape) if wanted else spec
+
+            specs = {name: map_arrays(spec, integer) for name, spec in signature.specs.items()}
+            if specs != signature.specs:
+                return Signature(specs, signature.origin, signature.sizes)
     for pattern in _SIZE_MISMATCH:
         for match in pattern.finditer(text):
             first, second = int(match.group(1)), int(match.group(2))
@@ -993,6 +998,11 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
                 if changed is not None:
                     return changed
     return None
+
+
+_WANTS_INTEGERS = re.compile(
+    r"Indexer must have integer|indices must be integers|index arguments to \w+ must be integers"
+    r"|Only integer scalar arrays can be converted to a scalar index")
 
 
 def _unpacking(error: BaseException) -> bool:

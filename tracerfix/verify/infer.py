@@ -84,6 +84,7 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
     """Spec texts per parameter name (most likely first), for the parameters the code says
     something about, in the function and in the module's helpers it passes them to."""
     inference = _Inference({name: name for name in names}, imports, _functions(module))
+    inference.constructors = _constructors(module)
     inference.visiting.add(node.name.value)
     inference.walk(node.body)
     classes = _classes(module)
@@ -211,6 +212,25 @@ def _functions(module: cst.Module) -> dict[str, cst.FunctionDef]:
     return found
 
 
+def _literal_shape(node: cst.BaseExpression) -> list[str] | None:
+    """`(4, 3)`, `[2]`: the sizes a literal shape spells out."""
+    if not isinstance(node, (cst.Tuple, cst.List)) or not node.elements:
+        return None
+    sizes = [_integer(element.value) for element in node.elements]
+    return None if any(size is None or size < 0 for size in sizes) else [str(size) for size in sizes]
+
+
+def _constructors(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    found = {}
+    for statement in module.body:
+        if isinstance(statement, cst.ClassDef) and isinstance(statement.body, cst.IndentedBlock):
+            init = next((line for line in statement.body.body if isinstance(line, cst.FunctionDef)
+                         and line.name.value == "__init__"), None)
+            if init is not None:
+                found[statement.name.value] = init
+    return found
+
+
 def _transformed_function(value: cst.BaseExpression, functions: dict[str, cst.FunctionDef]) -> cst.FunctionDef | None:
     while isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
             and (dotted_name(value.func) or "").rpartition(".")[2] in _SAME_ARGUMENTS:
@@ -225,6 +245,9 @@ class _Inference:
         self.params = params
         self.imports = imports
         self.helpers = helpers
+        self.constructors: dict[str, cst.FunctionDef] = {}  # class name -> its `__init__`
+        # Inside a helper being read, its parameters a call binds to a literal shape (`(4, 3)`).
+        self.literal_shapes: dict[str, list[str]] = {}
         self.visiting: set[str] = set()
         self.usages: dict[str, Usage] = {}
         self.dims = _UnionFind()
@@ -267,28 +290,53 @@ class _Inference:
             if leaf is not None and leaf.dims is None:
                 leaf.dims = [self._new_dim() for _ in target.elements]
 
+    def _unpacked(self, node: cst.Call) -> None:
+        """`Rating(*winner)`: `winner` holds as many values as the function or class takes."""
+        if len(node.args) != 1 or node.args[0].star != "*" or not isinstance(node.func, cst.Name):
+            return
+        leaf = self.leaf_of(node.args[0].value)
+        callee = self.helpers.get(node.func.value) or self.constructors.get(node.func.value)
+        if leaf is None or leaf.dims is not None or callee is None or callee.params.star_arg is not cst.MaybeSentinel.DEFAULT:
+            return
+        taken = [param for param in callee.params.params if param.name.value != "self"]
+        if taken:
+            leaf.dims = [str(len(taken))]
+
     def _helper(self, node: cst.Call) -> None:
         """A module function the parameters are passed to: what its code does with them counts."""
         helper = self.helpers.get(node.func.value) if isinstance(node.func, cst.Name) else None
         if helper is None or helper.name.value in self.visiting or len(self.visiting) > 3:
             return
         positional = [param.name.value for param in helper.params.params]
-        passed = {}
+        passed, shapes = {}, {}
         for param, arg in zip(positional, node.args):
             if arg.keyword is not None or arg.star:
                 break
             if isinstance(arg.value, cst.Name) and arg.value.value in self.params:
                 passed[param] = self.params[arg.value.value]
+            elif (shape := _literal_shape(arg.value)) is not None:
+                shapes[param] = shape
         if not passed:
             return
-        outer = self.params
-        self.params = passed
+        outer = self.params, self.literal_shapes
+        self.params, self.literal_shapes = passed, shapes
         self.visiting.add(helper.name.value)
         try:
             self.walk(helper.body)
         finally:
             self.visiting.discard(helper.name.value)
-            self.params = outer
+            self.params, self.literal_shapes = outer
+
+    def _shape_asserted(self, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
+        """`x.shape == (4, 3)`, `jnp.array_equal(x.shape, shape)` with `shape` bound to `(4, 3)`:
+        the code insists on those sizes."""
+        for shaped, other in ((left, right), (right, left)):
+            if not (isinstance(shaped, cst.Attribute) and shaped.attr.value == "shape"):
+                continue
+            leaf = self.leaf_of(shaped.value)
+            sizes = _literal_shape(other) if not isinstance(other, cst.Name) else self.literal_shapes.get(other.value)
+            if leaf is not None and sizes is not None:
+                self._set_dims(leaf, list(sizes))
 
     def _new_dim(self) -> str:
         self.fresh += 1
@@ -330,6 +378,8 @@ class _Inference:
             self._matmul(node.left, node.right)
         elif isinstance(node, cst.Comparison):
             operands = [node.left, *(c.comparator for c in node.comparisons)]
+            if len(operands) == 2 and isinstance(node.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+                self._shape_asserted(*operands)
             if any(isinstance(o, cst.Integer) for o in operands):
                 for operand in operands:
                     leaf = self.leaf_of(operand)
@@ -338,6 +388,7 @@ class _Inference:
         elif isinstance(node, cst.Call):
             self._call(node)
             self._helper(node)
+            self._unpacked(node)
         elif isinstance(node, cst.Assign):
             self._alias(node)
 
@@ -380,6 +431,8 @@ class _Inference:
             self._einsum(str(positional[0].evaluated_value), positional[1:])
         elif leaf_name in _MATMUL and len(positional) == 2 and name.startswith(("jax.", "numpy.", "jnp.")):
             self._matmul(*positional)
+        elif leaf_name in ("array_equal", "array_equiv") and len(positional) == 2:
+            self._shape_asserted(*positional)
         elif name.startswith("jax.random.") and positional:
             leaf = self.leaf_of(positional[0])
             if leaf is not None:
@@ -449,6 +502,7 @@ class _ClassInfo:
     name: str
     fields: dict[str, str]  # field -> its annotation's last name ("Array", "int")
     defaults: set[str]
+    members: set[str] = frozenset()  # methods and properties: read by attribute, never built
 
 
 def _classes(module: cst.Module) -> list[_ClassInfo]:
@@ -462,6 +516,7 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
         if not isinstance(statement, cst.ClassDef) or not isinstance(statement.body, cst.IndentedBlock):
             continue
         fields, defaults = {}, set()
+        members = {line.name.value for line in statement.body.body if isinstance(line, cst.FunctionDef)}
         for line in statement.body.body:
             if isinstance(line, cst.SimpleStatementLine):
                 for small in line.body:
@@ -471,7 +526,7 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
                         if small.value is not None:
                             defaults.add(small.target.value)
         if fields:
-            found.append(_ClassInfo(statement.name.value, fields, defaults))
+            found.append(_ClassInfo(statement.name.value, fields, defaults, members))
     return found
 
 
@@ -523,7 +578,7 @@ def _class_spec(usage: Usage, classes: list[_ClassInfo], annotation: str | None,
         if annotation is not None and annotation.rpartition(".")[2] == info.name:
             chosen = info
             break
-        if chosen is None and wanted <= set(info.fields):
+        if chosen is None and wanted <= set(info.fields) | info.members and wanted & set(info.fields):
             chosen = info
     if chosen is None:
         return None

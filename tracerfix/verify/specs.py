@@ -92,6 +92,20 @@ class ClassSpec:
         return f"{self.name}(" + ", ".join(f"{field}={spec}" for field, spec in self.fields) + ")"
 
 
+def map_arrays(spec: "Spec", change) -> "Spec":
+    """`spec` with each `ArraySpec` inside it (in tuples, dicts, class fields) replaced by
+    `change(array_spec)`."""
+    if isinstance(spec, ArraySpec):
+        return change(spec)
+    if isinstance(spec, TupleSpec):
+        return TupleSpec(tuple(map_arrays(element, change) for element in spec.elements))
+    if isinstance(spec, DictSpec):
+        return DictSpec(tuple((key, map_arrays(item, change)) for key, item in spec.items))
+    if isinstance(spec, ClassSpec):
+        return ClassSpec(spec.name, tuple((field, map_arrays(item, change)) for field, item in spec.fields))
+    return spec
+
+
 def _key(key: str) -> str:
     return key if key.isidentifier() else repr(key)
 
