@@ -18,6 +18,7 @@ from tracerfix.analysis.numpy_equivalents import (
     MATH_INTEGER_RESULT,
     NUMPY_CONVERSIONS,
     NUMPY_EQUIVALENTS,
+    SCIPY_SPECIAL_EQUIVALENTS,
 )
 
 jax = pytest.importorskip("jax")
@@ -173,3 +174,42 @@ def test_math_function_fails_on_a_tracer_and_jnp_agrees(name):
         assert float(actual) == expected
     else:
         np.testing.assert_allclose(float(actual), float(expected), rtol=1e-6, err_msg=name)
+
+
+# `scipy.special` -> `jax.scipy.special`: arguments per function (positive values in their domain).
+_SCIPY_ARGUMENTS = {
+    "xlogy": 2, "xlog1py": 2, "betaln": 2, "zeta": 2, "gammainc": 2, "gammaincc": 2, "beta": 2,
+    "rel_entr": 2, "kl_div": 2, "betainc": 3, "polygamma": None, "multigammaln": None,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCIPY_SPECIAL_EQUIVALENTS))
+def test_scipy_special_namesake_agrees(name):
+    special = pytest.importorskip("scipy.special")
+    jax_special = pytest.importorskip("jax.scipy.special")
+    values = np.array([0.2, 0.45, 0.7], np.float32)
+    count = _SCIPY_ARGUMENTS.get(name, 1)
+    if name == "polygamma":
+        args = (1, values + 1.0)
+    elif name == "multigammaln":
+        args = (values + 2.0, 2)
+    else:
+        args = tuple(values + 0.1 * k for k in range(count))
+        if name in ("zeta",):
+            args = (values + 2.0, values + 1.0)
+        if name in ("factorial",):
+            args = (np.array([0.0, 1.0, 4.0], np.float32),)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = np.asarray(getattr(special, name)(*args), np.float64)
+    got = np.asarray(getattr(jax_special, name)(*args), np.float64)
+    np.testing.assert_allclose(got, expected, rtol=2e-3, atol=1e-5)
+    traced_position = 1 if name == "polygamma" else 0  # SciPy fails on the tracer, as TFX401 says
+
+    def scipy_on(x):
+        given = list(args)
+        given[traced_position] = x
+        return getattr(special, name)(*given)
+
+    with pytest.raises(TRACER_ERRORS):
+        jax.jit(scipy_on)(args[traced_position])

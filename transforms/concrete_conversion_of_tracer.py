@@ -477,8 +477,11 @@ def solve(x, parents):
                 # What a helper returns is used where the helper is called.
                 returned = lambda: self._feeds_array_math(call, ancestors[: position - 1], hops + 1)  # noqa: E731
                 return self._is_array_argument(call, parent, returned if hops < _MAX_NAME_HOPS else None)
-            if isinstance(parent, cst.Return):
-                return context.scope is not None and context.scope.transformed
+            if isinstance(parent, cst.Return) or isinstance(parent, cst.Lambda) and parent.body is child:
+                # Returned from a transformed function, it leaves as an array anyway; from a helper
+                # that traced code calls, it goes back into that code, where a use that needs a
+                # Python value is a leak of its own (the engine withdraws a fix that makes one).
+                return context.scope is not None
             if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS:
                 return self._assigned_name_feeds_array_math(parent, hops)
             return False

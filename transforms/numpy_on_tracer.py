@@ -17,6 +17,7 @@ from tracerfix.analysis.numpy_equivalents import (
     NUMPY_HOST_ONLY_PACKAGES,
     NUMPY_ONLY_KEYWORDS,
     NUMPY_UFUNCS,
+    SCIPY_SPECIAL_EQUIVALENTS,
 )
 from tracerfix.analysis.values import TRACED
 from tracerfix.messages import under_tracing
@@ -437,6 +438,29 @@ def state_to_key(hand):
             self._numpy_call(node, qualified[len("numpy.") :])
         elif qualified.startswith("math."):
             self._math_call(node, qualified[len("math.") :])
+        elif qualified.startswith("scipy."):
+            self._scipy_call(node, qualified[len("scipy.") :])
+
+    def _scipy_call(self, node: cst.Call, name: str) -> None:
+        """SciPy converts its array arguments with NumPy: `scipy.special.gammaln(x)` has a
+        `jax.scipy` namesake; `scipy.optimize.minimize(fun, x0)` runs on the host only."""
+        context = self.context
+        traced = self._traced_arguments(node)
+        if not traced:
+            return
+        opening = (
+            f"`scipy.{name}` converts traced `{context.describe(traced[0].value)}` to a NumPy array and "
+            f"fails under {under_tracing(context)} with TracerArrayConversionError"
+        )
+        module, _, leaf = name.rpartition(".")
+        if module == "special" and leaf in SCIPY_SPECIAL_EQUIVALENTS and not any(arg.star for arg in node.args):
+            function = f"{context.spell('jax.scipy.special')}.{leaf}"
+            replacement = node.with_changes(func=context.parse_expression(function))
+            fix = context.fix(f"Replace with `{function}`", [(node, replacement)], Safety.SAFE)
+            self.report(node, f"{opening}; use `{function}`", fix)
+            return
+        self.report(node, f"{opening}; use a `jax.scipy` counterpart if it has one (`jax.scipy.{name}`), "
+                          "or run it on the host with `jax.pure_callback`")
 
     def _traced_arguments(self, node: cst.Call) -> list[cst.Arg]:
         return [arg for arg in node.args if self.context.value(arg.value).trace == TRACED]

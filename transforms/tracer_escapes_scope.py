@@ -359,6 +359,12 @@ def init():
         context = self.context
         if context.value(expression).trace == TRACED:
             return True
+        for closure in _stored_lambdas(expression):
+            # `[lambda: x]`: the function keeps the tracer `x` alive past the trace.
+            own = {param.name.value for param in closure.params.params}
+            if any(isinstance(read, cst.Name) and read.value not in own and context.value(read).trace == TRACED
+                   for read in descendants(closure.body)):
+                return True
         return any(
             (context.qualified_name(call.func) or "").startswith(_ARRAY_MAKERS)
             and context.qualified_name(call.func) not in known.STATIC_RESULT_CALLS
@@ -397,7 +403,11 @@ def init():
             return self._self_outside(name, binder)
         # Other objects count only when they are Python containers made right there: a parameter
         # or a call result may be a Ref or a mutable array, which are meant to be written.
-        if receiver is not base or not _creates_container(binder or _whole_module(self.context), name, self.context):
+        module_object = binder is None and self.context.analysis.index.module_env.get(name) is not None \
+            and self.context.analysis.index.module_env[name].instance_of is not None \
+            and self.context.analysis.index.module_env[name].container
+        if not module_object and (
+                receiver is not base or not _creates_container(binder or _whole_module(self.context), name, self.context)):
             return None
         if binder is None:
             return _Outside(name, f"the module-level `{name}`", True)
@@ -460,9 +470,10 @@ def init():
                          and isinstance(statement.value, cst.Call) and isinstance(statement.value.func, cst.Name)
                          and statement.value.func.value == owner.name.value
                          for target in statement.targets if isinstance(target.target, cst.Name)}
-                if built and any(isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-                                 and call.func.attr.value == method and isinstance(call.func.value, cst.Name)
-                                 and call.func.value.value in built for call in descendants(node)):
+                called = {call.func.attr.value for call in descendants(node) if isinstance(call, cst.Call)
+                          and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+                          and call.func.value.value in built}
+                if built and method in _methods_reached(owner, called):
                     return True
         return False
 
@@ -592,6 +603,39 @@ def _module_class(module: cst.Module, name: str) -> cst.ClassDef | None:
         if isinstance(statement, cst.ClassDef) and statement.name.value == name:
             return statement
     return None
+
+
+def _stored_lambdas(expression: cst.BaseExpression) -> list[cst.Lambda]:
+    """The lambdas `expression` stores: itself, or the elements of the containers it builds (not
+    a lambda handed to a call, which the call consumes)."""
+    if isinstance(expression, cst.Lambda):
+        return [expression]
+    if isinstance(expression, (cst.List, cst.Tuple, cst.Set)):
+        return [found for element in expression.elements for found in _stored_lambdas(element.value)]
+    if isinstance(expression, cst.Dict):
+        return [found for element in expression.elements if isinstance(element, cst.DictElement)
+                for found in _stored_lambdas(element.value)]
+    return []
+
+
+def _methods_reached(owner: cst.ClassDef, called: set[str]) -> set[str]:
+    """`called` and the methods of `owner` those call on `self` in turn (`fit` runs `_update`)."""
+    methods = {statement.name.value: statement for statement in owner.body.body if isinstance(statement, cst.FunctionDef)} \
+        if isinstance(owner.body, cst.IndentedBlock) else {}
+    reached, pending = set(), list(called)
+    while pending:
+        name = pending.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        method = methods.get(name)
+        if method is None or not method.params.params:
+            continue
+        owner_name = method.params.params[0].name.value
+        pending += [call.func.attr.value for call in descendants(method) if isinstance(call, cst.Call)
+                    and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+                    and call.func.value.value == owner_name]
+    return reached
 
 
 def _encloses(outer, inner, chain: tuple[cst.CSTNode, ...]) -> bool:

@@ -118,9 +118,20 @@ class FunctionWalker:
         evaluator.on_lambda = lambda node: self._lambda(node, env)
         evaluator.on_property = self._property_value
         evaluator.on_getitem = self._getitem_value
+        evaluator.on_constructed = self._constructed
         evaluator.classes = self.classes
         evaluator.inner = self.evaluator
         return evaluator
+
+    def _constructed(self, instance: Value) -> None:
+        """A dataclass built here runs its `__post_init__` (its own or a base class's) on the new
+        object, and an Equinox module its `__check_init__`: both traced, with the object's fields."""
+        if self.classes is None or self.facts is None or self.classes.class_method(instance.instance_of, "__init__") is not None:
+            return  # an `__init__` of its own runs instead of the generated one (and calls what it calls)
+        for hook in ("__post_init__", "__check_init__"):
+            method = self.classes.class_method(instance.instance_of, hook)
+            if method is not None and not any(r.callee is method and r.receiver == instance for r in self.facts.calls):
+                self.facts.calls.append(CallRecord(method, [], receiver=instance))
 
     def _getitem_value(self, instance: Value, index: Value) -> Value | None:
         """`obj[i]` on an object of a class of this module: its `__getitem__` runs with `i`."""

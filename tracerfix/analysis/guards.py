@@ -44,21 +44,17 @@ def tracer_test(
 ) -> tuple[cst.BaseExpression, bool] | None:
     """(subject, when_traced) when `test` is true exactly when `subject` is a tracer
     (when_traced True) or exactly when it is concrete (False); None for any other test."""
-    negated = False
-    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        test, negated = test.expression, not negated
+    test, negated = _unwrapped(test)
     if not isinstance(test, cst.Call) or not test.args:
         return None
     subject = test.args[0].value
     found: bool | None = None
     if isinstance(test.func, cst.Name) and test.func.value == "isinstance" and len(test.args) == 2:
-        kinds = test.args[1].value
-        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-        if any(_is_tracer_class(name, imports) for name in names):
+        if any(_is_tracer_class(name, imports) for name in _alternatives(test.args[1].value)):
             found = True
     elif imports.qualify(test.func) in _CONCRETE_TESTS:
         found = False
-    elif depth == 0:
+    elif depth < 3:  # `not_tracing(x)` returning `not tracing(x)` returning `isinstance(x, Tracer)`
         helper = resolve(test)
         returned = single_return(helper) if helper is not None else None
         positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
@@ -71,9 +67,41 @@ def tracer_test(
     return subject, found != negated
 
 
+def _unwrapped(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool]:
+    """The test under `not`, `t is False`, `t == True`, `True if t else False`; and whether those
+    negate it."""
+    negated = False
+    while True:
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, not negated
+        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, (cst.Is, cst.Equal, cst.IsNot, cst.NotEqual)) \
+                and _boolean_literal(test.comparisons[0].comparator) is not None:
+            same = isinstance(test.comparisons[0].operator, (cst.Is, cst.Equal))
+            flips = same != _boolean_literal(test.comparisons[0].comparator)
+            test, negated = test.left, negated != flips
+        elif isinstance(test, cst.IfExp) and {_boolean_literal(test.body), _boolean_literal(test.orelse)} == {True, False}:
+            test, negated = test.test, negated != (_boolean_literal(test.body) is False)
+        else:
+            return test, negated
+
+
+def _boolean_literal(node: cst.BaseExpression) -> bool | None:
+    return {"True": True, "False": False}.get(node.value) if isinstance(node, cst.Name) else None
+
+
+def _alternatives(kinds: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The classes of `isinstance`'s second argument: `(A, B)` or `A | B`."""
+    if isinstance(kinds, cst.Tuple):
+        return [found for element in kinds.elements for found in _alternatives(element.value)]
+    if isinstance(kinds, cst.BinaryOperation) and isinstance(kinds.operator, cst.BitOr):
+        return [*_alternatives(kinds.left), *_alternatives(kinds.right)]
+    return [kinds]
+
+
 def _is_tracer_class(node: cst.BaseExpression, imports: ImportTable) -> bool:
     qualified = imports.qualify(node)
-    return qualified is not None and qualified.startswith("jax") and qualified.rpartition(".")[2] == "Tracer"
+    return qualified is not None and qualified.startswith("jax") and qualified.rpartition(".")[2].endswith("Tracer")
 
 
 def single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:

@@ -104,3 +104,14 @@ MATH_HOST_ONLY = frozenset(
     {"erf", "erfc", "gamma", "lgamma", "factorial", "comb", "perm", "gcd", "lcm", "isqrt",
      "fsum", "ldexp", "frexp", "modf", "remainder", "isclose", "ulp", "nextafter", "dist"}
 )
+
+# `scipy.special` functions whose `jax.scipy.special` namesake takes the same arguments and computes
+# the same thing (checked against JAX by tests/test_numpy_equivalents.py). Every SciPy function
+# converts its array arguments with NumPy, so a tracer passed to any of them fails.
+SCIPY_SPECIAL_EQUIVALENTS = frozenset(
+    """
+    gammaln digamma erf erfc erfinv expit logit logsumexp xlogy xlog1py betaln gamma i0 i0e i1
+    i1e ndtr ndtri log_ndtr softmax log_softmax zeta polygamma entr gammainc gammaincc betainc
+    multigammaln factorial beta rel_entr kl_div expi exp1 spence
+    """.split()
+)

@@ -127,13 +127,21 @@ class ModuleIndex:
         factory = self.defined_function(cst.Name(made), ())
         if factory is None:
             return None, None
-        returned = {
-            statement.value.value for statement in own_nodes(child_nodes(factory.body))
-            if isinstance(statement, cst.Return) and isinstance(statement.value, cst.Name)
-        }
+        values = [statement.value for statement in own_nodes(child_nodes(factory.body))
+                  if isinstance(statement, cst.Return) and statement.value is not None]
+        returned = {value.value for value in values if isinstance(value, cst.Name)}
         nested = self.defs_in_scope.get(id(factory), {})
         if len(returned) == 1 and next(iter(returned)) in nested:
             return None, nested[next(iter(returned))]
+        if len(values) == 1 and isinstance(values[0], cst.Call) \
+                and self.imports.qualify(values[0].func) == "functools.partial" and values[0].args:
+            # `return partial(schedule, base_lr=cfg.lr)`: calls pass their arguments on to
+            # `schedule`, after those the partial binds by keyword.
+            function, *bound = values[0].args
+            if function.keyword is None and not function.star and isinstance(function.value, cst.Name) \
+                    and all(argument.keyword is not None for argument in bound):
+                chain = (*self.enclosing.get(id(factory), ()), factory)
+                return None, self.defined_function(function.value, chain, self.top_of.get(id(chain[0])))
         return None, None
 
     def made_fields(self, name: str) -> dict[str, cst.FunctionDef]:
@@ -383,6 +391,14 @@ class ModuleIndex:
             for scope in reversed(chain):
                 if isinstance(scope, cst.ClassDef):
                     return self.methods.get(id(scope), {}).get(target.attr.value)
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value in self.classes \
+                and not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) and target.value.value in param_names(scope)
+                            for scope in chain):
+            # `EpochType.is_adaptation(t)`: a static or class method called on its class binds
+            # the arguments as `self.method(t)` would (a plain method would take `self` from them).
+            found = self.class_method(target.value.value, target.attr.value)
+            if found is not None and (is_staticmethod(found) or is_classmethod(found)):
+                return found
         return None
 
     def statements(self) -> tuple[cst.CSTNode, ...]:
@@ -564,6 +580,12 @@ class _Indexer:
         for target in targets:
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
+                if isinstance(value, cst.Dict):
+                    # `params = {"radec": np.array(...)}`: `params["radec"]` is a NumPy array.
+                    items = [(e.key.evaluated_value, Value(0, host=_host_kind(e.value, self.imports)))
+                             for e in value.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)]
+                    if items and len(items) == len(value.elements) and all(isinstance(k, str) for k, _ in items):
+                        self.module_env[target.value] = Value(0, container=True, fields=tuple(items))
                 if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
                     self.made_by[target.value] = value.func.value
                     self.made_calls[target.value] = value
@@ -813,6 +835,20 @@ class ScopeFinder:
         if function is not None:
             self._add(function, transform, JitSite(transform, call, "call", call=options), options, bound)
 
+    def _bound_value(self, expression: cst.BaseExpression, at: cst.CSTNode) -> Value:
+        """What a `functools.partial` made at `at` binds: a traced parameter of the traced function
+        it is made in stays traced (`vmap(partial(_optimize, params=params))` inside a jitted
+        function); else a Python value (`_bound_value`)."""
+        if isinstance(expression, cst.Name):
+            for scope in reversed(self.index.enclosing.get(id(at), ())):
+                if isinstance(scope, (cst.FunctionDef, cst.Lambda)) and expression.value in param_names(scope):
+                    traced = self.scopes.get(id(scope))
+                    held = traced.params.get(expression.value) if traced is not None else None
+                    if held is not None and held.trace == TRACED:
+                        return held
+                    break
+        return _bound_value(expression)
+
     def _resolve_function(
         self, target: cst.BaseExpression, at: cst.CSTNode, depth: int = 0
     ) -> tuple[FunctionNode | None, dict[str, Value]]:
@@ -833,10 +869,10 @@ class ScopeFinder:
             names = _positional_names(function)
             positional = [a for a in target.args[1:] if a.keyword is None and not a.star]
             for name, arg in zip(names, positional):
-                bound[name] = _bound_value(arg.value)
+                bound[name] = self._bound_value(arg.value, at)
             for arg in target.args[1:]:
                 if arg.keyword is not None:
-                    bound[arg.keyword.value] = _bound_value(arg.value)
+                    bound[arg.keyword.value] = self._bound_value(arg.value, at)
                 elif arg.star:
                     # `partial(f, *args)` or `partial(f, **options)` may bind any parameter.
                     unbound = names if arg.star == "*" else param_names(function)

@@ -217,6 +217,9 @@ class Evaluator:
         # Told of each subscript of an instance of a class of this module (the instance, the
         # index's value); gives what its `__getitem__` returns, or None.
         self.on_getitem: Callable[[Value, Value], Value | None] | None = None
+        # Told of each object of a class of this module built here (its value), whose
+        # `__post_init__` runs after the generated `__init__`.
+        self.on_constructed: Callable[[Value], None] | None = None
         # The module's classes (`ModuleIndex`): what a `@property` returns, a pytree's fields.
         self.classes = None
         self._property_depth = 0
@@ -325,6 +328,11 @@ class Evaluator:
             result = self.on_getitem(base, index)  # `d[mask]` runs `Categorical.__getitem__`
             if result is not None:
                 return result
+        if base.fields is not None and base.instance_of is None and len(node.slice) == 1 \
+                and isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.SimpleString):
+            held = dict(base.fields).get(node.slice[0].slice.value.evaluated_value)
+            if held is not None:
+                return held
         if base.elements is not None and len(node.slice) == 1:
             position = literal_int(node.slice[0].slice)
             if position is not None and -len(base.elements) <= position < len(base.elements):
@@ -356,8 +364,13 @@ class Evaluator:
     _Set = _List
 
     def _Dict(self, node: cst.Dict) -> Value:
-        combined = combine(self.value(e.value) for e in node.elements if isinstance(e, cst.DictElement))
-        return Value(combined.trace, container=True, loose=combined.loose)
+        items = [(e.key, self.value(e.value)) for e in node.elements if isinstance(e, cst.DictElement)]
+        combined = combine(value for _, value in items)
+        keys = [key.evaluated_value if isinstance(key, cst.SimpleString) else None for key, _ in items]
+        # `{"radec": np.array(...)}`: what each string key holds, for `params["radec"]`.
+        fields = tuple((key, value) for key, (_, value) in zip(keys, items)) \
+            if items and len(items) == len(node.elements) and all(isinstance(key, str) for key in keys) else None
+        return Value(combined.trace, container=True, loose=combined.loose, fields=fields)
 
     def _comprehension(self, node) -> Value:
         iterables = []
@@ -491,12 +504,34 @@ class Evaluator:
         return result
 
     # -- calls -----------------------------------------------------------------------------------
+    def _tracer_guard(self, node: cst.Call) -> Value | None:
+        """`isinstance(x, jax.core.Tracer)`, or a helper returning such a test (`not_tracing(x)`):
+        a Python bool, decided when the analysis knows whether `x` is traced."""
+        from tracerfix.analysis.guards import tracer_test
+
+        classes = self.classes
+        guard = tracer_test(node, self.imports, lambda call: classes.defined_function(call.func, ()) if classes else None)
+        if guard is None:
+            return None
+        subject, when_traced = guard
+        value = self.value(subject)
+        if value.trace == TRACED and not value.container:
+            return Value(STATIC, truthy=when_traced)
+        if value.trace == STATIC and not value.loose:
+            return Value(STATIC, truthy=not when_traced)
+        return STATIC_VALUE
+
     def _Call(self, node: cst.Call) -> Value:
         qualified = self.qualify(node.func)
         if qualified is None and isinstance(node.func, cst.Name):
             name = node.func.value
             if name not in self.env and name not in self.module_env:
                 qualified = name  # a builtin
+        if qualified == "isinstance" or type(node.func) is cst.Name and self.classes is not None \
+                and node.func.value not in self.env and self.classes.is_module_function(node.func.value):
+            guard = self._tracer_guard(node)
+            if guard is not None:
+                return guard
         if qualified in known.STATIC_RESULT_CALLS:
             return STATIC_VALUE
         args = [self.value(arg.value) for arg in node.args]
@@ -530,7 +565,10 @@ class Evaluator:
                     fields += tuple((name, self.value(default)) for name, default
                                     in self.classes.class_defaults(called.instance_of).items() if name not in given)
                     fields = self.classes.post_init_fields(called.instance_of, fields, self)
-                return Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
+                built = Value(inputs.trace, container=True, instance_of=called.instance_of, fields=fields)
+                if self.on_constructed is not None:
+                    self.on_constructed(built)
+                return built
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
@@ -577,9 +615,11 @@ class Evaluator:
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.qualify(node.func) is None:
-                if self.helper_result is not None and type(node.func.value) is cst.Name \
-                        and node.func.value.value not in self.env and node.func.value.value in self.module_env:
-                    # `optimizer.update(g, state)`: a function a module-level factory call stored.
+                if self.helper_result is not None and type(node.func.value) is cst.Name and (
+                        node.func.value.value not in self.env and node.func.value.value in self.module_env
+                        or node.func.value.value in ("self", "cls")):
+                    # `optimizer.update(g, state)`: a function a module-level factory call stored;
+                    # `self.helper(x)` in a method jitted with `self` static.
                     result = self.helper_result(node, args)
                     if result is not None:
                         return result

@@ -26,6 +26,7 @@ import libcst as cst
 
 from tracerfix import pyast
 from tracerfix.analysis import known
+from tracerfix.analysis.scopes import param_names
 from tracerfix.loops.branches import is_array
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
@@ -346,16 +347,32 @@ class Lowerer:
         as a person writing the `lax` form would. Only where the statement reaches the object
         through that attribute alone: a method call on it, or the object passed on, could read the
         attribute before it is stored back."""
-        stored = sorted({leaf.attribute_store for leaf in walk([root]) if isinstance(leaf, Leaf)
-                         and leaf.attribute_store and _SIMPLE_ATTRIBUTE.fullmatch(leaf.attribute_store)})
+        stored = {leaf.attribute_store for leaf in walk([root]) if isinstance(leaf, Leaf)
+                  and leaf.attribute_store and _SIMPLE_ATTRIBUTE.fullmatch(leaf.attribute_store)}
+        # `self._update(X)` that sets `self.w_`: the attribute is carried too, handed to the
+        # object before each such call and read back after it.
+        synced = self._methods_setting_attributes(root)
+        stored = sorted(stored | {attribute for attributes in synced.values() for attribute in attributes})
         if not stored:
             return []
         renames = {attribute: self.fresh(attribute.replace(".", "_")) for attribute in stored}
         for attribute, local in renames.items():
             pattern = re.compile(rf"(?<![\w.]){re.escape(attribute)}\b(?!\s*\()")
             _rename_in(root, pattern, local)
+        for leaf, block in [(s, b) for b in [[root], *(b for s in walk([root]) for b in children(s))] for s in b
+                            if isinstance(s, Leaf) and id(s) in synced]:
+            at = next(i for i, s in enumerate(block) if s is leaf)
+            handed = [analyse_leaf(f"{attribute} = {renames[attribute]}") for attribute in stored]
+            for statement in handed:
+                # Set for the call to read, and stored back after: the object itself is not state.
+                statement.attribute_store, statement.writes, statement.kills = None, set(), set()
+            block[at:at + 1] = [*handed, leaf,
+                                *(analyse_leaf(f"{renames[attribute]} = {attribute}") for attribute in synced[id(leaf)])]
+            leaf.effect = None  # the method's work is traced with the rest, not an effect run once
         owners = {attribute.partition(".")[0] for attribute in stored}
         for statement in walk([root]):
+            if id(statement) in synced:
+                continue
             for text in _texts_of(statement):
                 for owner in owners:
                     if re.search(rf"(?<![\w.]){re.escape(owner)}\b(?!\s*\.\s*\w+\b(?!\s*\())", text):
@@ -373,6 +390,26 @@ class Lowerer:
         self.cond_notes.append(f"`{stored[0]}` is carried as `{renames[stored[0]]}` through the `lax` form and "
                                "set on the object after it")
         return loads, stores
+
+    def _methods_setting_attributes(self, root) -> dict[int, list[str]]:
+        """The statements under `root` that call a method of the enclosing class on `self`
+        (`self._update(n, X)`), by id, each with the attributes of `self` that the method sets,
+        itself or through the methods it calls on `self` in turn."""
+        chain = self.context.analysis.index.enclosing.get(id(self.function), ())
+        owner = next(iter(param_names(self.function)), None) if chain and isinstance(chain[-1], cst.ClassDef) else None
+        if owner is None:
+            return {}
+        methods = self.context.analysis.index.methods.get(id(chain[-1]), {})
+        calls = re.compile(rf"(?<![\w.]){re.escape(owner)}\.(\w+)\s*\(")
+        found = {}
+        for leaf in walk([root]):
+            if isinstance(leaf, Leaf):
+                called = [name for name in calls.findall(leaf.text) if name in methods]
+                attributes = sorted({f"{owner}.{attribute}" for name in called
+                                     for attribute in _attributes_set(methods, name, set())})
+                if attributes:
+                    found[id(leaf)] = attributes
+        return found
 
     def _placeholder(self, bound: set[str], region: list):
         """The initial value of `result` before a loop that returns: a value of the returned
@@ -411,6 +448,27 @@ class Lowerer:
                           "loop, and none could be derived; bind `result = ...` before the loop and return it after")
 
         return placeholder
+
+
+def _attributes_set(methods: dict, name: str, visiting: set[str]) -> set[str]:
+    """The attributes of its first parameter (`self`) that method `name` sets, directly or
+    through the methods it calls on it."""
+    method = methods.get(name)
+    if method is None or name in visiting or not param_names(method):
+        return set()
+    visiting.add(name)
+    owner = next(iter(param_names(method)))
+    found = set()
+    for node in _descendants(method):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else \
+            [node.target] if isinstance(node, (cst.AugAssign, cst.AnnAssign)) else []
+        for target in targets:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner:
+                found.add(target.attr.value)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and isinstance(node.func.value, cst.Name) and node.func.value.value == owner:
+            found |= _attributes_set(methods, node.func.attr.value, visiting)
+    return found
 
 
 def _returned_in_terms_of_earlier_state(body: list) -> list[str]:
