@@ -12,9 +12,10 @@ from test_cli import UNFIXABLE, run
 
 SAFE = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x.sum() > 0:\n        x = x - 1\n    return x\n"
 SAFE_FIXED = "    x = jnp.where(x.sum() > 0, x - 1, x)\n"
-# `max()` of a tracer: an unsafe fix (ties split the gradient, dtype may change).
-UNSAFE = "import jax\n\n\n@jax.jit\ndef g(x):\n    return max(x.sum(), 0.0)\n"
-UNSAFE_FIXED = "    return jnp.maximum(x.sum(), 0.0)\n"
+# `.tolist()` of a tracer: an unsafe fix (the function returns an array where it returned a list,
+# which verification refuses).
+UNSAFE = "import jax\n\n\n@jax.jit\ndef g(x):\n    return (x * 2).tolist()\n"
+UNSAFE_FIXED = "    return (x * 2)\n"
 
 
 @pytest.fixture
@@ -41,11 +42,11 @@ def test_diff_says_would_fix_and_splits_what_is_left(project):
 def test_unsafe_fixes_show_why_in_check_and_rewrite(project):
     check = run("check", "unsafe.py", cwd=project)
     lines = check.stdout.splitlines()
-    assert lines[0].startswith("unsafe.py:6:12: TFX107") and lines[0].endswith("[unsafe fix]")
-    assert lines[1].startswith("    unsafe fix: Replace with `jnp.maximum(...)`; at a tie jnp.maximum splits the gradient")
+    assert lines[0].startswith("unsafe.py:6:12: TFX201") and lines[0].endswith("[unsafe fix]")
+    assert lines[1].startswith("    unsafe fix: Remove `.tolist()`; `.tolist()` gave Python lists")
     assert lines[2] == "Found 1 tracer leak. 1 more with `tracerfix rewrite --unsafe-fixes`."
     rewrite = run("rewrite", "unsafe.py", cwd=project)
-    assert rewrite.stderr.splitlines()[1].startswith("    unsafe fix: Replace with `jnp.maximum(...)`;")
+    assert rewrite.stderr.splitlines()[1].startswith("    unsafe fix: Remove `.tolist()`;")
     assert summary_line(rewrite) == "1 left, with an unsafe fix (`--unsafe-fixes` applies it)."
 
 
@@ -61,16 +62,16 @@ def test_no_unsafe_hint_when_the_configuration_enables_them(project):
 
 def test_extend_safe_and_unsafe_fixes_per_rule(project):
     (project / "pyproject.toml").write_text(
-        '[tool.tracerfix]\nextend-safe-fixes = ["TFX107"]\nextend-unsafe-fixes = ["TFX1"]\n'
+        '[tool.tracerfix]\nextend-safe-fixes = ["TFX201"]\nextend-unsafe-fixes = ["TFX1", "TFX201"]\n'
     )
-    # TFX107 is in both: unsafe wins. TFX101 (safe by default) is demoted by the prefix.
+    # TFX201 is in both: unsafe wins. TFX101 (safe by default) is demoted by the prefix.
     check = run("check", "safe.py", "unsafe.py", cwd=project)
     lines = check.stdout.splitlines()
     assert lines[0].startswith("safe.py:6:5: TFX101") and lines[0].endswith("[unsafe fix]")
     assert lines[1] == "    unsafe fix: Replace the `if` with `jnp.where(...)`; marked unsafe for this rule by `extend-unsafe-fixes`"
-    assert lines[2].startswith("unsafe.py:6:12: TFX107") and lines[2].endswith("[unsafe fix]")
+    assert lines[2].startswith("unsafe.py:6:12: TFX201") and lines[2].endswith("[unsafe fix]")
 
-    (project / "pyproject.toml").write_text('[tool.tracerfix]\nextend-safe-fixes = ["TFX107"]\n')
+    (project / "pyproject.toml").write_text('[tool.tracerfix]\nextend-safe-fixes = ["TFX201"]\n')
     check = run("check", "unsafe.py", cwd=project)
     assert check.stdout.splitlines()[0].endswith("[*]")
     rewrite = run("rewrite", "unsafe.py", "safe.py", cwd=project)

@@ -500,6 +500,11 @@ def state_to_key(hand):
             return
         jnp_name = {"asanyarray": "asarray", "ascontiguousarray": "asarray"}.get(name, name)
         safety, note = Safety.SAFE, ""
+        needs_numpy = _needs_a_numpy_array(node, context)
+        if needs_numpy is not None:
+            self.report(node, f"{opening}; the code then needs a NumPy array ({needs_numpy}): keep the traced "
+                              f"value a JAX array throughout (`jnp.{jnp_name}`), and drop that check")
+            return
         if name in NUMPY_CONVERSIONS:
             safety = Safety.UNSAFE
             note = (
@@ -544,6 +549,27 @@ def state_to_key(hand):
         function = f"{context.spell('jax.numpy')}.{jnp_name}"
         replacement = node.with_changes(func=context.parse_expression(function))
         return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)
+
+
+def _needs_a_numpy_array(call: cst.Call, context) -> str | None:
+    """What, after `x = np.array(...)`, needs `x` to stay a NumPy array (`assert isinstance(x,
+    np.ndarray)`, `x[i] = v`), which a JAX array breaks; None when nothing does."""
+    statement = next((a for a in reversed(context.ancestors) if isinstance(a, cst.Assign)), None)
+    function = context.function
+    if statement is None or statement.value is not call or len(statement.targets) != 1 \
+            or not isinstance(statement.targets[0].target, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return None
+    name = statement.targets[0].target.value
+    for node in walk(function.body):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "isinstance" \
+                and len(node.args) == 2 and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == name \
+                and (context.qualified_name(node.args[1].value) or "") == "numpy.ndarray":
+            return f"`isinstance({name}, np.ndarray)`"
+        if isinstance(node, (cst.Assign, cst.AugAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            if any(isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name for t in targets):
+                return f"`{name}[...] = ...` writes in place"
+    return None
 
 
 def _module_parameter(call: cst.Call, context) -> str | None:

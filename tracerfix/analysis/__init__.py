@@ -88,6 +88,10 @@ class Analysis:
                     return self.index.class_method(made_class, "__call__")  # `model(x)`
                 if made_function is not None:
                     return made_function  # the closure a factory returned: `schedule(step)`
+                partial = self.index.partials.get(func.value)
+                if partial is not None:
+                    # `log_density(z)`, `log_density = partial(model, DATA)`: `model(DATA, z)`.
+                    return self.index.defined_function(partial.args[0].value, (), self.index.top_of.get(id(partial)))
             held = self.index.closure_function(chain, func.value)
             if held is not None:
                 return held  # `step_size_fn(count)`: the function a module-level factory call gave

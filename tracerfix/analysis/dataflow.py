@@ -187,7 +187,8 @@ class FunctionWalker:
         if callee is None:
             return None
         assert self.facts is not None
-        record = CallRecord(callee, _bound_arguments(call, args), receiver=self._receiver(call))
+        record = CallRecord(callee, self._with_partial_arguments(call, _bound_arguments(call, args)),
+                            receiver=self._receiver(call))
         self.facts.calls.append(record)
         receiver_static = record.receiver is None or record.receiver.trace == STATIC
         if self.static_result is not None and receiver_static and all(v.trace == STATIC for v in args):
@@ -204,6 +205,22 @@ class FunctionWalker:
         if result is not None:
             return result
         return None if receiver_static and all(v.trace != TRACED for v in args) else UNKNOWN_VALUE
+
+    def _with_partial_arguments(self, call: cst.Call, bound: list) -> list:
+        """The arguments `call` passes, after those a module-level `functools.partial` it calls
+        binds: positional ones first, keywords the call does not give last."""
+        partials = getattr(self.classes, "partials", None)
+        if not partials or type(call.func) is not cst.Name or call.func.value in self._env \
+                or call.func.value not in partials:
+            return bound
+        evaluate = self.evaluator({}).value  # module-level values
+        extra = partials[call.func.value].args[1:]
+        given = {keyword for keyword, _ in bound if keyword}
+        leading = [(None, evaluate(arg.value)) for arg in extra if arg.keyword is None and not arg.star]
+        trailing = [(arg.keyword.value, evaluate(arg.value)) for arg in extra
+                    if arg.keyword is not None and arg.keyword.value not in given]
+        self._env = self._env  # evaluating at module level left what `self.method` resolves against
+        return [*leading, *bound, *trailing]
 
     def _receiver(self, call: cst.Call) -> Value | None:
         """The value of the object a method is called on: `a` in `a.m()`, `A(x)` in `A(x).m()`."""
@@ -235,9 +252,25 @@ class FunctionWalker:
 
     # -- statements ------------------------------------------------------------------------------
     def block(self, statements, env: Env) -> Env:
-        for statement in statements:
+        for position, statement in enumerate(statements):
+            exits = self._leaves_when_traced(statement, env)
             env = self.statement(statement, env)
+            if exits:
+                # `if isinstance(x, Tracer): return`: what follows runs only eagerly.
+                assert self.facts is not None
+                self.facts.eager_only.update(id(rest) for rest in statements[position + 1:])
+                break
         return env
+
+    def _leaves_when_traced(self, node: cst.CSTNode, env: Env) -> bool:
+        """`node` is `if <x is a tracer>: return` (or raise, with no `else`), `x` traced here."""
+        if not isinstance(node, cst.If) or node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+            return False
+        guard = tracer_test(node.test, self.imports, self.resolve_call)
+        if guard is None or not guard[1] or self.value(guard[0], env).trace != TRACED:
+            return False
+        last = node.body.body[-1] if node.body.body else None
+        return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
 
     def statement(self, node: cst.CSTNode, env: Env) -> Env:
         assert self.facts is not None

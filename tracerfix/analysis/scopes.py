@@ -15,7 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
-from tracerfix.analysis.syntax import child_nodes, own_nodes, statements_in
+from tracerfix.analysis.syntax import child_nodes, own_nodes, statements_in, target_names
 from tracerfix.analysis.values import (
     DEVICE_CONSTANT,
     STATIC_VALUE,
@@ -109,6 +109,8 @@ class ModuleIndex:
     # What a factory's parameters held when a module-level call ran it: id of the factory ->
     # {parameter: module-level function name} (`scale_by_schedule(step_size_fn=schedule)`).
     closure_functions: dict = field(default_factory=dict)
+    # Module-level names bound to `functools.partial(function, ...)`: name -> that call.
+    partials: dict = field(default_factory=dict)
 
     def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What the module-level `name` holds when it was made by a call of this module: an
@@ -446,6 +448,7 @@ class _Indexer:
         self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
         self.made_by: dict[str, str] = {}
         self.made_calls: dict[str, cst.Call] = {}
+        self.partials: dict[str, cst.Call] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -578,6 +581,13 @@ class _Indexer:
         host = _host_kind(value, self.imports)
         aliased = self.imports.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
         for target in targets:
+            if isinstance(target, (cst.Tuple, cst.List)):
+                # `_, ANNOTATIONS = get_data()`: module globals, concrete when traced code reads them.
+                for name in target_names(target):
+                    self.module_env.setdefault(name, Value(0))
+                    self.made_by.pop(name, None)
+                    self.made_calls.pop(name, None)
+                    self.partials.pop(name, None)
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
                 if isinstance(value, cst.Dict):
@@ -586,6 +596,11 @@ class _Indexer:
                              for e in value.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)]
                     if items and len(items) == len(value.elements) and all(isinstance(k, str) for k, _ in items):
                         self.module_env[target.value] = Value(0, container=True, fields=tuple(items))
+                if isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
+                        and isinstance(value.args[0].value, cst.Name) and self.imports.qualify(value.func) == "functools.partial":
+                    self.partials[target.value] = value  # `log_density = partial(model, DATA)`
+                else:
+                    self.partials.pop(target.value, None)
                 if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
                     self.made_by[target.value] = value.func.value
                     self.made_calls[target.value] = value
@@ -703,6 +718,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         redefinitions=indexer.redefinitions,
         made_by=indexer.made_by,
         made_calls=indexer.made_calls,
+        partials=indexer.partials,
     )
 
 

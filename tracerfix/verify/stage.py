@@ -176,9 +176,9 @@ class Verifier:
             outcomes = self.verify_units(source, candidate.source, path, display, pending, options, seed, worker,
                                          leaks, settings.extra_jit, fixed)
             outcomes = self._through_callers(outcomes, original, source, candidate.source, path, display, options,
-                                             seed, worker, settings.extra_jit)
+                                             seed, worker, settings.extra_jit, fixed)
             outcomes = self._callers_of_new_arrays(outcomes, original, source, candidate.source, path, display,
-                                                   options, seed, worker, settings.extra_jit)
+                                                   options, seed, worker, settings.extra_jit, fixed)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
                 results[result.unit] = result
@@ -207,7 +207,7 @@ class Verifier:
 
     def _through_callers(self, outcomes: list[UnitResult], original: "_Units", source: str, rewritten: str,
                          path: Path | None, display: str, options: VerifyOptions, seed: int, worker,
-                         extra_jit: frozenset[str]) -> list[UnitResult]:
+                         extra_jit: frozenset[str], fixed: dict[str, list[str]]) -> list[UnitResult]:
         """A helper whose own inputs cannot be built (the original raised on every input tried) is
         verified the way it runs: through the transformed functions of the module that call it."""
         results = []
@@ -216,7 +216,8 @@ class Verifier:
         # Each caller once, in one job, however many helpers it verifies.
         callers_needed = sorted({caller for callers in wanted.values() for caller in callers})
         by_caller = {verdict.unit: verdict for verdict in self.verify_units(
-            source, rewritten, path, display, callers_needed, options, seed, worker, extra_jit=extra_jit)}
+            source, rewritten, path, display, callers_needed, options, seed, worker, extra_jit=extra_jit,
+            fixed=_fixes_seen_by_callers(wanted, fixed))}
         for result in outcomes:
             verdicts = [by_caller[caller] for caller in wanted.get(result.unit, []) if caller in by_caller]
             if verdicts and all(v.status != FAILED for v in verdicts) and any(v.verified for v in verdicts):
@@ -235,7 +236,7 @@ class Verifier:
 
     def _callers_of_new_arrays(self, outcomes: list[UnitResult], original: "_Units", source: str, rewritten: str,
                                path: Path | None, display: str, options: VerifyOptions, seed: int, worker,
-                               extra_jit: frozenset[str]) -> list[UnitResult]:
+                               extra_jit: frozenset[str], fixed: dict[str, list[str]]) -> list[UnitResult]:
         """A verified function that returned a Python number and now returns an array may break
         a caller that needs the number (a static argument, a shape): the traced callers of the
         module are verified with it, and a failure there fails it."""
@@ -245,7 +246,8 @@ class Verifier:
         if not callers:
             return outcomes
         by_caller = {verdict.unit: verdict for verdict in self.verify_units(
-            source, rewritten, path, display, callers, options, seed, worker, extra_jit=extra_jit)}
+            source, rewritten, path, display, callers, options, seed, worker, extra_jit=extra_jit,
+            fixed=_fixes_seen_by_callers(wanted, fixed))}
         results = []
         for result in outcomes:
             failed = next((by_caller[c] for c in wanted.get(result.unit, []) if c in by_caller
@@ -334,6 +336,16 @@ def _responsible(unit: str, fixed: list[Finding], original: "_Units", current: "
     callees = {u for u in own if u is not None and u.partition(".")[0] in called}
     return {unit} | (callees or {u for u in own if u is not None})
 
+
+
+def _fixes_seen_by_callers(wanted: dict[str, list[str]], fixed: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each caller verified for helpers, with the rules whose fixes those helpers carry: the
+    caller runs them (a documented difference of a helper's fix shows in the caller's output)."""
+    seen: dict[str, set[str]] = {}
+    for helper, callers in wanted.items():
+        for caller in callers:
+            seen.setdefault(caller, set()).update(fixed.get(helper, ()))
+    return {caller: sorted(codes) for caller, codes in seen.items()}
 
 class _Units:
     """The callable units of one version of a module (top-level functions, methods of top-level
