@@ -110,6 +110,26 @@ def refuse_none_holders(context, names) -> None:
                           f"it (`has_{name}`) and a placeholder array instead of None")
 
 
+def refuse_static_none_guards(context, tests) -> None:
+    """Refuse a traced test that also checks a name against None (`(upper is not None) and (value
+    > upper)`): Python decides that part while tracing and skips the branch, where a selection or
+    `lax.cond` computes every branch, with None in it."""
+    for test in tests:
+        pending = [test]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, cst.BooleanOperation):
+                pending += [current.left, current.right]
+            elif isinstance(current, cst.Comparison) and len(current.comparisons) == 1 \
+                    and isinstance(current.comparisons[0].operator, (cst.Is, cst.IsNot)) \
+                    and _is_none(current.comparisons[0].comparator) and isinstance(current.left, cst.Name) \
+                    and context.value(current.left).trace != TRACED and current is not test:
+                name, shown = current.left.value, context.describe(current.with_changes(lpar=[], rpar=[]))
+                raise Refused(f"the test also checks `{shown}`, which Python decides while tracing to skip the branch; "
+                              f"a selection computes every branch, with `{name}` None in it: split the test into "
+                              f"`if {shown}:` around a traced `if`")
+
+
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
 

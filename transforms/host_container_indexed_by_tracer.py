@@ -10,7 +10,7 @@ from tracerfix.rewrite import numpy_recompute_fix
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
-_KIND = {"numpy": "NumPy array", "list": "Python list", "tuple": "Python tuple"}
+_KIND = {"numpy": "NumPy array", "list": "Python list", "tuple": "Python tuple", "dict": "Python dict"}
 
 
 class HostContainerIndexedByTracer(Rule):
@@ -295,11 +295,17 @@ def decode(x):
         described = context.describe(node.value)
         is_host = container.host in _KIND
         what = _KIND[kind] if is_host else "Python container"
-        error = "TracerArrayConversionError" if kind == "numpy" else "TracerIntegerConversionError"
+        error = {"numpy": "TracerArrayConversionError", "dict": "TypeError (a tracer is not hashable)"}.get(
+            kind, "TracerIntegerConversionError")
         message = (
             f"{what} `{described}` indexed by traced `{context.describe(index)}` fails under "
             f"{under_tracing(context)} with {error}"
         )
+        if kind == "dict":
+            # A key is looked up by its hash, and a tracer has none: no array form keeps the lookup.
+            self.report(node, f"{message}; look the value up with a Python key (a static argument), or store "
+                              "the values in an array indexed by position")
+            return
         loop, loop_fix = self._static_loop_fix(index)
         if loop is not None and loop_fix is None and context.claimed(loop.iter):
             return  # the fix of the loop's first traced index rewrites this one too

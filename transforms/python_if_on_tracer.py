@@ -14,6 +14,7 @@ from tracerfix.rewrite import (
     attempt,
     check_identity_tests,
     refuse_none_holders,
+    refuse_static_none_guards,
     Selection,
     assigned_values,
     assignments_of,
@@ -1475,6 +1476,7 @@ def simulate(v, choice, key):
             return recomputed  # `jnp` staged a test of Python values (`jnp.array_equal(x.shape, s)`)
         arms = chain_arms(node)
         tests = [arm.test for arm in arms if arm.test is not None]
+        refuse_static_none_guards(context, tests)
         for test in tests[1:]:
             if not truth_test_is_traced(context, test):
                 raise Refused(f"the chain also tests the Python value `{context.describe(test)}`")

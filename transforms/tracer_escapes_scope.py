@@ -473,6 +473,13 @@ def init():
                 called = {call.func.attr.value for call in descendants(node) if isinstance(call, cst.Call)
                           and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
                           and call.func.value.value in built}
+                # Building it runs `__init__`; `pid(x)` its `__call__`; `pid.limits = v` a setter.
+                called |= {"__init__", "__post_init__"} if built else set()
+                called |= {"__call__" for call in descendants(node) if isinstance(call, cst.Call)
+                           and isinstance(call.func, cst.Name) and call.func.value in built}
+                called |= {target.target.attr.value for statement in descendants(node) if isinstance(statement, cst.Assign)
+                           for target in statement.targets if isinstance(target.target, cst.Attribute)
+                           and isinstance(target.target.value, cst.Name) and target.target.value.value in built}
                 if built and method in _methods_reached(owner, called):
                     return True
         return False

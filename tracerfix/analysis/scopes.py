@@ -111,6 +111,8 @@ class ModuleIndex:
     closure_functions: dict = field(default_factory=dict)
     # Module-level names bound to `functools.partial(function, ...)`: name -> that call.
     partials: dict = field(default_factory=dict)
+    # Module-level names bound to a lambda (`loss_fn = lambda X, y: nll(X, y, NODES)`).
+    lambdas: dict = field(default_factory=dict)
 
     def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What the module-level `name` holds when it was made by a call of this module: an
@@ -449,6 +451,7 @@ class _Indexer:
         self.made_by: dict[str, str] = {}
         self.made_calls: dict[str, cst.Call] = {}
         self.partials: dict[str, cst.Call] = {}
+        self.lambdas: dict[str, cst.Lambda] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -595,7 +598,11 @@ class _Indexer:
                     items = [(e.key.evaluated_value, Value(0, host=_host_kind(e.value, self.imports)))
                              for e in value.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)]
                     if items and len(items) == len(value.elements) and all(isinstance(k, str) for k, _ in items):
-                        self.module_env[target.value] = Value(0, container=True, fields=tuple(items))
+                        self.module_env[target.value] = Value(0, container=True, fields=tuple(items), host="dict")
+                if isinstance(value, cst.Lambda):
+                    self.lambdas[target.value] = value
+                else:
+                    self.lambdas.pop(target.value, None)
                 if isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
                         and isinstance(value.args[0].value, cst.Name) and self.imports.qualify(value.func) == "functools.partial":
                     self.partials[target.value] = value  # `log_density = partial(model, DATA)`
@@ -661,6 +668,8 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
         return "list"
     if isinstance(value, cst.Tuple):
         return "tuple"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "dict"
     if isinstance(value, cst.Call):
         qualified = imports.qualify(value.func)
         if qualified is not None and qualified.startswith("numpy."):
@@ -670,7 +679,7 @@ def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
         if qualified is not None and qualified.startswith("jax.numpy.") \
                 and qualified.rpartition(".")[2] in _NUMPY_ARRAY_CONSTRUCTORS:
             return DEVICE_CONSTANT
-        if isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple"):
+        if isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple", "dict"):
             return value.func.value
     return None
 
@@ -719,6 +728,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         made_by=indexer.made_by,
         made_calls=indexer.made_calls,
         partials=indexer.partials,
+        lambdas=indexer.lambdas,
     )
 
 
@@ -903,6 +913,8 @@ class ScopeFinder:
                 return self._resolve_function(rebound, at, depth + 1)
         top = self.index.top_of.get(id(chain[0] if chain else at))
         found = self.index.defined_function(target, chain, top)
+        if found is None and isinstance(target, cst.Name) and not chain and target.value in self.index.lambdas:
+            return self.index.lambdas[target.value], {}  # `f = jax.jit(loss_fn)`, `loss_fn = lambda ...`
         if found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and not chain:
             # `jax.jit(something.set_x)`, `something = Something()` at module level.
             made_class, _ = self.index.made_object_or_function(target.value.value)

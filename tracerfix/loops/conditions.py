@@ -14,6 +14,10 @@ def condition(test: cst.BaseExpression, context, jnp: str) -> cst.BaseExpression
     booleans (comparisons, predicates), `jnp.logical_and(a, b)` / `jnp.logical_not(a)` on values
     whose truth is "nonzero"."""
     if isinstance(test, cst.BooleanOperation):
+        if _identity_test(test.left):
+            # `(upper is not None) and (value > upper)`: `is` gives a Python bool, even of a
+            # tracer, so it keeps guarding the right (`&` would compare with None).
+            return test.with_changes(right=condition(test.right, context, jnp))
         left, right = condition(test.left, context, jnp), condition(test.right, context, jnp)
         if is_boolean(left, context) and is_boolean(right, context):
             operator = cst.BitAnd() if isinstance(test.operator, cst.And) else cst.BitOr()
@@ -44,3 +48,8 @@ def conjunction(left: cst.BaseExpression, right: cst.BaseExpression) -> cst.Base
     if isinstance(right, cst.BinaryOperation) and isinstance(right.operator, cst.BitAnd) and not right.lpar:
         return binary(conjunction(left, right.left), cst.BitAnd(), right.right)
     return binary(left, cst.BitAnd(), right)
+
+
+def _identity_test(test: cst.BaseExpression) -> bool:
+    return isinstance(test, cst.Comparison) and all(
+        isinstance(target.operator, (cst.Is, cst.IsNot)) for target in test.comparisons)

@@ -57,6 +57,7 @@ from tracerfix.rewrite import (
     is_boolean,
     names_read,
     refuse_none_holders,
+    refuse_static_none_guards,
     runtime_check,
     scalar_predicate,
     truth_test_is_traced,
@@ -291,6 +292,7 @@ class Lowerer:
         if target is None:
             raise Refused("the statement could not be read")
         refuse_none_holders(context, names_read(self.node))
+        refuse_static_none_guards(context, _own_tests(self.node))
         path = _path_to(region, target)
         root = target
         if isinstance(root, If) and has_jump([root], (Break, Continue), into_loops=False):
@@ -812,6 +814,15 @@ def claim_inner(context, node: cst.CSTNode) -> None:
     for inner in _compound_nodes(node):
         if inner is not node:
             context.claim(inner)
+
+
+def _own_tests(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The tests of an `if`/`elif` chain or a `while`."""
+    tests = []
+    while isinstance(node, (cst.If, cst.While)):
+        tests.append(node.test)
+        node = node.orelse if isinstance(node, cst.If) else None
+    return tests
 
 
 def _compound_nodes(node: cst.CSTNode):
