@@ -71,15 +71,19 @@ def check_identity_tests(context, names) -> None:
     if function is None:
         return
     refuse_none_holders(context, names)
-    tested = set()
+    tested, against_none = set(), set()
     for node in walk(function):
         if isinstance(node, cst.Comparison):
             operands = [node.left, *(target.comparator for target in node.comparisons)]
             for position, target in enumerate(node.comparisons):
                 if isinstance(target.operator, (cst.Is, cst.IsNot)):
-                    tested.update(o.value for o in operands[position:position + 2] if isinstance(o, cst.Name))
+                    pair = operands[position:position + 2]
+                    found = {o.value for o in pair if isinstance(o, cst.Name) and o.value != "None"}
+                    (against_none if any(_is_none(o) for o in pair) else tested).update(found)
     for name in names:
-        if name in tested:
+        # `mask is None` on a name already traced here (a traced argument, defaulted before):
+        # a traced array is never None, before the fix as after (None itself is refused above).
+        if name in tested or name in against_none and context.value(cst.Name(name)).trace != TRACED:
             raise Refused(f"`{name}` is tested by identity (`is`) elsewhere in the function; once rewritten it "
                           f"holds a traced array, which is never `True`/`False`/`None` by identity: test its "
                           f"value instead (`not {name}`)")

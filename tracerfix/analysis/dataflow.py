@@ -213,13 +213,14 @@ class FunctionWalker:
         if not partials or type(call.func) is not cst.Name or call.func.value in self._env \
                 or call.func.value not in partials:
             return bound
+        saved = self._env
         evaluate = self.evaluator({}).value  # module-level values
         extra = partials[call.func.value].args[1:]
         given = {keyword for keyword, _ in bound if keyword}
         leading = [(None, evaluate(arg.value)) for arg in extra if arg.keyword is None and not arg.star]
         trailing = [(arg.keyword.value, evaluate(arg.value)) for arg in extra
                     if arg.keyword is not None and arg.keyword.value not in given]
-        self._env = self._env  # evaluating at module level left what `self.method` resolves against
+        self._env = saved  # what `self.method(...)` resolves against, as before
         return [*leading, *bound, *trailing]
 
     def _receiver(self, call: cst.Call) -> Value | None:

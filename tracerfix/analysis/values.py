@@ -225,7 +225,7 @@ class Evaluator:
         self._property_depth = 0
         # Makes the evaluator of an inner environment (a comprehension's items bound), whose
         # helper calls resolve against that environment (set by the dataflow pass).
-        self.inner: Callable[[Env], "Evaluator"] | None = None
+        self.inner: Callable[[dict], "Evaluator"] | None = None
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, name: str) -> Value:

@@ -446,6 +446,19 @@ class Lowerer:
                 # `return x, k` with `k` the loop's index: the same shape with the index's first value.
                 if candidate.value is not None and first is not None and candidate.reads & local_names <= available | {loop.target}:
                     return _substituted(candidate.value, loop.target, first)
+            # `x = x_new` in the body: `x_new` has the shape of `x`, which the loop starts with
+            # (`return jnp.max(x_new) - jnp.max(x)` has the shape of `jnp.max(x) - jnp.max(x)`).
+            carried_as = {value: target for target, value in filter(None, (
+                _simple_assignment(leaf.text) for leaf in walk(loop.body) if isinstance(leaf, Leaf)))
+                if value.isidentifier() and target in available}
+            for candidate in candidates:
+                if candidate.value is None:
+                    continue
+                value = candidate.value
+                for name in sorted(names_in(value) & set(carried_as)):
+                    value = _substituted(value, name, carried_as[name])
+                if names_in(value) & local_names <= available and not names_in(value) & getattr(loop, "targets", set()):
+                    return value
             raise Refused("a value returned inside the loop needs a placeholder of the same shape before the "
                           "loop, and none could be derived; bind `result = ...` before the loop and return it after")
 

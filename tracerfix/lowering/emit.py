@@ -57,6 +57,7 @@ class Scope:
     tainted: set[str]  # names holding traced values here (beyond what the analysis knows)
     bound: set[str]  # names that have a value at the current statement
     returns: bool = False  # the body is the tail of the user's function: `return` is allowed
+    lax: bool = False  # the body is traced by a `lax` form (a branch or loop function)
 
 
 @dataclass
@@ -81,6 +82,10 @@ class Writer:
 
     def statement(self, statement, scope: Scope) -> list[str]:
         if isinstance(statement, Leaf):
+            if statement.raises and scope.lax:
+                # `lax.cond` traces both branches: the `raise` would fire while tracing, whatever the data.
+                raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
+                              "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
             if statement.reads & scope.tainted:
                 scope.tainted |= statement.writes
             scope.bound |= statement.writes
@@ -127,8 +132,8 @@ class Writer:
 
     def python_if(self, statement: If, scope: Scope) -> list[str]:
         before = set(scope.bound), set(scope.tainted)
-        body_scope = Scope(set(before[1]), set(before[0]), scope.returns)
-        else_scope = Scope(set(before[1]), set(before[0]), scope.returns)
+        body_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax)
+        else_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax)
         lines = [f"if {statement.test}:", *self.indented(self.block(statement.body, body_scope) or ["pass"])]
         if statement.orelse:
             lines += ["else:", *self.indented(self.block(statement.orelse, else_scope))]
@@ -140,7 +145,8 @@ class Writer:
         """A loop on Python values stays; its `continue`s become branches, its body is lowered."""
         body = loop_body(statement.body, Flags())
         self.liveness.block(body, self.liveness.before.get(id(statement), set()))
-        inner = Scope(set(scope.tainted), scope.bound | set(writes_of(body)) | getattr(statement, "targets", set()))
+        inner = Scope(set(scope.tainted), scope.bound | set(writes_of(body)) | getattr(statement, "targets", set()),
+                      lax=scope.lax)
         lines = [header, *self.indented(self.block(body, inner) or ["pass"])]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
@@ -257,7 +263,7 @@ class Writer:
                 functions.append(f"lambda: {_enclosed(arm[0].value)}")
                 continue
             name = self.lowerer.fresh(_branch_name(tests, position))
-            inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns)
+            inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns, lax=True)
             body = self.block(arm, inner)
             if not returns and not effects_only:
                 body.append(f"return {result}")
@@ -490,7 +496,7 @@ class Writer:
                           "effect, which would run once while tracing")
         lax = self.lowerer.spell("jax.lax")
         state, unpack, result = self._state(carried)
-        inner = Scope(scope.tainted | set(carried) | loop.targets, inner_bound | set(carried))
+        inner = Scope(scope.tainted | set(carried) | loop.targets, inner_bound | set(carried), lax=True)
         init = self._starts(carried, carried, body, loop.node)
         floated = {name for name, start in zip(carried, init) if start != name} - self.floated
         self.floated |= floated
@@ -525,7 +531,7 @@ class Writer:
         test = " | ".join(stops)
         guarded = [If(test, set(stops), [], body, None, traced=True)]
         self.liveness.block(guarded, self.liveness.before.get(id(loop), set()) | set(stops))
-        inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets | set(writes_of(body)))
+        inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets | set(writes_of(body)), lax=scope.lax)
         lines += [f"for {loop.target} in {loop.iter}:", *self.indented(self.block(guarded, inner))]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
@@ -568,7 +574,7 @@ class Writer:
         if not parts:
             raise Refused("`while True:` without a traced `break` never ends")
         inner_names = set(names) | (inner_bound or set())
-        inner = Scope(scope.tainted | set(names), scope.bound | inner_names)
+        inner = Scope(scope.tainted | set(names), scope.bound | inner_names, lax=True)
         if body_statements is None:
             code = self.block(body, inner)
         else:

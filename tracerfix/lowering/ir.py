@@ -35,6 +35,7 @@ class Leaf:
     comments: list[str] = field(default_factory=list)  # the comment lines above it
     helper: str | None = None  # the name a nested `def`/`class` binds
     written_here: bool = False  # tracerfix wrote the text (indented relative to its first line)
+    raises: bool = False  # a `raise` statement: it stays Python code, never inside a `lax` body
 
 
 @dataclass
@@ -245,10 +246,6 @@ def analyse_leaf(text: str) -> Leaf:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             raise Refused("a `global`/`nonlocal` statement inside traced control flow")
     statement = tree.body[0] if tree.body else None
-    if isinstance(statement, ast.Raise):
-        # `lax.cond` traces both branches: the `raise` would fire while tracing, whatever the data.
-        raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
-                      "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
@@ -263,7 +260,9 @@ def analyse_leaf(text: str) -> Leaf:
             kills.add(name)
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         effect = ast.unparse(statement.value.func)
-    return Leaf(text, reads, writes, kills, grows, attribute_store, effect)
+    leaf = Leaf(text, reads, writes, kills, grows, attribute_store, effect)
+    leaf.raises = isinstance(statement, ast.Raise)
+    return leaf
 
 
 def _scoped_names(tree: ast.AST) -> set[str]:

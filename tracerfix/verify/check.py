@@ -574,6 +574,11 @@ class UnitCheck:
             return None
         return Failure(difference.describe(), expected, actual)
 
+    def _note(self, text: str) -> None:
+        """Say `text` once in the function's report, however many trials it applied to."""
+        if text not in self.notes:
+            self.notes.append(text)
+
     def _float32_rounding(self, prepared: Prepared, arguments: Arguments) -> bool:
         """Whether both functions agree once they compute in float64 (its float inputs widened,
         JAX's 64-bit mode on): the original's Python floats carried 53 bits where the rewrite's
@@ -599,8 +604,7 @@ class UnitCheck:
             return False
         note = ("ignored float32 rounding: where the original computed with Python's 64-bit floats, the rewrite "
                 "agrees with it once both compute in float64")
-        if note not in self.notes:
-            self.notes.append(note)
+        self._note(note)
         return True
 
     def _documented_nan_difference(self, arguments: Arguments) -> bool:
@@ -614,8 +618,7 @@ class UnitCheck:
             return False
         note = (f"ignored differences on inputs holding NaN: the {', '.join(rules)} fix is documented to propagate "
                 "NaN where Python's `min()`/`max()` returned an argument")
-        if note not in self.notes:
-            self.notes.append(note)
+        self._note(note)
         return True
 
     def _ill_conditioned(self, arguments: Arguments, expected, actual) -> bool:
@@ -652,8 +655,7 @@ class UnitCheck:
         if overflowed_alike(expected, actual):
             note = ("ignored where the original overflowed to inf or NaN and the rewrite did too (which of the "
                     "two comes out past an overflow depends on the order of operations)")
-            if note not in self.notes:
-                self.notes.append(note)
+            self._note(note)
             return True
         if not (nonfinite_only(expected, actual) or overflowed(expected)
                 or compare(expected, actual, slack=ROUNDING_GROWTH, strict_dtypes=self.strict_dtypes)[0] is None):
@@ -669,8 +671,7 @@ class UnitCheck:
             return False
         note = ("ignored a difference between compiled and eager JAX (NaN/inf, or rounding grown over "
                 "many steps): the rewrite run eagerly agrees with the original")
-        if note not in self.notes:
-            self.notes.append(note)
+        self._note(note)
         return True
 
     # --- values -----------------------------------------------------------------------------------
@@ -923,8 +924,7 @@ class UnitCheck:
             return False
         note = ("ignored a gradient difference at a point where the function has no derivative (a tie): a little way "
                 "off it, the gradients agree")
-        if note not in self.notes:
-            self.notes.append(note)
+        self._note(note)
         return True
 
     def _loss(self, function: Callable, prepared: Prepared, names: list[str]) -> Callable:

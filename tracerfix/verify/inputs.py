@@ -22,6 +22,7 @@ from tracerfix.verify.specs import (
     ScalarSpec,
     Spec,
     TupleSpec,
+    map_arrays,
     parse_spec,
 )
 
@@ -51,15 +52,7 @@ class Signature:
 
 def _sized(spec: Spec, sizes: dict[str, int]) -> Spec:
     """`spec` with its named dimensions replaced by their sizes."""
-    if isinstance(spec, ArraySpec):
-        return ArraySpec(spec.dtype, spec.resolve(sizes))
-    if isinstance(spec, TupleSpec):
-        return TupleSpec(tuple(_sized(element, sizes) for element in spec.elements))
-    if isinstance(spec, DictSpec):
-        return DictSpec(tuple((key, _sized(item, sizes)) for key, item in spec.items))
-    if isinstance(spec, ClassSpec):
-        return ClassSpec(spec.name, tuple((key, _sized(item, sizes)) for key, item in spec.fields))
-    return spec
+    return map_arrays(spec, lambda array: ArraySpec(array.dtype, array.resolve(sizes)))
 
 
 def _arrays_in(spec: Spec) -> Iterator[ArraySpec]:
