@@ -18,7 +18,8 @@ class HostContainerIndexedByTracer(Rule):
     ## What it does
     Finds NumPy arrays, Python lists and tuples indexed by a traced integer inside traced code
     (`TABLE[i]` with a module-level `TABLE = np.arange(10)`, `L[i]` with `L = [1, 2, 3]`), and
-    rewrites them to index a JAX array: `jnp.asarray(TABLE)[i]`.
+    rewrites them to index a JAX array: `jnp.asarray(TABLE)[i]`. A dict looked up with a traced
+    key (`RATES[level]`) is reported: a tracer has no hash, and no array form keeps the lookup.
 
     ## Why is this bad?
     A NumPy array converts its index with `__array__`, a list or tuple with `__index__`; a tracer
@@ -236,6 +237,19 @@ def apply(x, i):
             verify=False,
             note="a list of traced arrays becomes one array (unsafe: its elements must share a shape); a list of "
             "strings is reported only",
+        ),
+        Invalid(
+            """
+import jax
+
+RATES = {0: 0.1, 1: 0.5}
+
+@jax.jit
+def rate(x, level):
+    return x * RATES[level]
+""",
+            note="a dict looks its key up by hash, and a tracer has none (TypeError): reported, not "
+            "rewritten; make `level` static or keep the rates in an array",
         ),
         Invalid(
             """

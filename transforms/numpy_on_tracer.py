@@ -69,7 +69,10 @@ class NumpyOnTracer(Rule):
     (`key[hand[i]] = 0`, `board[ids != -1] = 0`), and rewrites the array into a JAX array built by
     the same constructor and written with `mask = mask.at[i, j].set(1 - s)` (a traced boolean
     mask then becomes `jnp.where`, TFX302). Methods JAX arrays share (`key = key.reshape(4, 13)`)
-    may follow the writes.
+    may follow the writes. SciPy converts its arguments the same way: `scipy.special.gammaln(x)`
+    becomes `jax.scipy.special.gammaln(x)`, other SciPy routines on tracers are reported. A
+    conversion whose result the code then needs as a NumPy array (`isinstance(x, np.ndarray)`, an
+    in-place write) is reported, not rewritten.
 
     ## Why is this bad?
     NumPy computes on concrete host arrays: it converts its arguments with `__array__`, which a
@@ -256,6 +259,59 @@ def host_side(x, key):
 """,
             count=3,
             note="I/O, a one-argument nonzero and a NumPy-only keyword: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import scipy.special
+
+
+@jax.jit
+def log_gamma(x):
+    return scipy.special.gammaln(x + 1.0)
+""",
+            expected="""
+import jax
+import scipy.special
+
+
+@jax.jit
+def log_gamma(x):
+    return jax.scipy.special.gammaln(x + 1.0)
+""",
+            function="log_gamma",
+            inputs=("jnp.array([0.5, 2.0, 7.0])",),
+            note="SciPy converts its arguments with NumPy too; `jax.scipy.special` has the namesake",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+import scipy.optimize
+
+
+@jax.jit
+def refine(x):
+    result = scipy.optimize.minimize(lambda p: ((p - 1.0) ** 2).sum(), jnp.zeros(2))
+    return x * result.x[0]
+""",
+            note="a SciPy routine without a JAX namesake on a tracer: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+
+@jax.jit
+def prepare(obs):
+    obs = np.array(obs)
+    assert isinstance(obs, np.ndarray)
+    return obs * 2
+""",
+            note="the code then needs a NumPy array (`isinstance(obs, np.ndarray)`): `jnp.array` would break "
+            "that check, so the conversion is reported, not rewritten",
         ),
         Invalid(
             """
