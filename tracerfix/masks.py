@@ -3,7 +3,9 @@
 `x[mask]` has as many elements as `mask` has True values, which tracing cannot know. When the
 masked array is only reduced, the reduction can run over all of `x` with the unselected elements
 made neutral: `x[mask].sum()` is `jnp.where(mask, x, 0).sum()`, `x[mask].mean()` is
-`x.mean(where=mask)`. TFX301 (`x[mask]`) and TFX303 (`x[jnp.where(mask)]`) share this.
+`x.mean(where=mask)`. TFX301 (`x[mask]`) and TFX303 (`x[jnp.where(mask)]`) share this, and so
+does TFX203 for a window of traced size (`x[:k]`, `lax.dynamic_slice(x, (s,), (k,))`), whose
+mask compares each index with the window's bounds.
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ class ReductionRewrite:
 def rewrite_reduction(
     reduction: MaskedReduction,
     array: cst.BaseExpression,
-    mask: cst.BaseExpression,
+    mask: cst.BaseExpression | str,
     context,
     shaped_like: cst.BaseExpression | None = None,
 ) -> ReductionRewrite:
@@ -151,7 +153,8 @@ def rewrite_reduction(
     array of `array`'s shape that the mask is checked against, when `array` is an expression)."""
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
-    m = mask_over(mask, shaped_like if shaped_like is not None else array, context)
+    # A mask given as text (a window's index test) is already shaped like the array.
+    m = mask if isinstance(mask, str) else mask_over(mask, shaped_like if shaped_like is not None else array, context)
     kind = reduction.kind
     function = None if reduction.function is None else context.code(reduction.function).strip()
     # A NumPy constant has no `where=` methods that accept a tracer: use the jax.numpy function.
@@ -285,3 +288,95 @@ def _bare(node: cst.BaseExpression, context) -> str:
 
 def _shadowed(builtin: str, context) -> bool:
     return builtin in context.env or builtin in context.analysis.index.module_env
+
+
+@dataclass
+class Window:
+    """The elements a slice of traced bounds selects along the first axis: `lower <= i < upper`
+    (either bound may be missing), `clamped` when the start is moved so that `size` elements fit,
+    as `lax.dynamic_slice` does."""
+
+    array: cst.BaseExpression
+    lower: cst.BaseExpression | None
+    upper: cst.BaseExpression | None
+    size: cst.BaseExpression | None = None  # dynamic_slice: the upper bound is lower + size
+    clamped: bool = False
+
+
+def window_of(node: cst.BaseExpression, context) -> Window | None:
+    """`x[a:b]` (one slice, no step) or `lax.dynamic_slice(x, (s,), (k,))` /
+    `lax.dynamic_slice_in_dim(x, s, k)` on a named array; None for any other selection."""
+    if isinstance(node, cst.Subscript):
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+            return None
+        bounds = node.slice[0].slice
+        if bounds.step is not None or not _named(node.value):
+            return None
+        return Window(node.value, bounds.lower, bounds.upper)
+    if not isinstance(node, cst.Call):
+        return None
+    leaf = (context.qualified_name(node.func) or "").removeprefix("jax.lax.")
+    positional = [arg.value for arg in node.args if arg.keyword is None and not arg.star]
+    if len(positional) != len(node.args) or len(positional) < 3 or not _named(positional[0]):
+        return None
+    if leaf == "dynamic_slice" and len(positional) == 3:
+        start, size = (_single_element(part) for part in positional[1:])
+        if start is None or size is None:
+            return None
+    elif leaf == "dynamic_slice_in_dim" and len(positional) == 3:
+        start, size = positional[1:]
+    else:
+        return None
+    return Window(positional[0], start, None, size, clamped=True)
+
+
+def window_mask(window: Window, context) -> tuple[str, str]:
+    """The test of each index of `window.array` along its first axis, shaped like the array, and
+    what it does differently from the slice (empty when nothing)."""
+    jnp = context.spell("jax.numpy")
+    x = context.code(window.array).strip()
+    if _rank_of(window.array, context) == 1 or window.size is not None:
+        index = f"{jnp}.arange({x}.shape[0])"  # dynamic_slice with one start: a vector
+    else:
+        index = f"{context.spell('jax.lax')}.broadcasted_iota({jnp}.int32, {x}.shape, 0)"
+    tests: list[str] = []
+    difference = ""
+    if window.size is not None:
+        size = _operand(window.size, context)
+        start = "0" if _is_zero(window.lower) else \
+            f"{jnp}.clip({context.code(window.lower).strip()}, 0, {x}.shape[0] - {size})"
+        tests = [f"{index} < {size}"] if start == "0" else [f"{index} >= {start}", f"{index} < {start} + {size}"]
+    else:
+        if window.lower is not None and not _is_zero(window.lower):
+            tests.append(f"{index} >= {_operand(window.lower, context)}")
+        if window.upper is not None:
+            tests.append(f"{index} < {_operand(window.upper, context)}")
+        difference = "a negative bound, which the slice counts from the end, selects nothing below zero in the rewrite"
+    if len(tests) == 1:
+        return tests[0], difference
+    return " & ".join(f"({test})" for test in tests), difference
+
+
+def _named(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) or (isinstance(node, cst.Attribute) and _named(node.value))
+
+
+def _single_element(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    if isinstance(node, (cst.Tuple, cst.List)) and len(node.elements) == 1 \
+            and not isinstance(node.elements[0], cst.StarredElement):
+        return node.elements[0].value
+    return None
+
+
+def _is_zero(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Integer) and node.evaluated_value == 0
+
+
+def _operand(node: cst.BaseExpression, context) -> str:
+    """The text of `node` safe as a comparison's right side: `k + 1` as it is, `a or b` in
+    parentheses."""
+    text = context.code(node).strip()
+    plain = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.BinaryOperation, cst.UnaryOperation)
+    arithmetic = not isinstance(node, cst.BinaryOperation) or not isinstance(
+        node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift))
+    return text if isinstance(node, plain) and arithmetic or node.lpar else f"({text})"

@@ -1764,7 +1764,8 @@ def integer_start_made_float(name: str, function, node) -> tuple[str, str] | Non
 
 
 _INTEGER = re.compile(r"-?\d+")
-_FLOAT_TEXT = re.compile(
+# Text that computes a float: a float literal, a true division, a transcendental function...
+FLOAT_TEXT = re.compile(
     r"\d\.\d*|\.\d|\d[eE]-?\d|(?<![/])/(?![/])|\b(?:sqrt|exp|expm1|log|log1p|log2|log10|sin|cos|tan|tanh|sinh|"
     r"cosh|arctan2?|arcsin|arccos|mean|std|var|norm|sigmoid|softmax|logsumexp|erf|erfc|linspace|power|float|"
     r"float32|float64|inf|nan|pi)\b"
@@ -1814,13 +1815,13 @@ def float_names(function) -> frozenset[str]:
 
 
 def _is_float_text(value: ast.AST, floats: set[str], returns: dict[str, list[ast.AST]]) -> bool:
-    if _FLOAT_TEXT.search(ast.unparse(value)):
+    if FLOAT_TEXT.search(ast.unparse(value)):
         return True
     for node in ast.walk(value):
         if isinstance(node, ast.Name) and node.id in floats:
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in returns:
-            if any(_FLOAT_TEXT.search(ast.unparse(r)) for r in returns[node.func.id]):
+            if any(FLOAT_TEXT.search(ast.unparse(r)) for r in returns[node.func.id]):
                 return True
     return False
 

@@ -1065,6 +1065,71 @@ def shrinking_window(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def newton_sqrt2(r0):
+    f = r0 * r0 - 2
+    for _ in range(100):
+        if jnp.abs(f) < 1e-6:
+            return r0
+        f, df = r0 * r0 - 2, 2 * r0
+        r0 -= f / df
+    raise ValueError(f"did not converge, final error: {f}")
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def newton_sqrt2(r0):
+    f = r0 * r0 - 2
+    returned = False
+    result = r0
+
+    def keep_updating_f_and_r0(state):
+        i, result, returned, f, r0 = state
+        return (i < 100) & ~returned
+
+    def update_f_and_r0(state):
+        i, result, returned, f, r0 = state
+
+        def _when_abs_f_lt_1_e_6(result, returned, f, r0):
+            result = r0
+            returned = True
+            return result, returned, f, r0
+
+        def _unless_abs_f_lt_1_e_6(result, returned, f, r0):
+            f, df = r0 * r0 - 2, 2 * r0
+            r0 -= f / df
+            return result, returned, f, r0
+
+        result, returned, f, r0 = lax.cond(jnp.abs(f) < 1e-6, _when_abs_f_lt_1_e_6, _unless_abs_f_lt_1_e_6, result, returned, f, r0)
+        i = i + 1
+        return i, result, returned, f, r0
+
+    _, result, returned, f, r0 = lax.while_loop(
+        keep_updating_f_and_r0,
+        update_f_and_r0,
+        (0, result, returned, f, r0),
+    )
+
+    def raise_if(failed, f):
+        if failed:
+            raise RuntimeError(f"did not converge, final error: {f}")
+    jax.debug.callback(raise_if, ~returned, f)
+    return result
+""",
+            unsafe=True,
+            function="newton_sqrt2",
+            inputs=("1.0", "3.0", "jnp.float32(0.5)"),
+            note="a search that returns inside the loop and raises when it never converges (EOB's circular-orbit "
+            "finder): the `raise` after the loop becomes a check on the host, the result is returned",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def sum_until(x, limit):

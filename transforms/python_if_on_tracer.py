@@ -9,6 +9,7 @@ import libcst as cst
 from tracerfix.analysis.syntax import child_nodes
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
+    FLOAT_TEXT,
     Arm,
     Refused,
     attempt,
@@ -107,6 +108,8 @@ class PythonIfOnTracer(Rule):
       `return` skipped) and may be costly or produce NaN;
     - an `elif` chain without `else` binds a new name in every branch: where no test held (a NaN),
       Python raised `UnboundLocalError`; the rewrite takes the last test as the `else`;
+    - a name first defined in one branch only and read after the `if` is a float that branch
+      computes: where the original raised `UnboundLocalError` reading it, the rewrite gives NaN;
     - a `raise` became a runtime check: it raises when the compiled function runs, as a
       `JaxRuntimeError` quoting the message, so the exception type changes (an f-string message
       that reads names is formatted on the host from the values passed to the callback);
@@ -114,7 +117,7 @@ class PythonIfOnTracer(Rule):
       compiled function runs, not ordered with other output.
     It is reported and not rewritten (the message says why) when a branch does anything but
     assign, return or raise (a call for its effect, a loop), some branches return and others
-    assign, a name is first defined in one branch and read after the `if`, a name is assigned
+    assign, a name that is not a float is first defined in one branch and read after the `if`, a name is assigned
     twice in one branch, the `if` sits in a `try` block, or a branch value is not an array
     (`None`, a string).
     """
@@ -642,6 +645,36 @@ def f(x):
     return y
 """,
             note="`y` is first defined in one branch only: no value for the other side",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_anomaly(e, nu):
+    if e < 1.0:
+        E = 2 * jnp.arctan(jnp.sqrt((1 - e) / (1 + e)) * jnp.tan(nu / 2))
+    return E - e * jnp.sin(E)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mean_anomaly(e, nu):
+    E = jnp.where(
+        e < 1.0,
+        2 * jnp.arctan(jnp.sqrt(jnp.where(e < 1.0, (1 - e) / jnp.where(e < 1.0, (1 + e), 1), 1)) * jnp.tan(jnp.where(e < 1.0, nu / 2, 0))),
+        jnp.nan,
+    )
+    return E - e * jnp.sin(E)
+""",
+            unsafe=True,
+            function="mean_anomaly",
+            inputs=("0.5, 1.0", "0.0, -2.0"),
+            note="a float first defined in one branch only (thor's eccentric anomaly): the original raised "
+            "UnboundLocalError on the other path, the rewrite gives NaN there",
         ),
         Invalid(
             """
@@ -1507,16 +1540,24 @@ def simulate(v, choice, key):
         if not names:
             raise Refused("the branches assign nothing that outlives them")
         check_identity_tests(context, names)
-        for name in names:
-            if not _has_value(name, context) and any(name not in values for values in per_arm):
+        unbound = [name for name in names
+                   if not _has_value(name, context) and any(name not in values for values in per_arm)]
+        for name in unbound:
+            computed = [context.code(values[name].value) for values in per_arm if name in values]
+            if not any(FLOAT_TEXT.search(text) for text in computed):
                 raise Refused(f"`{name}` is first defined in one branch only, so the other has no value for it")
-        slots = [[values[name].value if name in values else cst.parse_expression(name) for values in per_arm]
-                 for name in names]
+        # A float bound in one branch only: the original raised UnboundLocalError reading it after
+        # the other; NaN stands there, as "no value".
+        nan = cst.parse_expression(f"{context.spell('jax.numpy')}.nan") if unbound else None
+        slots = [[values[name].value if name in values else nan if name in unbound else cst.parse_expression(name)
+                  for values in per_arm] for name in names]
         refuse_none_holders(context, [read for node in [*tests, *(value for slot in slots for value in slot)]
                                       for read in names_read(node)])
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
         selection = Selection(context, tests, slots, names, steps)
         selection.notes += _unconditional_notes(list(temporaries.values()), context)
+        selection.notes += [f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
+                            "reading it, the rewrite gives NaN" for name in unbound]
         if exhausted:
             selection.notes.append(
                 f"where no test holds (NaN, say), Python raised `UnboundLocalError` reading `{exhausted[0]}`; "

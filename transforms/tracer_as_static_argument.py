@@ -14,6 +14,7 @@ from tracerfix.concrete_arguments import (
     slots_for_function,
     slots_for_method,
 )
+from tracerfix.masks import reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.rewrite import numpy_recompute_fix
@@ -57,7 +58,11 @@ class TracerAsStaticArgument(Rule):
     function traces all of its arguments, `d` included: `jax.jit(multigammaln,
     static_argnames=("d",))` (jit finds the position from the signature). Where the library
     computes the value from the data when it is left out (`jax.ops.segment_sum`'s
-    `num_segments`), it is reported with what to pass.
+    `num_segments`), it is reported with what to pass. A window of traced size that is only
+    reduced (`jnp.sum(x[:k])`, `lax.dynamic_slice(x, (0,), (k,)).max()`) becomes the reduction
+    over the whole array with the indices outside the window masked out
+    (`jnp.sum(jnp.where(jnp.arange(x.shape[0]) < k, x, 0))`): `k` stays traced, so callers that
+    pass it as an array keep working.
 
     ## Fix safety
     Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
@@ -70,7 +75,11 @@ class TracerAsStaticArgument(Rule):
     Computing with NumPy is safe for NumPy's equivalents of `jnp` functions; unsafe when it builds
     an array (`np.array`), whose default dtype is float64/int64 where JAX's is float32/int32.
     Marking a library function's Python-valued parameters static in `jax.jit(f)` is safe: a call
-    that passed them traced failed before.
+    that passed them traced failed before. The masked reduction of a `lax.dynamic_slice` window
+    is safe for `sum`, `prod`, `any`, `all`, `mean`, `var` and `std` (the start is clamped as
+    `dynamic_slice` clamps it); of a slice `x[a:b]`, unsafe, because a negative bound counts from
+    the end in the slice and selects nothing below zero in the rewrite; `max`/`min` return
+    `initial` for an empty window, where the original raised.
     """
 
     code = "TFX203"
@@ -441,6 +450,53 @@ log_gamma_d = jax.jit(multigammaln, static_argnames=("d",))
         Invalid(
             """
 import jax
+import jax.numpy as np
+
+
+@jax.jit
+def sum_first_k(a, k):
+    return np.sum(jax.lax.dynamic_slice(a, (0,), (k,)))
+""",
+            expected="""
+import jax
+import jax.numpy as np
+
+
+@jax.jit
+def sum_first_k(a, k):
+    return np.sum(np.where(np.arange(a.shape[0]) < k, a, 0))
+""",
+            function="sum_first_k",
+            inputs=("jnp.arange(6.0), 0", "jnp.arange(6.0), 4", "jnp.arange(6.0), jnp.int32(6)"),
+            note="a window of traced size, only summed: masked over the whole array, `k` stays traced "
+            "(jax#1007; a static `k` would break callers that pass an array)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def partial_mean(x, lo, hi):
+    return x[lo:hi].mean()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def partial_mean(x, lo, hi):
+    return x.mean(where=(lax.broadcasted_iota(jnp.int32, x.shape, 0) >= lo) & (lax.broadcasted_iota(jnp.int32, x.shape, 0) < hi))
+""",
+            unsafe=True,
+            function="partial_mean",
+            inputs=("jnp.arange(6.0), 1, 4", "jnp.ones((5, 2)), 0, 3"),
+            note="a slice of traced bounds, reduced: unsafe, a negative bound counts from the end in the slice",
+        ),
+        Invalid(
+            """
+import jax
 
 segment_totals = jax.jit(jax.ops.segment_sum)
 """,
@@ -462,7 +518,7 @@ segment_totals = jax.jit(jax.ops.segment_sum)
             traced = self._traced_parts(argument)
             if traced:
                 callee = context.describe(func)
-                self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`")
+                self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`", selection=node)
 
     def visit_transform_call(self, node: cst.Call) -> None:
         """`jax.jit(multigammaln)`: jit traces every argument of a library function, including
@@ -503,7 +559,7 @@ segment_totals = jax.jit(jax.ops.segment_sum)
             bounds = [b for b in (element.slice.lower, element.slice.upper, element.slice.step) if b is not None]
             traced = [part for bound in bounds for part in self._traced_parts(bound)]
             if traced:
-                self._report(element.slice, traced, "a slice bound", slice_of=node)
+                self._report(element.slice, traced, "a slice bound", slice_of=node, selection=node)
 
     def _traced_parts(self, argument: cst.BaseExpression) -> list[cst.BaseExpression]:
         context = self.context
@@ -528,10 +584,13 @@ segment_totals = jax.jit(jax.ops.segment_sum)
         return not isinstance(leaf, (cst.Integer, cst.Float)) and not any(
             word in text for word in (".shape", ".ndim", ".size", "len("))
 
-    def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None) -> None:
+    def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None,
+                selection: cst.BaseExpression | None = None) -> None:
         context = self.context
         listed = ", ".join(f"`{context.describe(part)}`" for part in traced)
         verb = "is" if len(traced) == 1 else "are"
+        if selection is not None and self._window_reduction(node, selection, listed, verb, where):
+            return
         fix, advice = static_argument_fix(context, traced)
         if fix is None and len(traced) == 1 and (numpy_fix := numpy_recompute_fix(context, traced[0])) is not None:
             fix = numpy_fix
@@ -545,3 +604,28 @@ segment_totals = jax.jit(jax.ops.segment_sum)
             f"{under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
+
+    def _window_reduction(self, node, selection, listed: str, verb: str, where: str) -> bool:
+        """`jnp.sum(x[:k])`, `lax.dynamic_slice(x, (0,), (k,)).max()`: a window of traced size
+        that is only reduced is the reduction over the whole array with the indices outside the
+        window masked out. Its size stays traced, so every caller keeps working; a static
+        argument would fail for callers that pass an array."""
+        context = self.context
+        window = window_of(selection, context)
+        chain = context.ancestors
+        if window is None or not chain or chain[-1] is not selection or not context.is_traced(window.array):
+            return False
+        reduction = reduction_of(chain, context)
+        if reduction is None or reduction.kind == "count":
+            return False
+        mask, difference = window_mask(window, context)
+        rewrite = rewrite_reduction(reduction, window.array, mask, context)
+        if difference:
+            rewrite.note = "; ".join(filter(None, [rewrite.note, difference]))
+            rewrite.safety = Safety.UNSAFE
+        fix = context.fix(f"Reduce over the whole array: `{rewrite.text}`",
+                          [(reduction.node, context.parse_expression(rewrite.text))], rewrite.safety, rewrite.note)
+        self.report(node, f"{listed} {verb} traced, but {where} needs a concrete value under "
+                          f"{under_tracing(context)}; the window is only reduced: reduce over the whole array "
+                          f"with the indices outside it masked out", fix)
+        return True

@@ -185,6 +185,10 @@ ARRAY_ANNOTATION_NAMES = frozenset(
         "jaxtyping.Float", "jaxtyping.Int", "jaxtyping.Bool", "jaxtyping.Shaped",
         "jaxtyping.Real", "jaxtyping.Num", "jaxtyping.Inexact", "jaxtyping.Integer",
         "jaxtyping.UInt", "jaxtyping.Complex", "jaxtyping.ArrayLike", "chex.Array",
+        # JAX's scalar types: `is_call: jnp.bool_` is a 0-d array, a tracer under a transform.
+        *(f"jax.numpy.{dtype}" for dtype in (
+            "bool_", "float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
+            "uint8", "uint16", "uint32", "uint64", "complex64", "complex128")),
     }
 )
 

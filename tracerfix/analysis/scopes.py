@@ -1343,9 +1343,10 @@ def parameter_values(
             return STATIC_VALUE
         if is_method and position == 0:
             return UNKNOWN_VALUE  # self: a pytree (module, dataclass) or static; not an array
-        if param.default is not None:
+        if param.default is not None and not (kind in ("jit", "vmap", "filter") and _annotation_is_array(param, imports)):
             # A parameter with a default keeps its Python value unless the caller passes one
-            # (lax.scan passes two arguments, `functools.partial` may bind a flag).
+            # (lax.scan passes two arguments, `functools.partial` may bind a flag); one annotated
+            # as an array (`is_call: jnp.bool_ = True`) is passed one by its callers.
             return UNKNOWN_VALUE
         if kind == "filter":
             return TRACED_VALUE if _annotation_is_array(param, imports) else UNKNOWN_VALUE

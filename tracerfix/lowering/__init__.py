@@ -198,6 +198,28 @@ class Lowerer:
         self.cond_notes.append(f"{check.note}; the exception is no longer a `{self.context.describe(exception.func if isinstance(exception, cst.Call) else exception)}`")
         return list(check.lines)
 
+    def runtime_raise(self, text: str, test: str, fails_when: bool) -> tuple[list[str], str] | None:
+        """The `raise E("message")` statement `text`, reached where `test` is `fails_when`, as a
+        check that raises when the compiled function runs, with its note; None where the
+        exception takes more than a message."""
+        try:
+            raised = self.context.parse_statement(text.strip() + "\n").body[0]
+            condition = self.context.parse_expression(test)
+        except (cst.ParserSyntaxError, AttributeError, IndexError):
+            return None
+        exception = getattr(raised, "exc", None)
+        arguments = exception.args if isinstance(exception, cst.Call) else ()
+        if exception is None or len(arguments) > 1 or any(a.keyword or a.star for a in arguments):
+            return None
+        if not fails_when:
+            condition = self.context.parse_expression(f"~{test}" if test.isidentifier() else f"~({test})")
+        try:
+            check = runtime_check(self.context, condition, True, arguments[0].value if arguments else None, "`raise`")
+        except Refused:
+            return None
+        described = self.context.describe(exception.func if isinstance(exception, cst.Call) else exception)
+        return list(check.lines), f"{check.note}; the exception is no longer a `{described}`"
+
     def debug_print(self, text: str) -> str | None:
         """A `print(...)` statement's text as `jax.debug.print(...)`, or None (`rewrite.debug_print_text`)."""
         try:

@@ -39,6 +39,7 @@ from tracerfix.lowering.ir import (
 from tracerfix.lowering.jumps import Flags, loop_body
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
+    FLOAT_TEXT,
     Refused,
     integer_start_made_float,
     literal_shape,
@@ -179,6 +180,48 @@ class Writer:
 
     # -- if -> lax.cond ----------------------------------------------------------------------
     def cond(self, statement: If, scope: Scope) -> list[str]:
+        self._placeholder_lines: list[str] = []
+        lines = self._cond(statement, scope)
+        return [*self._placeholder_lines, *lines] if lines else lines
+
+    def _unbound_placeholder(self, name: str, arms: list[list]) -> str:
+        """`ecc` bound only in the branch taken when `e < 1` and read after the `if`: the original
+        raises UnboundLocalError on the other path, so any value may stand there; NaN, for a value
+        the binding branch computes as a float, says "no value" in the result."""
+        definitions = [definition[0] for arm in arms if name in (definitely_bound(arm) or ())
+                       for definition in [_last_assignment(arm, name)] if definition is not None]
+        evidence = [*definitions, *(s.text for arm in arms for s in walk(arm) if isinstance(s, Leaf) and name in s.kills)]
+        if not definitions or not any(FLOAT_TEXT.search(text) for text in evidence):
+            raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
+                          "give it a value before the `if`")
+        line = f"{name} = {self.lowerer.spell('jax.numpy')}.nan"
+        self._placeholder_lines.append(line)
+        self.notes.append(f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
+                          f"reading it, the rewrite gives NaN")
+        return line
+
+    def _return_or_raise(self, arms: list[list], tests: list[str]) -> list[str] | None:
+        """`if returned: return result` else `raise ValueError("did not converge")` (a search that
+        raises when its loop ends without returning): the `raise` becomes a check that raises
+        when the compiled function runs, and the value is returned. None for other shapes."""
+        if len(arms) != 2 or len(tests) != 1:
+            return None
+        returning = [position for position, arm in enumerate(arms) if always_returns(arm)]
+        if len(returning) != 1:
+            return None
+        kept, raising = arms[returning[0]], arms[1 - returning[0]]
+        if not raising or not isinstance(raising[-1], Leaf) or not raising[-1].raises or not isinstance(kept[-1], Return) \
+                or any(not isinstance(s, Leaf) or s.effect or s.raises or s.attribute_store for s in [*raising[:-1], *kept[:-1]]):
+            return None
+        raised = self.lowerer.runtime_raise(raising[-1].text, self.lowerer.predicate(tests[0]), fails_when=returning[0] == 1)
+        if raised is None:
+            return None
+        check, note = raised
+        self.notes.append(note)
+        lines = [line for leaf in [*raising[:-1], *kept[:-1]] for line in self.leaf_lines(leaf)]
+        return [*lines, *check, f"return {kept[-1].value}" if kept[-1].value is not None else "return"]
+
+    def _cond(self, statement: If, scope: Scope) -> list[str]:
         arms, tests = _chain(statement, self.lowerer, scope.tainted)
         if all(_does_nothing(arm) for arm in arms):
             self.lowered += 1
@@ -192,18 +235,22 @@ class Writer:
             if len(given) > 1:
                 raise Refused("one branch returns None and another a value: `lax.cond` needs branches that give "
                               "the same structure; return a flag beside a placeholder value instead of None")
+        if not returns and scope.returns and (checked := self._return_or_raise(arms, tests)) is not None:
+            self.lowered += 1
+            return checked
         if not returns and any(always_returns(arm) for arm in arms):
             raise Refused("one branch returns and another falls through to the end of the function "
                           "(an implicit `return None`, which is not an array)")
         written = self.written([s for arm in arms for s in arm])
         live_after = self.liveness.after.get(id(statement), set())
         outs = [] if returns else [name for name in written if name in live_after]
+        placeholders = []
         for name in outs:
             if name not in scope.bound:
                 bound = [definitely_bound(arm) for arm in arms]
                 if not all(b is None or name in b for b in bound):
-                    raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
-                                  "give it a value before the `if`")
+                    placeholders.append(self._unbound_placeholder(name, arms))
+                    scope.bound.add(name)
         self._check_state(arms, scope.bound, "branch")
         self.lowerer.check_identity_tests(outs)
         flag = _sets_flag(arms, outs)
@@ -610,10 +657,6 @@ class Writer:
 
 
 _INT_LITERAL = re.compile(r"-?\d+")
-_FLOAT_EVIDENCE = re.compile(
-    r"\d\.\d*|\.\d|(?<![/])/(?![/])|\b(?:sqrt|exp|expm1|log|log1p|log2|log10|sin|cos|tan|tanh|sinh|cosh|"
-    r"arctan2?|arcsin|arccos|mean|std|var|norm|sigmoid|softmax|logsumexp|erf|erfc|linspace|power|float32|float64)\b"
-)
 
 
 _CALL = re.compile(r"[\w.]+\([^()]*\)")
@@ -637,7 +680,7 @@ def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> list[
                 if text.isidentifier():  # a name the arm computes, maybe in a nested branch
                     evidence += [s.text for s in walk(arm) if isinstance(s, Leaf) and text in s.kills]
                 evidence_by_arm.append((text.strip(), evidence))
-        if any(_FLOAT_EVIDENCE.search(t) for _, evidence in evidence_by_arm for t in evidence):
+        if any(FLOAT_TEXT.search(t) for _, evidence in evidence_by_arm for t in evidence):
             mixed.append((position, evidence_by_arm))
     integers = any(_INT_LITERAL.fullmatch(text) for _, evidence_by_arm in mixed for text, _ in evidence_by_arm)
     floated: list[str] = []
@@ -661,7 +704,7 @@ def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> list[
 def unsure_texts(evidence_by_arm) -> set[str]:
     """The values of one output that show no sign of being a float (their dtype is their inputs')."""
     return {text for text, evidence in evidence_by_arm
-            if not _INT_LITERAL.fullmatch(text) and not any(_FLOAT_EVIDENCE.search(t) for t in evidence)}
+            if not _INT_LITERAL.fullmatch(text) and not any(FLOAT_TEXT.search(t) for t in evidence)}
 
 
 def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:

@@ -416,11 +416,13 @@ class UnitCheck:
             except (Exception, TrialTimeout) as raised:
                 error = raised
                 # One more chance: with zeros, as a random integer may be out of range for an
-                # index; with magnitudes, where the original never finished (a search that only
-                # ends for a positive bound or step).
-                arguments = positive(arguments) if isinstance(error, TrialTimeout) else self.zeros(signature, arguments)
+                # index; with magnitudes and the whole trial limit, where the original never
+                # finished (a search that only ends for a positive bound or step, or a first run
+                # of thousands of eager steps that the shorter first limit cut short).
+                timed_out = isinstance(error, TrialTimeout)
+                arguments = positive(arguments) if timed_out else self.zeros(signature, arguments)
                 try:
-                    self.run_original(arguments)
+                    self.run_original(arguments, self.trial_limit_cap if timed_out else None)
                 except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
                     resized = _resized(signature, error)
@@ -507,10 +509,10 @@ class UnitCheck:
         typical = sorted(self.run_seconds)[len(self.run_seconds) // 2]
         return min(self.trial_limit_cap, max(0.5, 50 * typical))
 
-    def run_original(self, arguments: Arguments):
+    def run_original(self, arguments: Arguments, limit: float | None = None):
         started = time.perf_counter()
         try:
-            result = self.eagerly(lambda function: jax.block_until_ready(self.call(function, arguments)))
+            result = self.eagerly(lambda function: jax.block_until_ready(self.call(function, arguments)), limit)
         finally:
             self.eager_seconds += time.perf_counter() - started
         self.run_seconds.append(time.perf_counter() - started)

@@ -213,7 +213,11 @@ class Worker:
                         results[name] = timed_out(name, message)
                     remaining.clear()
                 else:
-                    results[current] = timed_out(current, f"did not finish within the {scope} time limit ({limit:g} s)")
+                    key = "timeout" if scope == "per-function" else "file-timeout"
+                    results[current] = timed_out(current, (
+                        f"did not finish within the {scope} time limit ({limit:g} s); a slow eager original or a "
+                        f"long compile (a Python loop unrolled into thousands of operations) may need more: "
+                        f"raise `{key}` under [tool.tracerfix.verify] in pyproject.toml"))
                     remaining.remove(current)
                 return
             if event is _EOF:
