@@ -534,11 +534,23 @@ class _Applier(cst.CSTTransformer):
         mark = self._marks.pop()
         replacement = self.replacements.get(id(original_node))
         if replacement is None:
-            return updated_node
+            return _without_new_blank_start(original_node, updated_node)
         del self.applied[mark:]  # the edits below were made in `updated_node`, which is dropped
         self.applied.append(id(original_node))
         self.reached.add(id(original_node))
         return replacement
+
+
+def _without_new_blank_start(original, updated):
+    """A block whose first statement was removed (`if c: return a` folded into the final
+    return) does not open with the blank line that separated that statement from the next."""
+    if not isinstance(updated, cst.IndentedBlock) or updated is original or not updated.body or not original.body:
+        return updated
+    first, was_first = updated.body[0], original.body[0]
+    lines = getattr(first, "leading_lines", ())
+    if first is was_first or not lines or getattr(was_first, "leading_lines", ()) or any(line.comment for line in lines):
+        return updated
+    return updated.with_changes(body=[first.with_changes(leading_lines=[]), *updated.body[1:]])
 
 
 @dataclass

@@ -26,6 +26,16 @@ _WHERE_ARGUMENT = frozenset({"mean", "var", "std"})
 _EXTREMES = {"max": "-", "min": "", "amax": "-", "amin": ""}
 REDUCTIONS = frozenset(_IDENTITY) | _WHERE_ARGUMENT | frozenset(_EXTREMES)
 
+# `x.at[mask].<method>(v)` as the value each selected element gets; `{x}` and `{v}` are filled in.
+UPDATED_VALUE = {
+    "set": "{v}",
+    "add": "{x} + {v}",
+    "multiply": "{x} * {v}",
+    "min": "{jnp}.minimum({x}, {v})",
+    "max": "{jnp}.maximum({x}, {v})",
+}
+OPERATORS = {"add": cst.Add, "multiply": cst.Multiply}
+
 # jax.numpy functions that act elementwise: their result has (at least) the shape of an argument.
 _ELEMENTWISE = frozenset(
     """
@@ -188,7 +198,7 @@ def mask_over(mask: cst.BaseExpression, array: cst.BaseExpression, context) -> s
     array's shape, else with trailing axes added, as a boolean index over the leading axes
     selects whole rows (`x.at[rows].set(y[rows])` with `rows` of shape (n,) and `x` of (n, d))."""
     m = context.code(mask).strip()
-    if has_shape_of(mask, array, context) or _rank_of(array, context) == 1:
+    if has_shape_of(mask, array, context) or rank_of(array, context) == 1:
         return m  # (a boolean index of a vector is a vector of its length)
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
@@ -212,7 +222,7 @@ def _compared_with_a_number(mask: cst.BaseExpression) -> cst.BaseExpression | No
     return arrays[0] if len(arrays) == 1 else None
 
 
-def _rank_of(array: cst.BaseExpression, context) -> int | None:
+def rank_of(array: cst.BaseExpression, context) -> int | None:
     """The rank of an array the function builds with a literal shape (`np.full(5, 2)`,
     `jnp.zeros((n, d))`, `jnp.array([a, b])`), looked up through its one assignment."""
     from tracerfix.rewrite import literal_shape
@@ -335,7 +345,7 @@ def window_mask(window: Window, context) -> tuple[str, str]:
     what it does differently from the slice (empty when nothing)."""
     jnp = context.spell("jax.numpy")
     x = context.code(window.array).strip()
-    if _rank_of(window.array, context) == 1 or window.size is not None:
+    if rank_of(window.array, context) == 1 or window.size is not None:
         index = f"{jnp}.arange({x}.shape[0])"  # dynamic_slice with one start: a vector
     else:
         index = f"{context.spell('jax.lax')}.broadcasted_iota({jnp}.int32, {x}.shape, 0)"
@@ -380,3 +390,43 @@ def _operand(node: cst.BaseExpression, context) -> str:
     arithmetic = not isinstance(node, cst.BinaryOperation) or not isinstance(
         node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift))
     return text if isinstance(node, plain) and arithmetic or node.lpar else f"({text})"
+
+
+def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpression, method: str,
+                  context) -> tuple[str, Safety, str] | None:
+    """`x.at[mask].set(v)` (`call`, or `.add`/`.multiply`/`.min`/`.max`) as
+    `jnp.where(mask, v, x)`: its text, safety and note; None for other methods or arguments.
+    TFX302 (`x.at[mask]`) and TFX303 (`x.at[jnp.where(mask)]`) share this."""
+    from tracerfix.rewrite import right_operand
+
+    if method not in UPDATED_VALUE or len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    notes = []
+    # `x.at[m].set(y[m])`: the selected elements of `y` are `y` itself under jnp.where.
+    if (
+        isinstance(value, cst.Subscript)
+        and boolean_index(value, context) is not None
+        and len(value.slice) == 1
+        and context.code(value.slice[0].slice.value).strip() == context.code(mask).strip()
+    ):
+        value = value.value
+        notes.append("the result takes the promoted dtype of both arrays; `.at[]` keeps the dtype of the updated one")
+    elif not is_integer_literal(value):
+        notes.append(
+            f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
+            "promotes both, and a value with one entry per selected element does not broadcast"
+        )
+    jnp = context.spell("jax.numpy")
+    x = context.code(array).strip()
+    if method in OPERATORS:
+        value = right_operand(OPERATORS[method](), value)
+    updated = UPDATED_VALUE[method].format(jnp=jnp, x=x, v=context.module.code_for_node(value).strip())
+    text = f"{jnp}.where({mask_over(mask, array, context)}, {updated}, {x})"
+    return text, Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes)
+
+
+def is_integer_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)

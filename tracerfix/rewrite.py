@@ -101,6 +101,13 @@ def refuse_none_holders(context, names) -> None:
         if isinstance(node, cst.Assign):
             bound = {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
             (set_to_none if _is_none(node.value) else set_otherwise).update(bound)
+            for target in node.targets:
+                # `best, best_score = None, -jnp.inf`: element by element.
+                if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(node.value, (cst.Tuple, cst.List)) \
+                        and len(target.target.elements) == len(node.value.elements):
+                    for element, value in zip(target.target.elements, node.value.elements):
+                        if isinstance(element.value, cst.Name):
+                            (set_to_none if _is_none(value.value) else set_otherwise).add(element.value.value)
         elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
             set_otherwise.add(node.target.value)
         elif isinstance(node, cst.For):

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.masks import boolean_index, mask_over
+from tracerfix.masks import OPERATORS, UPDATED_VALUE, boolean_index, masked_update, rank_of
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import right_operand
 from tracerfix.rule import Invalid, Rule, Safety, Valid
-
-# `x.at[mask].<method>(v)` as the value each selected element gets; `{x}` and `{v}` are filled in.
-_UPDATED_VALUE = {
-    "set": "{v}",
-    "add": "{x} + {v}",
-    "multiply": "{x} * {v}",
-    "min": "{jnp}.minimum({x}, {v})",
-    "max": "{jnp}.maximum({x}, {v})",
-}
-_OPERATORS = {"add": cst.Add, "multiply": cst.Multiply}
-
 
 class BooleanMaskUpdate(Rule):
     """
@@ -47,7 +36,10 @@ class BooleanMaskUpdate(Rule):
     ```
     `.add(v)` becomes `jnp.where(mask, x + v, x)`, `.max(v)` becomes
     `jnp.where(mask, jnp.maximum(x, v), x)`; `x.at[mask].set(y[mask])` becomes
-    `jnp.where(mask, y, x)`.
+    `jnp.where(mask, y, x)`. A mask along one axis beside slices, with a number as the new
+    value, selects within the sliced block: `x.at[:4, m].set(0)` becomes
+    `x.at[:4].set(jnp.where(m, 0, x[:4]))`, the mask given a trailing axis for each index entry
+    after it (`m[:, None]`).
 
     ## Fix safety
     Safe when the mask is computed elementwise from `x` and the new value is an integer literal:
@@ -56,8 +48,9 @@ class BooleanMaskUpdate(Rule):
     against the last axes), and when the new value is anything else: `.at[]` casts the value to
     the dtype of `x`, while `jnp.where` promotes (`x.at[m].set(0.5)` on an integer `x` stores 0,
     the rewrite gives a float array), and a value with one entry per selected element (not a
-    scalar, not `y[mask]`) does not broadcast against `x`. `.get()`, `.apply()` and updates with
-    keyword options are reported and left for you.
+    scalar, not `y[mask]`) does not broadcast against `x`. The sliced form is unsafe unless the
+    array is known to have one axis per index entry: it assumes that, and a one-dimensional
+    mask. `.get()`, `.apply()` and updates with keyword options are reported and left for you.
     """
 
     code = "TFX302"
@@ -181,6 +174,29 @@ def positives(x):
 """,
             note="`.get()` has a data-dependent shape: reported only",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def zero_even_columns(x):
+    return x.at[:4, jnp.mod(x[0], 2) == 0].set(0)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def zero_even_columns(x):
+    return x.at[:4].set(jnp.where(jnp.mod(x[0], 2) == 0, 0, x[:4]))
+""",
+            unsafe=True,
+            function="zero_even_columns",
+            inputs=("jnp.arange(24.0).reshape(6, 4)", "jnp.arange(8).reshape(2, 4)"),
+            note="a column mask beside a row slice (jax#21994): `jnp.where` over the sliced block; unsafe, the "
+            "rank of `x` is assumed from the index",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -204,38 +220,56 @@ def positives(x):
 
     def _where_fix(self, node: cst.Call, array, mask, indexer: cst.Subscript, name: str):
         context = self.context
-        if name not in _UPDATED_VALUE or len(indexer.slice) != 1:
+        if name not in UPDATED_VALUE:
             return None
         if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
             return None
+        if len(indexer.slice) != 1:
+            return self._sliced_where_fix(node, array, mask, indexer, name)
+        update = masked_update(node, array, mask, name, context)
+        if update is None:
+            return None
+        text, safety, note = update
+        replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
+        return context.fix(f"Replace with `{context.spell('jax.numpy')}.where(...)`", [(node, replacement)], safety, note)
+
+    def _sliced_where_fix(self, node: cst.Call, array, mask, indexer: cst.Subscript, name: str):
+        """`x.at[:4, m].set(0)`: a mask along one axis beside slices is `jnp.where` over the sliced
+        block, `x.at[:4].set(jnp.where(m, 0, x[:4]))`, with the mask given trailing axes for the
+        axes after its own. Only for a value that is one number (a value per selected element has
+        a data-dependent shape)."""
+        context = self.context
+        elements = list(indexer.slice)
+        position = next(i for i, e in enumerate(elements) if isinstance(e.slice, cst.Index) and e.slice.value is mask)
+        others = [e.slice for i, e in enumerate(elements) if i != position]
+        if not all(isinstance(o, cst.Slice) for o in others) or any(
+                bound is not None and context.value(bound).traced for o in others for bound in (o.lower, o.upper, o.step)):
+            return None
         value = node.args[0].value
-        notes = []
-        # `x.at[m].set(y[m])`: the selected elements of `y` are `y` itself under jnp.where.
-        if (
-            isinstance(value, cst.Subscript)
-            and boolean_index(value, context) is not None
-            and len(value.slice) == 1
-            and context.code(value.slice[0].slice.value).strip() == context.code(mask).strip()
-        ):
-            value = value.value
-            notes.append("the result takes the promoted dtype of both arrays; `.at[]` keeps the dtype of the updated one")
-        elif not _is_integer_literal(value):
-            notes.append(
-                f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
-                "promotes both, and a value with one entry per selected element does not broadcast"
-            )
+        if not isinstance(value, (cst.Integer, cst.Float)) and not (
+                isinstance(value, cst.UnaryOperation) and isinstance(value.expression, (cst.Integer, cst.Float))):
+            return None
         jnp = context.spell("jax.numpy")
         x = context.code(array).strip()
-        if name in _OPERATORS:
-            value = right_operand(_OPERATORS[name](), value)
-        updated = _UPDATED_VALUE[name].format(jnp=jnp, x=x, v=context.module.code_for_node(value).strip())
-        text = f"{jnp}.where({mask_over(mask, array, context)}, {updated}, {x})"
+        code = lambda n: context.module.code_for_node(n).strip()  # noqa: E731
+        block_index = [":" if i == position else code(e.slice) for i, e in enumerate(elements)]
+        while block_index and block_index[-1] == ":":
+            block_index.pop()
+        block = f"{x}[{', '.join(block_index)}]" if block_index else x
+        trailing = len(elements) - 1 - position
+        m = code(mask)
+        aligned = m if trailing == 0 else f"({m})[:{', None' * trailing}]" if not isinstance(mask, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"{m}[:{', None' * trailing}]"
+        if name in OPERATORS:
+            value = right_operand(OPERATORS[name](), value)
+        updated = UPDATED_VALUE[name].format(jnp=jnp, x=block, v=code(value))
+        selected = f"{jnp}.where({aligned}, {updated}, {block})"
+        text = f"{x}.at[{', '.join(block_index)}].set({selected})" if block_index else selected
+        notes = []
+        if rank_of(array, context) != len(elements):
+            notes.append(f"assumes `{x}` has {len(elements)} axes, one per index entry, and a one-dimensional mask")
+        if not isinstance(value, cst.Integer) and not (isinstance(value, cst.UnaryOperation) and isinstance(value.expression, cst.Integer)):
+            notes.append(f"`.at[]` casts `{code(value)}` to the dtype of the array while `jnp.where` promotes both")
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
-        safety = Safety.UNSAFE if notes else Safety.SAFE
-        return context.fix(f"Replace with `{jnp}.where(...)`", [(node, replacement)], safety, "; ".join(notes))
+        return context.fix(f"Replace with `{jnp}.where(...)` over the sliced block", [(node, replacement)],
+                           Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes))
 
-
-def _is_integer_literal(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        node = node.expression
-    return isinstance(node, cst.Integer)

@@ -113,6 +113,8 @@ class ModuleIndex:
     partials: dict = field(default_factory=dict)
     # Module-level names bound to a lambda (`loss_fn = lambda X, y: nll(X, y, NODES)`).
     lambdas: dict = field(default_factory=dict)
+    # id of a function a factory returns as `partial(function, name=...)` -> the names it binds
+    bound_by_factory: dict = field(default_factory=dict)
 
     def made_object_or_function(self, name: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What the module-level `name` holds when it was made by a call of this module: an
@@ -122,10 +124,12 @@ class ModuleIndex:
         if made is None:
             return None, None
         if name not in self._made:
-            self._made[name] = self._made_from(made)
+            self._made[name] = self.made_from(made)
         return self._made[name]
 
-    def _made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
+    def made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
+        """What a call of the module-level `made` gives: an object of that class (its name), or
+        the nested function (or partial) the factory returns."""
         if made in self.classes:
             return made, None
         factory = self.defined_function(cst.Name(made), ())
@@ -145,7 +149,10 @@ class ModuleIndex:
             if function.keyword is None and not function.star and isinstance(function.value, cst.Name) \
                     and all(argument.keyword is not None for argument in bound):
                 chain = (*self.enclosing.get(id(factory), ()), factory)
-                return None, self.defined_function(function.value, chain, self.top_of.get(id(chain[0])))
+                found = self.defined_function(function.value, chain, self.top_of.get(id(chain[0])))
+                if found is not None:
+                    self.bound_by_factory[id(found)] = frozenset(argument.keyword.value for argument in bound)
+                return None, found
         return None, None
 
     def made_fields(self, name: str) -> dict[str, cst.FunctionDef]:
@@ -925,7 +932,13 @@ class ScopeFinder:
             # `jax.jit(model)` where `model = Model(...)`: its `__call__`.
             made_class, made_function = self.index.made_object_or_function(target.value)
             found = made_function if made_class is None else self.index.class_method(made_class, "__call__")
-        return found, {}
+        elif found is None and isinstance(target, cst.Call) and isinstance(target.func, cst.Name) and not chain:
+            # `jax.jit(make_schedule(cfg))`, `jax.jit(Model(...))`: made in place.
+            made_class, made_function = self.index.made_from(target.func.value)
+            found = made_function if made_class is None else self.index.class_method(made_class, "__call__")
+        # The factory's `partial(schedule, base_lr=cfg.lr)` binds Python values: not traced.
+        bound = self.index.bound_by_factory.get(id(found), ()) if found is not None else ()
+        return found, {name: UNKNOWN_VALUE for name in bound}
 
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
@@ -968,10 +981,12 @@ class ScopeFinder:
         self._merge(function, params, reason, transform, site)
 
     def _recognised_objects(self, function: cst.FunctionDef, params: dict[str, Value]) -> dict[str, Value]:
-        """Unannotated traced parameters read only through fields of one NamedTuple or dataclass
-        of the module (`sparse_mat.rows`, `.cols`, `.vals`, `.shape`: a `COO`): that object, whose
-        leaves are traced (`sparse_mat.shape[0]` too). At least two fields must be read, and the
-        class must not be registered with its own flattening (which may keep fields static)."""
+        """Unannotated traced parameters read only through fields and methods of one NamedTuple or
+        dataclass of the module (`sparse_mat.rows`, `.cols`, `.vals`, `.shape`: a `COO`;
+        `molecule.HF_energy_density(...)`, `molecule.grid`): that object, whose leaves are traced
+        (`sparse_mat.shape[0]` too). At least two fields, or a method no array has, must be read,
+        and the class must not be registered with its own flattening (which may keep fields
+        static)."""
         annotated = {p.name.value for p in (*function.params.params, *function.params.kwonly_params)
                      if p.annotation is not None}
         candidates = [name for name, value in params.items()
@@ -984,10 +999,12 @@ class ScopeFinder:
                 read[node.value.value].add(node.attr.value)
         found = {}
         for name, attributes in read.items():
-            if len(attributes) < 2:
-                continue
+            def methods(cls: str) -> set[str]:
+                return {a for a in attributes - known.ARRAY_METHODS if self.index.class_method(cls, a) is not None}
             matches = [cls for cls in self.index.classes if (fields := self.index.pytree_fields(cls)) is not None
-                       and attributes <= {field_name for field_name, _ in fields}]
+                       and attributes <= {field_name for field_name, _ in fields} | methods(cls)
+                       # two fields read, or a method no array has (`molecule.energy()`)
+                       and (len(attributes) >= 2 or methods(cls))]
             if len(matches) == 1 and not self.index.custom_flattened(matches[0]):
                 found[name] = Value(TRACED, container=True, instance_of=matches[0],
                                     fields=self.index.pytree_fields(matches[0]))
@@ -1250,7 +1267,7 @@ def _pytree_fields(node: cst.ClassDef, imports: ImportTable) -> tuple[tuple[str,
     decorators = {dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or ""
                   for d in node.decorators}
     if not (any(b.rpartition(".")[2] in _PYTREE_BASES for b in bases)
-            or any(d.rpartition(".")[2] == "dataclass" for d in decorators)):
+            or any(d.rpartition(".")[2].endswith("dataclass") for d in decorators)):
         return None
     fields = []
     statements = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
@@ -1303,6 +1320,12 @@ def _field_value(statement: cst.AnnAssign, imports: ImportTable) -> Value:
     if declares_static(statement.value):
         return STATIC_VALUE
     annotation = statement.annotation.annotation
+    if isinstance(annotation, cst.Subscript) and len(annotation.slice) == 1 \
+            and isinstance(annotation.slice[0].slice, cst.Index) \
+            and (imports.qualify(annotation.value) or dotted_name(annotation.value)) in ("typing.Optional", "Optional"):
+        # `omegas: Optional[Array] = None`: an array when given (None is static, and tested by identity).
+        inner = annotation.slice[0].slice.value
+        return _field_value(statement.with_changes(annotation=cst.Annotation(inner)), imports)
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
     qualified = imports.qualify(annotation) or dotted_name(annotation)

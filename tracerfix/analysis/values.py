@@ -75,6 +75,9 @@ class Value(NamedTuple):
     # A module held in a name (`xnp=np` as a parameter's default, `jnp` passed for it): what
     # `xnp.stack` calls. Joined, NumPy wins: a traced call that leaves the default leaks there.
     module: str | None = None
+    # A function a JAX transformation returned (`grad_loss = jax.grad(loss)`): calling it
+    # computes on arrays, so under a trace its result is a tracer.
+    transformed: bool = False
 
     @property
     def traced(self) -> bool:
@@ -538,6 +541,8 @@ class Evaluator:
         inputs = combine(args)
         if type(node.func) is cst.Name:
             called = self.name(node.func.value)
+            if called.transformed:
+                return TRACED_VALUE  # `grad_loss(x)`, `grad_loss = jax.grad(loss)`
             if called.instance_of is not None and not called.container:
                 # Constructing an object of a class of this module: its __init__ runs (recorded by
                 # the helper callback); the object carries whatever it was given.
@@ -572,6 +577,9 @@ class Evaluator:
 
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
+            if qualified in known.STAGING_TRANSFORMS and node.args and not any(
+                    arg.keyword is None and self.value(arg.value).trace == TRACED for arg in node.args):
+                return Value(STATIC, transformed=True)  # `jax.grad(loss)`: a function of arrays
             if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
                 if any(value.trace == TRACED for value in args[1:]):
                     self.on_mapped(node, args)

@@ -374,16 +374,21 @@ class Writer:
         context = self.lowerer.context
         for position in range(max((len(d) for d in per_arm), default=0)):
             shapes = set()
-            for definitions in per_arm:
-                if position < len(definitions) and definitions[position][0]:
-                    try:
-                        expression = context.parse_expression(definitions[position][0])
-                    except Exception:  # noqa: BLE001 - text the lowering could not read: no shape
-                        continue
-                    shapes.add(literal_shape(expression, context))
+            texts = [definitions[position][0].strip() for definitions in per_arm
+                     if position < len(definitions) and definitions[position][0]]
+            if "None" in texts and any(text != "None" for text in texts):
+                raise Refused("one branch gives None where another gives an array: `lax` branches must give the same "
+                              "structure; give a placeholder array and a boolean that says whether it is valid")
+            for text in texts:
+                try:
+                    expression = context.parse_expression(text)
+                except Exception:  # noqa: BLE001 - text the lowering could not read: no shape
+                    continue
+                shapes.add(literal_shape(expression, context) or _reshaped_to(expression))
             shapes.discard(None)
-            if len(shapes) > 1:
-                raise Refused(f"the branches give arrays of different shapes ({', '.join(map(str, sorted(shapes)))}): "
+            if _conflicting(shapes):
+                shown = ", ".join(str(tuple("?" if d == -1 else d for d in shape)) for shape in sorted(shapes))
+                raise Refused(f"the branches give arrays of different shapes ({shown}): "
                               "under `jax.jit` one shape is needed whatever the data; pad them to one shape")
 
     # -- loops ---------------------------------------------------------------------------------
@@ -731,6 +736,34 @@ def _output_definitions(arm: list, outs: list[str], returns: bool) -> list:
             definitions.append((element, replace))
         return definitions
     return [_last_assignment(arm, name) or ("", lambda text: None) for name in outs]
+
+
+def _reshaped_to(expression: cst.BaseExpression) -> tuple[int, ...] | None:
+    """`x.reshape(2, -1)` or `x.reshape((2, 2))`: the sizes it spells (-1 where inferred)."""
+    if not (isinstance(expression, cst.Call) and isinstance(expression.func, cst.Attribute)
+            and expression.func.attr.value == "reshape" and expression.args):
+        return None
+    values = [arg.value for arg in expression.args]
+    if len(values) == 1 and isinstance(values[0], (cst.Tuple, cst.List)):
+        values = [element.value for element in values[0].elements]
+    sizes = []
+    for value in values:
+        if isinstance(value, cst.Integer):
+            sizes.append(int(value.value))
+        elif isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) \
+                and isinstance(value.expression, cst.Integer) and value.expression.value == "1":
+            sizes.append(-1)
+        else:
+            return None
+    return tuple(sizes)
+
+
+def _conflicting(shapes: set) -> bool:
+    """Whether two of `shapes` cannot be the same: another rank, or a size both spell differently
+    (-1, an inferred size, matches any)."""
+    listed = sorted(shapes)
+    return any(len(a) != len(b) or any(x != y and -1 not in (x, y) for x, y in zip(a, b))
+               for i, a in enumerate(listed) for b in listed[i + 1:])
 
 
 def _last_assignment(arm: list, name: str):
