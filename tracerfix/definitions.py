@@ -54,7 +54,7 @@ def earlier_definition(name: str, site: Site, function: cst.FunctionDef | cst.La
         if value is None:
             continue
         between = site.block[index + 1 : position]
-        if between and set(names_read(value)) & _bound_by(between, function):
+        if between and set(names_read(value)) & bound_by(between, function):
             return None
         return Definition(site.block[index], value)
     return None
@@ -79,12 +79,12 @@ def latest_assignment(name: str, context) -> cst.BaseExpression | None:
         value = _assigned_value(site.block[index], name)
         if value is not None:
             return value
-        if name in _bound_by(site.block[index : index + 1], function):
+        if name in bound_by(site.block[index : index + 1], function):
             return None
     return None
 
 
-def _bound_by(statements: Sequence[cst.BaseStatement], function: cst.FunctionDef) -> frozenset[str]:
+def bound_by(statements: Sequence[cst.BaseStatement], function: cst.FunctionDef) -> frozenset[str]:
     """Names that `statements` bind, read as the body of `function`."""
     return bindings(function.with_changes(body=cst.IndentedBlock(body=list(statements)))).assigned
 

@@ -417,6 +417,10 @@ def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpre
             f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
             "promotes both, and a value with one entry per selected element does not broadcast"
         )
+    if not has_shape_of(mask, array, context):
+        notes.append(f"the mask is not computed from `{context.describe(array)}`: it is taken to cover its leading "
+                     "axes, as a boolean index does (indices that fell outside the array, which the update dropped, "
+                     "now fail to broadcast)")
     jnp = context.spell("jax.numpy")
     x = context.code(array).strip()
     if method in OPERATORS:

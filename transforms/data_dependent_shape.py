@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.bindings import reads
-from tracerfix.definitions import earlier_definition, site_of
-from tracerfix.masks import reduction_of, rewrite_reduction
+from tracerfix.bindings import bindings, reads
+from tracerfix.definitions import bound_by, earlier_definition, site_of
+from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.messages import under_tracing
+from tracerfix.rewrite import names_read
 from tracerfix.rule import Invalid, Rule, Valid
 
 # jax.numpy functions whose result size depends on the values of the input: the keyword that
@@ -44,7 +45,9 @@ class DataDependentShape(Rule):
     `jnp.compress`/`extract` without `size=`, `jnp.bincount` without `length=`, and `jnp.repeat` with
     traced repeats and no `total_repeat_length=`. When the indices only select elements that are
     then reduced (`x[jnp.where(c)].sum()`), rewrites the reduction with a three-argument
-    `jnp.where`.
+    `jnp.where`; when they only update the elements where `c` holds (`x.at[jnp.where(c)].set(0)`,
+    or `rows, cols = jnp.where(c)` then `x.at[rows, cols].set(0)`), rewrites the update as
+    `jnp.where(c, 0, x)`, as `boolean-mask-update` (TFX302) does.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -74,7 +77,10 @@ class DataDependentShape(Rule):
     elementwise from the indexed array, unsafe when it may cover only its leading axes, and for
     `max`/`min` (an empty selection raises eagerly) and counts. A named index tuple is inlined only
     when it is used once, right where it is reduced, and nothing it reads changes in between; the
-    assignment is then removed. Everything else is reported: a size has to be chosen by you.
+    assignment is then removed (its end-of-line comment moves along). Updates follow TFX302's
+    safety: safe for an integer value and a mask computed from the updated array; unsafe
+    otherwise (the value's dtype, a mask taken to cover the leading axes). Everything else is
+    reported: a size has to be chosen by you.
     """
 
     code = "TFX303"
@@ -222,6 +228,34 @@ def last_positive(x):
 """,
             note="the index tuple is used twice: reported, not inlined",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def make_mask(dataset):
+    rows, cols = jnp.where(~dataset[:, 0].any(axis=2))  # entries that are all zero
+    mask = jnp.ones(dataset.shape)
+    mask = mask.at[rows, cols].set(0)
+    return mask
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def make_mask(dataset):
+    mask = jnp.ones(dataset.shape)
+    mask = jnp.where(jnp.expand_dims(~dataset[:, 0].any(axis=2), range(jnp.ndim(~dataset[:, 0].any(axis=2)), jnp.ndim(mask))), 0, mask)  # entries that are all zero
+    return mask
+""",
+            unsafe=True,
+            function="make_mask",
+            inputs=("jnp.zeros((2, 3, 3, 2), dtype=jnp.int32).at[0, 1, 2, 1].set(1)",),
+            note="indices unpacked from `jnp.where(c)` and used once to update: the update where `c` holds "
+            "(jax#4418); unsafe, the mask is taken to cover the leading axes of `mask`",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -248,7 +282,9 @@ def last_positive(x):
             f"`{context.describe(node)}` has a size that depends on traced values and fails under "
             f"{under_tracing(context)}; {advice}"
         )
-        fix = self._reduction_fix(node, positional) if function in _MASK_INDICES and len(positional) == 1 else None
+        fix = None
+        if function in _MASK_INDICES and len(positional) == 1:
+            fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0])
         if function == "where" and fix is None:
             message += ", or use the three-argument `jnp.where(condition, x, y)`"
         self.report(node, message, fix)
@@ -296,12 +332,70 @@ def last_positive(x):
         if removed is not None:
             use = site_of(chain).statement
             merged = _with_comments_of(removed, use.deep_replace(reduction.node, replacement))
-            if merged is None:
-                return None
             edits = [(use, merged), (removed, cst.RemovalSentinel.REMOVE)]
         return context.fix(
             f"Select with the mask instead of indices: `{rewrite.text}`", edits, rewrite.safety, rewrite.note
         )
+
+    def _update_fix(self, node: cst.Call, condition: cst.BaseExpression):
+        """`x.at[jnp.where(c)].set(v)`, or through the indices unpacked into names used once,
+        in order (`rows, cols = jnp.where(c)`; `x.at[rows, cols].set(0)`): the update of the
+        elements where `c` holds, `jnp.where(c, v, x)` (c over the leading axes of x)."""
+        context = self.context
+        if not context.value(condition).boolean:
+            return None
+        removed = None
+        if isinstance(context.parent(), cst.Index) and isinstance(context.parent(3), cst.Subscript):
+            indexer = context.parent(3)
+            if len(indexer.slice) != 1:
+                return None
+            chain = list(context.ancestors)[:-3]
+        else:
+            statement = context.parent(2)
+            assign = context.parent()
+            function = context.function
+            if not (isinstance(assign, cst.Assign) and isinstance(statement, cst.SimpleStatementLine)
+                    and len(statement.body) == 1 and len(assign.targets) == 1 and isinstance(function, cst.FunctionDef)):
+                return None
+            target = assign.targets[0].target
+            names = [target.value] if isinstance(target, cst.Name) else [
+                e.value.value for e in target.elements if isinstance(e.value, cst.Name)
+            ] if isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in target.elements) else []
+            if not names or (isinstance(target, (cst.Tuple, cst.List)) and len(names) != len(target.elements)):
+                return None
+            uses = [reads(function, name) for name in names]
+            if any(len(found) != 1 for found in uses):
+                return None
+            chains = [list(found[0].ancestors) for found in uses]
+            if not all(isinstance(c[-1], cst.Index) and isinstance(c[-3], cst.Subscript) for c in chains):
+                return None
+            indexer = chains[0][-3]
+            if any(c[-3] is not indexer for c in chains) or [
+                    e.slice.value.value if isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Name) else None
+                    for e in indexer.slice] != names:
+                return None  # every index is one of the names, in the order they were unpacked
+            site = site_of(chains[0])
+            if site is None or not _unpacked_once_before(names, statement, site, function, condition):
+                return None
+            chain = chains[0][:-2]
+            removed = statement
+        # `chain` ends at the indexer: `x.at[...]`, then `.set`, then the call.
+        if not (isinstance(indexer.value, cst.Attribute) and indexer.value.attr.value == "at" and len(chain) >= 3):
+            return None
+        method, call = chain[-2], chain[-3]
+        if not (isinstance(method, cst.Attribute) and method.value is indexer and isinstance(call, cst.Call) and call.func is method):
+            return None
+        update = masked_update(call, indexer.value.value, condition, method.attr.value, context)
+        if update is None:
+            return None
+        text, safety, note = update
+        replacement = context.parse_expression(text).with_changes(lpar=call.lpar, rpar=call.rpar)
+        edits = [(call, replacement)]
+        if removed is not None:
+            use = site_of(chain).statement
+            merged = _with_comments_of(removed, use.deep_replace(call, replacement))
+            edits = [(use, merged), (removed, cst.RemovalSentinel.REMOVE)]
+        return context.fix(f"Update where the condition holds: `{text}`", edits, safety, note)
 
     def _single_use(self, node: cst.Call, statement: cst.SimpleStatementLine):
         """The chain down to `x[name]` when `name = <node>` is read once, as an index, in a later
@@ -329,6 +423,19 @@ def last_positive(x):
             return None, None
         return chain[:-2], statement
 
+def _unpacked_once_before(names: list[str], statement, site, function, condition) -> bool:
+    """Whether `statement` (`rows, cols = jnp.where(c)`) is the only binding of `names`, stands
+    before `site` in its block, and nothing between rebinds what `c` reads."""
+    bound = bindings(function)
+    if any(name in bound.params or bound.assignment_counts.get(name) != 1 for name in names):
+        return False
+    block = list(site.block)
+    if statement not in block or site.statement not in block:
+        return False
+    start, end = block.index(statement), block.index(site.statement)
+    return start < end and not set(names_read(condition)) & bound_by(block[start + 1 : end], function)
+
+
 def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:
     """`x` in `x.nonzero()`."""
     if isinstance(node.func, cst.Attribute) and node.func.attr.value == "nonzero" and not node.args:
@@ -337,12 +444,12 @@ def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:
 
 
 def _with_comments_of(removed: cst.SimpleStatementLine, statement: cst.BaseStatement):
-    """`statement` carrying the comments of the `removed` statement merged into it, or None when
-    there is no place for them (the statement has its own end-of-line comment)."""
+    """`statement` carrying the comments of the `removed` statement merged into it."""
     comment = removed.trailing_whitespace.comment
     leading = [*removed.leading_lines, *statement.leading_lines]
     if comment is None:
         return statement.with_changes(leading_lines=leading)
     if not isinstance(statement, cst.SimpleStatementLine) or statement.trailing_whitespace.comment is not None:
-        return None
+        # Both end with a comment: the removed one's goes on its own line above.
+        return statement.with_changes(leading_lines=[*leading, cst.EmptyLine(comment=comment)])
     return statement.with_changes(leading_lines=leading, trailing_whitespace=removed.trailing_whitespace)
