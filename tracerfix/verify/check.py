@@ -236,7 +236,9 @@ class UnitCheck:
         self.on_zeros_only: list[Prepared] = []  # accepted on zeros only, tried last
         self.tried: set[str] = set()
         self.accepted: set[str] = set()  # the signatures the original took
-        self.refused: list[str] = []  # signatures the original does not accept, and why
+        self.refused: list[str] = []
+        # Signatures of the right shapes whose random values the original rejected.
+        self.rejected_values: list[str] = []  # signatures the original does not accept, and why
         self.set_aside: list[str] = []  # signatures no rewrite could match, and why
         self.deferred: list[Signature] = []  # resized after an unpacking error: tried after the probes
 
@@ -314,6 +316,11 @@ class UnitCheck:
         suggestion = ", ".join(f"{p['name']}={(p['annotation'] or p.get('inferred') or ['f32[n]'])[0]}" for p in passed)
         who = "the original raised on every input tried" if self.refused else "the rewrite could not be compared"
         head = f"could not build an input for `{blamed}`" if blamed else "no input signature could be checked"
+        if self.rejected_values:
+            # The shapes were right; the values were not ones the code accepts (physics, a domain).
+            return (f"{head}: {who} ({tried}); with `{self.rejected_values[0]}` the shapes fit but the random values "
+                    "made the original raise: add a call with real values to the module, its tests or a doctest "
+                    "(verification runs the function on the arguments it finds there)")
         return (f"{head}: {who} ({tried}); describe the inputs with the spec line "
                 f"`# tracerfix-verify: {suggestion}` above the function, or in [tool.tracerfix.verify.inputs]")
 
@@ -415,6 +422,20 @@ class UnitCheck:
                 self.run_original(arguments)
             except (Exception, TrialTimeout) as raised:
                 error = raised
+            # An error of the values, not of the shapes (a search that raises when it does not
+            # converge, a name bound on some paths only): other draws may be ones it runs on.
+            for style in ("uniform", "normal", "positive") if error is not None and not isinstance(error, TrialTimeout) \
+                    and not _about_shapes(error) else ():
+                candidate = self.draw(signature, "normal" if style == "positive" else style)
+                candidate = positive(candidate) if style == "positive" else candidate
+                try:
+                    self.run_original(candidate)
+                except (Exception, TrialTimeout):
+                    continue
+                arguments = drawn = candidate
+                error = None
+                break
+            if error is not None:
                 # One more chance: with zeros, as a random integer may be out of range for an
                 # index; with magnitudes and the whole trial limit, where the original never
                 # finished (a search that only ends for a positive bound or step, or a first run
@@ -425,6 +446,8 @@ class UnitCheck:
                     self.run_original(arguments, self.trial_limit_cap if timed_out else None)
                 except (Exception, TrialTimeout):
                     self.refused.append(f"{key}: {describe_exception(error)}")
+                    if not timed_out and not _about_shapes(error):
+                        self.rejected_values.append(key)
                     resized = _resized(signature, error)
                     if resized is not None and _unpacking(error):
                         # `a, b = x` may want a tuple, which the probes offer later: this size last.
@@ -1112,6 +1135,19 @@ _WANTS_INTEGERS = re.compile(
 
 def _unpacking(error: BaseException) -> bool:
     return "values to unpack" in str(error)
+
+
+_SHAPE_WORDS = ("shape", "dimension", "broadcast", "axis", "axes", "index", "indices", "unpack", "argument", "rank",
+                "size", "length", "subscript", "iterate", "attribute")
+
+
+def _about_shapes(error: BaseException) -> bool:
+    """Whether `error` says the inputs have the wrong kind or shape (another draw of the same
+    shapes fails alike), rather than values the code rejects."""
+    if isinstance(error, (TypeError, IndexError, AttributeError, KeyError)):
+        return True
+    text = str(error).lower()
+    return any(word in text for word in _SHAPE_WORDS)
 
 
 def _with_size(signature: Signature, used: int, wanted: int) -> Signature | None:

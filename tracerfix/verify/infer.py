@@ -40,6 +40,9 @@ class Leaf:
     truth: bool = False  # tested for its truth (`if done`, `x and converged`): a single value
     reads: int = 0  # reads of the name
     literal_reads: int = 0  # reads as `x[0]`, `x[1]`: all of them, and it is a vector of components
+    # Literal bounds of slices along the first axis (`x[:3]`, `x[3:]`): where a state vector is
+    # cut into its parts (position and velocity: a length of twice the cut).
+    cuts: set[int] = field(default_factory=set)
 
     def spec(self, default_rank: int = 0) -> str:
         """`default_rank`: the rank of an array nothing constrains (not an index)."""
@@ -182,6 +185,10 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
         return [fixed, first] if leaf.reads and leaf.reads == leaf.literal_reads else [first, fixed]
     if leaf.vector_too and leaf.dims is not None and len(leaf.dims) == 2:
         return [first, f"{first[:3]}[{leaf.dims[0]}]"]
+    if leaf.cuts and leaf.dims is None and leaf.min_rank == 1 and not leaf.index:
+        # `r = x[:3]; v = x[3:]`: a vector of parts, cut at 3: twice that long, or one past the cut.
+        lengths = dict.fromkeys([2 * max(leaf.cuts), max(leaf.cuts) + 1, sum(sorted(leaf.cuts)[-2:])])
+        return [first, *(f"{first[:3]}[{length}]" for length in lengths)]
     return [first]
 
 
@@ -189,7 +196,7 @@ def _resolved(leaf: Leaf, find) -> Leaf:
     if leaf.dims is None:
         return leaf
     return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length,
-                leaf.vector_too, leaf.reads, leaf.literal_reads)
+                leaf.vector_too, leaf.truth, leaf.reads, leaf.literal_reads, leaf.cuts)
 
 
 # Transforms whose result takes the arguments of the function they wrap, shapes unchanged
@@ -401,6 +408,10 @@ class _Inference:
             depth = sum(1 for element in node.slice if not _is_none_or_ellipsis(element.slice))
             leaf.min_rank = max(leaf.min_rank, min(depth, MAX_RANK))
             first = node.slice[0].slice
+            if isinstance(first, cst.Slice) and first.step is None:
+                leaf.cuts |= {bound for bound in (_integer(first.lower) if first.lower is not None else None,
+                                                  _integer(first.upper) if first.upper is not None else None)
+                              if bound is not None and bound > 0}
             literal = _integer(first.value) if isinstance(first, cst.Index) else None
             if literal is not None:
                 leaf.literal_length = max(leaf.literal_length, literal + 1 if literal >= 0 else -literal)
