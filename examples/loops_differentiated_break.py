@@ -31,8 +31,8 @@ def capped_sum(x, cap):
     return total
 
 
-damped_grad = jax.grad(damped)
-capped_sum_grad = jax.grad(capped_sum)
+damped_grad = jax.jit(jax.grad(damped))
+capped_sum_grad = jax.jit(jax.grad(capped_sum))
 
 
 # --- what the fix makes of them ---------------------------------------------------------------

@@ -42,7 +42,7 @@ def shrunk_energy(x):
     return jnp.sum(x**2)
 
 
-shrunk_energy_grad = jax.grad(shrunk_energy)
+shrunk_energy_grad = jax.jit(jax.grad(shrunk_energy))
 
 
 @jax.jit

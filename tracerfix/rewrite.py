@@ -89,6 +89,15 @@ def check_identity_tests(context, names) -> None:
                           f"value instead (`not {name}`)")
 
 
+def reverse_mode_refusal(function: str) -> str:
+    """Why a loop with a data-dependent number of steps is not lowered in a function that is
+    differentiated: `lax.while_loop` has no reverse mode, so the rewrite would break `jax.grad`."""
+    return (f"`{function}` is differentiated, and the loop runs a number of steps its data decides: "
+            "`lax.while_loop` supports forward-mode differentiation only, so `jax.grad` of the rewrite would "
+            "raise; bound the loop (`for step in range(max_steps):` with `if converged: break`), which becomes "
+            "a differentiable `lax.fori_loop`")
+
+
 def refuse_none_holders(context, names) -> None:
     """Refuse when one of `names` (state a `lax` form carries, or a value `jnp.where` selects) is
     set to None somewhere in the function: a sentinel that is None on some paths and an array on

@@ -199,7 +199,7 @@ import jax
 def loss(w):
     return max(w, 0.0) ** 2
 
-grad_loss = jax.grad(loss)
+grad_loss = jax.jit(jax.grad(loss))
 """,
             expected="""
 import jax
@@ -208,7 +208,7 @@ import jax.numpy as jnp
 def loss(w):
     return jnp.maximum(w, 0.0) ** 2
 
-grad_loss = jax.grad(loss)
+grad_loss = jax.jit(jax.grad(loss))
 """,
             unsafe=True,
             function="grad_loss",

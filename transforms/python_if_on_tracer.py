@@ -588,7 +588,7 @@ def safe_root(x):
         y = jnp.zeros_like(x)
     return y
 
-grad_root = jax.grad(safe_root)
+grad_root = jax.jit(jax.grad(safe_root))
 """,
             expected="""
 import jax
@@ -599,7 +599,7 @@ def safe_root(x):
     y = jnp.where(x > 0, jnp.sqrt(jnp.where(x > 0, x, 1)), jnp.zeros_like(x))
     return y
 
-grad_root = jax.grad(safe_root)
+grad_root = jax.jit(jax.grad(safe_root))
 """,
             unsafe=True,
             function="grad_root",

@@ -64,12 +64,14 @@ class PythonWhileOnTracer(Rule):
 
     ## Fix safety
     Safe when the function is not differentiated, the loop's state is made of arrays, and any
-    `if` in the body becomes a cheap, finite `jnp.where`. Unsafe, with the reason in the message,
-    when the function is differentiated (`jax.grad`, `jax.value_and_grad`... in this module):
-    `lax.while_loop` supports forward-mode differentiation only, so reverse mode raises (a
-    differentiated loop with a Python bound, `while A and step < 100:` counting `step += 1`,
+    `if` in the body becomes a cheap, finite `jnp.where`. A function that is differentiated
+    (`jax.grad`, `jax.value_and_grad`... in this module) is not given a `lax.while_loop`, which
+    supports forward-mode differentiation only: the loop is reported with the advice to bound it.
+    A differentiated loop with a Python bound, `while A and step < 100:` counting `step += 1`,
     becomes a `lax.fori_loop` up to that bound instead, running the body where `A` holds: safe,
-    and differentiable, though it always runs every step); when a
+    and differentiable, though it always runs every step. (Under `jax.grad` alone, with nothing
+    jitted, the values are concrete and a Python `while` works: nothing is reported.) Unsafe,
+    with the reason in the message, when a
     body branch may be inf/NaN where it is not selected; when the body indexes an array with the
     loop state (`lax.while_loop` traces its body even if the loop never runs, so an empty array
     raises while tracing); or when a Python number the loop counts with becomes a traced array
@@ -297,29 +299,9 @@ def loss(x):
         x = x * 0.5
     return x.sum()
 
-grad_loss = jax.grad(loss)
+grad_loss = jax.jit(jax.grad(loss))
 """,
-            expected="""
-import jax
-from jax import lax
-
-def loss(x):
-    def keep_updating_x(x):
-        return x.sum() > 1.0
-
-    def update_x(x):
-        x = x * 0.5
-        return x
-
-    x = lax.while_loop(keep_updating_x, update_x, x)
-    return x.sum()
-
-grad_loss = jax.grad(loss)
-""",
-            unsafe=True,
-            function="loss",
-            inputs=("jnp.array([3.0, 1.0])", "jnp.array([0.25])"),
-            note="differentiated with jax.grad: reverse mode breaks, so the fix is unsafe",
+            note="differentiated and jitted: a `lax.while_loop` would break reverse mode, so it is reported with the advice to bound the loop",
         ),
         Invalid(
             """
@@ -333,7 +315,7 @@ def energy(x):
         steps += 1
     return (x**2).sum()
 
-energy_grad = jax.grad(energy)
+energy_grad = jax.jit(jax.grad(energy))
 """,
             expected="""
 import jax
@@ -349,7 +331,7 @@ def energy(x):
     x = lax.fori_loop(steps, 50, update_x, x)
     return (x**2).sum()
 
-energy_grad = jax.grad(energy)
+energy_grad = jax.jit(jax.grad(energy))
 """,
             function="energy",
             inputs=("jnp.array([3.0, -9.0])", "jnp.array([0.5])", "jnp.array([1.0, -1.0])", "jnp.array([1e30])"),
@@ -604,32 +586,9 @@ def loss(x):
             break
     return (x**2).sum()
 
-grad_loss = jax.grad(loss)
+grad_loss = jax.jit(jax.grad(loss))
 """,
-            expected="""
-import jax
-import jax.numpy as jnp
-from jax import lax
-
-def loss(x):
-    def keep_updating_x(state):
-        _, stop = state
-        return ~stop
-
-    def update_x(state):
-        x, _ = state
-        x = x * 0.5
-        return x, jnp.abs(x).sum() < 1.0
-
-    x, _ = lax.while_loop(keep_updating_x, update_x, (x, False))
-    return (x**2).sum()
-
-grad_loss = jax.grad(loss)
-""",
-            unsafe=True,
-            function="loss",
-            inputs=("jnp.array([3.0, 1.0])", "jnp.array([0.25])"),
-            note="`while True:` in a differentiated function: reverse mode breaks, so the fix is unsafe",
+            note="`while True:` in a differentiated function: a `lax.while_loop` would break reverse mode, so it is reported",
         ),
         Invalid(
             """

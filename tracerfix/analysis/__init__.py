@@ -267,7 +267,7 @@ class _Propagation:
                     params = {name: UNKNOWN_VALUE for name in param_names(nested)}
                     analysis.scopes[id(nested)] = TracedScope(
                         nested, params, f"defined inside traced {_name(scope.node)}", scope.transform,
-                        awaiting_calls=True,
+                        awaiting_calls=True, concrete=scope.concrete,
                     )
                     self.traced_ids.add(id(nested))
                 elif analysis.closures.get(id(nested)) == env and id(nested) in analysis.facts:
@@ -299,7 +299,8 @@ class _Propagation:
                 # A lambda the index did not walk into (no transformation call in the text).
                 self.index.enclosing[id(function)] = (*self.index.enclosing.get(id(caller.node), ()), caller.node)
                 self.index.top_of[id(function)] = self.index.top_of.get(id(caller.node), 0)
-            scope = TracedScope(function, params, f"mapped over traced leaves in {_name(caller.node)}", caller.transform)
+            scope = TracedScope(function, params, f"mapped over traced leaves in {_name(caller.node)}", caller.transform,
+                                concrete=caller.concrete)
             analysis.scopes[id(function)] = scope
             self.traced_ids.add(id(function))
         elif all(scope.params.get(name) == value for name, value in params.items()) and (
@@ -379,12 +380,16 @@ class _Propagation:
             params = {name: UNKNOWN_VALUE for name in param_names(callee)}
             params.update(passed)
             how = "with traced arguments" if traced else "(it runs under the trace)"
-            scope = TracedScope(callee, params, f"called from traced {_name(caller.node)} {how}", caller.transform)
+            scope = TracedScope(callee, params, f"called from traced {_name(caller.node)} {how}", caller.transform,
+                                concrete=caller.concrete)
             self.analysis.scopes[id(callee)] = scope
             self.traced_ids.add(id(callee))
             changed = True
         else:
             changed = False
+            if scope.concrete and not caller.concrete:
+                scope.concrete = False  # also reached from a jitted caller: its values are abstract there
+                changed = True
             first_call = scope.awaiting_calls and not scope.transformed
             scope.awaiting_calls = False
             for name, value in passed.items():

@@ -72,6 +72,10 @@ class TracedScope:
     # The parameters are placeholders (a function defined inside traced code, called from none
     # yet): the first call that reaches it gives them their values, later ones are joined.
     awaiting_calls: bool = False
+    # Every transformation that reaches it only differentiates (`jax.grad(f)`, no jit or vmap
+    # around it): its tracers carry concrete values, so Python `if`, `while`, `bool()` and
+    # boolean masks work on them; NumPy, `float()` and `.tolist()` still fail.
+    concrete: bool = False
 
 
 @dataclass
@@ -1036,11 +1040,17 @@ class ScopeFinder:
         site: JitSite | None,
     ) -> None:
         existing = self.scopes.get(id(function))
+        # Differentiation alone, applied at module level (`f = jax.grad(f)`, `@jax.grad`): inside a
+        # function, the caller may itself be jitted, and then the values are abstract after all.
+        concrete = transform in known.GRAD_TRANSFORMS and site is not None and not any(
+            isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(site.node), ())
+        ) and not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(function), ()))
         if existing is None:
-            scope = TracedScope(function, params, reason, transform, transformed=True)
+            scope = TracedScope(function, params, reason, transform, transformed=True, concrete=concrete)
             self.scopes[id(function)] = scope
         else:
             scope = existing
+            scope.concrete = scope.concrete and concrete
             for name, value in params.items():
                 # A parameter is traced if any way of calling the function traces it; static only
                 # when every transformation applied to it agrees.

@@ -29,7 +29,7 @@ from tracerfix.loops.outcome import CannotRewrite, LoopRewrite
 from tracerfix.loops.placement import code_after, code_before, env_at, evaluator, read_after
 from tracerfix.loops.selection import Selection, is_pass
 from tracerfix.loops.state import body_traced_tests, carried_names, check_fixed_shapes, check_index_uses
-from tracerfix.rewrite import builtin_called, names_read, passed_functions, shaped_start, where_safety
+from tracerfix.rewrite import builtin_called, names_read, passed_functions, reverse_mode_refusal, shaped_start, where_safety
 from tracerfix.rule import Safety
 
 
@@ -614,10 +614,7 @@ def _while_loop(
         concerns += empty_array_concerns(original, [*counter, *carried], context, f"{lax}.while_loop")
     scope = context.scope
     if scope is not None and scope.differentiated:
-        concerns.append(
-            f"`{context.function_name}` is differentiated: `lax.while_loop` supports forward-mode "
-            "differentiation only, so reverse mode (`jax.grad`) of the rewrite raises"
-        )
+        raise CannotRewrite(reverse_mode_refusal(context.function_name))
     concerns += [note for _, note in starts if note]
     for concern in concerns:
         rewrite.add_concern(Safety.UNSAFE, concern)

@@ -41,6 +41,7 @@ from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
     FLOAT_TEXT,
     Refused,
+    reverse_mode_refusal,
     integer_start_made_float,
     literal_shape,
     passed_functions,
@@ -475,8 +476,7 @@ class Writer:
         test = None if _always_true(loop.test) else self.lowerer.predicate(loop)
         lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None, loop_node=loop.node))
         if self.lowerer.differentiated:
-            self.notes.append("`lax.while_loop` supports forward-mode differentiation only: reverse mode "
-                              "(`jax.grad`) of this function raises")
+            raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
         return lines
 
     def for_loop(self, loop: For, scope: Scope) -> list[str]:
@@ -537,8 +537,7 @@ class Writer:
                                                  index=(index, iteration.start, iteration.stop),
                                                  body_statements=body, inner_bound=inner_bound, loop_node=loop.node))
             if self.lowerer.differentiated:
-                self.notes.append("the loop stops early, so it becomes `lax.while_loop`, which supports forward-mode "
-                                  "differentiation only: reverse mode (`jax.grad`) of this function raises")
+                raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
             return lines
         if not carried:
             if not any(isinstance(s, Leaf) and s.effect for s in walk(body)):
@@ -561,8 +560,8 @@ class Writer:
             lines += [f"def {name}({index}, {state}):", *self.indented(self.body(unpack, code, [f"return {result}"])), ""]
             lines.append(f"{result} = {lax}.fori_loop({iteration.start}, {iteration.stop}, {name}, {init})")
             if self.lowerer.traced_bounds and self.lowerer.differentiated and loop is self.lowerer.root_loop:
-                self.notes.append("`lax.fori_loop` with traced bounds runs as a `lax.while_loop`, which supports "
-                                  "forward-mode differentiation only: reverse mode (`jax.grad`) of this function raises")
+                # `lax.fori_loop` with traced bounds runs as a `lax.while_loop`: no reverse mode.
+                raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
         else:
             name = self.lowerer.fresh(_joined(carried) + "_step")
             element = loop.target if loop.target.isidentifier() else self.lowerer.fresh("item")
