@@ -184,19 +184,15 @@ class Lowerer:
         """`if c: raise E("message")` as a check that raises when the compiled function runs
         (`rewrite.runtime_check`): `lax` traces both branches, so a `raise` would fire while
         tracing, whatever the data. None where the exception takes more than a message."""
-        block = node.body
-        statement = block.body[0]
+        statement = node.body.body[0]
         raised = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else statement
-        exception = raised.exc
-        arguments = exception.args if isinstance(exception, cst.Call) else ()
-        if exception is None or len(arguments) > 1 or any(a.keyword or a.star for a in arguments):
+        code = self.context.module.code_for_node
+        check = self.runtime_raise(code(raised), " ".join(code(node.test).split()), fails_when=True)
+        if check is None:
             return None
-        try:
-            check = runtime_check(self.context, node.test, True, arguments[0].value if arguments else None, "`raise`")
-        except Refused:
-            return None
-        self.cond_notes.append(f"{check.note}; the exception is no longer a `{self.context.describe(exception.func if isinstance(exception, cst.Call) else exception)}`")
-        return list(check.lines)
+        lines, note = check
+        self.cond_notes.append(note)
+        return lines
 
     def runtime_raise(self, text: str, test: str, fails_when: bool) -> tuple[list[str], str] | None:
         """The `raise E("message")` statement `text`, reached where `test` is `fails_when`, as a
