@@ -47,7 +47,8 @@ class DataDependentShape(Rule):
     then reduced (`x[jnp.where(c)].sum()`), rewrites the reduction with a three-argument
     `jnp.where`; when they only update the elements where `c` holds (`x.at[jnp.where(c)].set(0)`,
     or `rows, cols = jnp.where(c)` then `x.at[rows, cols].set(0)`), rewrites the update as
-    `jnp.where(c, 0, x)`, as `boolean-mask-update` (TFX302) does.
+    `jnp.where(c, 0, x)`, as `boolean-mask-update` (TFX302) does. `_, inverse = jnp.unique(x,
+    return_inverse=True)`, which keeps only the inverse indices, gets `size=x.size`.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -79,7 +80,9 @@ class DataDependentShape(Rule):
     when it is used once, right where it is reduced, and nothing it reads changes in between; the
     assignment is then removed (its end-of-line comment moves along). Updates follow TFX302's
     safety: safe for an integer value and a mask computed from the updated array; unsafe
-    otherwise (the value's dtype, a mask taken to cover the leading axes). Everything else is
+    otherwise (the value's dtype, a mask taken to cover the leading axes). `size=x.size` for the
+    inverse indices of `jnp.unique` is safe: there is room for every element, and the indices of
+    the elements do not depend on the padding after the unique values. Everything else is
     reported: a size has to be chosen by you.
     """
 
@@ -256,6 +259,30 @@ def make_mask(dataset):
             note="indices unpacked from `jnp.where(c)` and used once to update: the update where `c` holds "
             "(jax#4418); unsafe, the mask is taken to cover the leading axes of `mask`",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def remap_to_consecutive(arr):
+    _, inverse_indices = jnp.unique(arr, return_inverse=True)
+    return inverse_indices
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def remap_to_consecutive(arr):
+    _, inverse_indices = jnp.unique(arr, return_inverse=True, size=arr.size)
+    return inverse_indices
+""",
+            function="remap_to_consecutive",
+            inputs=("jnp.array([0, 0, 1, 4, 4, 6, 6])", "jnp.array([3, 3, 3])", "jnp.array([5, 1, 5, 2])"),
+            note="only the inverse indices of `jnp.unique` are kept: `size=arr.size` leaves them as they were "
+            "(jaxley's `remap_to_consecutive`)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -285,6 +312,8 @@ def make_mask(dataset):
         fix = None
         if function in _MASK_INDICES and len(positional) == 1:
             fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0])
+        elif function == "unique" and positional:
+            fix = self._inverse_only_fix(node, positional[0])
         if function == "where" and fix is None:
             message += ", or use the three-argument `jnp.where(condition, x, y)`"
         self.report(node, message, fix)
@@ -396,6 +425,35 @@ def make_mask(dataset):
             merged = _with_comments_of(removed, use.deep_replace(call, replacement))
             edits = [(use, merged), (removed, cst.RemovalSentinel.REMOVE)]
         return context.fix(f"Update where the condition holds: `{text}`", edits, safety, note)
+
+    def _inverse_only_fix(self, node: cst.Call, array: cst.BaseExpression):
+        """`_, inverse = jnp.unique(x, return_inverse=True)`: only the inverse indices are kept, and
+        they do not depend on how many unique values there are room for, so `size=x.size` (room
+        for every element) gives the same indices under jit."""
+        context = self.context
+        options = {arg.keyword.value: arg.value for arg in node.args if arg.keyword is not None}
+        if not (isinstance(options.get("return_inverse"), cst.Name) and options["return_inverse"].value == "True") \
+                or any(key != "return_inverse" for key in options) or len(node.args) - len(options) != 1:
+            return None
+        assign = context.parent()
+        function = context.function
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(function, cst.FunctionDef)):
+            return None
+        target = assign.targets[0].target
+        if not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2
+                and isinstance(target.elements[0].value, cst.Name)):
+            return None
+        unique_name = target.elements[0].value.value
+        if unique_name != "_" and reads(function, unique_name):
+            return None  # the unique values are used: their number is the data-dependent part
+        size = f"{context.code(array).strip()}.size" if isinstance(array, (cst.Name, cst.Attribute)) \
+            else f"{context.spell('jax.numpy')}.size({context.code(array).strip()})"
+        replacement = node.with_changes(args=[*node.args[:-1], node.args[-1].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Arg(context.parse_expression(size), keyword=cst.Name("size"),
+                    equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))])
+        return context.fix(f"Pass `size={size}`: only the inverse indices are kept, which it leaves unchanged",
+                           [(node, replacement)])
 
     def _single_use(self, node: cst.Call, statement: cst.SimpleStatementLine):
         """The chain down to `x[name]` when `name = <node>` is read once, as an index, in a later
