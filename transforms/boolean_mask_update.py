@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.masks import OPERATORS, UPDATED_VALUE, boolean_index, masked_update, rank_of
+from tracerfix.masks import OPERATORS, UPDATED_VALUE, boolean_index, is_integer_literal, masked_update, rank_of
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import right_operand
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -246,8 +246,8 @@ def zero_even_columns(x):
                 bound is not None and context.value(bound).traced for o in others for bound in (o.lower, o.upper, o.step)):
             return None
         value = node.args[0].value
-        if not isinstance(value, (cst.Integer, cst.Float)) and not (
-                isinstance(value, cst.UnaryOperation) and isinstance(value.expression, (cst.Integer, cst.Float))):
+        number = value.expression if isinstance(value, cst.UnaryOperation) else value
+        if not isinstance(number, (cst.Integer, cst.Float)):
             return None
         jnp = context.spell("jax.numpy")
         x = context.code(array).strip()
@@ -267,7 +267,7 @@ def zero_even_columns(x):
         notes = []
         if rank_of(array, context) != len(elements):
             notes.append(f"assumes `{x}` has {len(elements)} axes, one per index entry, and a one-dimensional mask")
-        if not isinstance(value, cst.Integer) and not (isinstance(value, cst.UnaryOperation) and isinstance(value.expression, cst.Integer)):
+        if not is_integer_literal(value):
             notes.append(f"`.at[]` casts `{code(value)}` to the dtype of the array while `jnp.where` promotes both")
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
         return context.fix(f"Replace with `{jnp}.where(...)` over the sliced block", [(node, replacement)],

@@ -944,6 +944,10 @@ class ScopeFinder:
         bound = self.index.bound_by_factory.get(id(found), ()) if found is not None else ()
         return found, {name: UNKNOWN_VALUE for name in bound}
 
+    def _at_module_level(self, node: cst.CSTNode) -> bool:
+        """Not inside any function (a class body is fine)."""
+        return not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(node), ()))
+
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
         return bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(function)
@@ -1003,12 +1007,11 @@ class ScopeFinder:
                 read[node.value.value].add(node.attr.value)
         found = {}
         for name, attributes in read.items():
-            def methods(cls: str) -> set[str]:
-                return {a for a in attributes - known.ARRAY_METHODS if self.index.class_method(cls, a) is not None}
             matches = [cls for cls in self.index.classes if (fields := self.index.pytree_fields(cls)) is not None
-                       and attributes <= {field_name for field_name, _ in fields} | methods(cls)
+                       and attributes <= {field_name for field_name, _ in fields} | (methods := {
+                           a for a in attributes - known.ARRAY_METHODS if self.index.class_method(cls, a) is not None})
                        # two fields read, or a method no array has (`molecule.energy()`)
-                       and (len(attributes) >= 2 or methods(cls))]
+                       and (len(attributes) >= 2 or methods)]
             if len(matches) == 1 and not self.index.custom_flattened(matches[0]):
                 found[name] = Value(TRACED, container=True, instance_of=matches[0],
                                     fields=self.index.pytree_fields(matches[0]))
@@ -1042,9 +1045,8 @@ class ScopeFinder:
         existing = self.scopes.get(id(function))
         # Differentiation alone, applied at module level (`f = jax.grad(f)`, `@jax.grad`): inside a
         # function, the caller may itself be jitted, and then the values are abstract after all.
-        concrete = transform in known.GRAD_TRANSFORMS and site is not None and not any(
-            isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(site.node), ())
-        ) and not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(function), ()))
+        concrete = transform in known.GRAD_TRANSFORMS and site is not None \
+            and self._at_module_level(site.node) and self._at_module_level(function)
         if existing is None:
             scope = TracedScope(function, params, reason, transform, transformed=True, concrete=concrete)
             self.scopes[id(function)] = scope

@@ -71,6 +71,7 @@ class Writer:
     lowered: int = 0  # lax constructs written
     prologue: list[str] = field(default_factory=list)  # the last loop's `_first_values`
     floated: set[str] = field(default_factory=set)  # names an enclosing `lax` loop starts as floats
+    placeholder_lines: list[str] = field(default_factory=list)  # `name = jnp.nan` before the `if` being written
 
     # -- statements --------------------------------------------------------------------------
     def block(self, statements: list, scope: Scope) -> list[str]:
@@ -181,11 +182,15 @@ class Writer:
 
     # -- if -> lax.cond ----------------------------------------------------------------------
     def cond(self, statement: If, scope: Scope) -> list[str]:
-        self._placeholder_lines: list[str] = []
-        lines = self._cond(statement, scope)
-        return [*self._placeholder_lines, *lines] if lines else lines
+        # Placeholders of this `if` go before it; a nested `if` in a branch keeps its own.
+        outer, self.placeholder_lines = self.placeholder_lines, []
+        try:
+            lines = self._cond(statement, scope)
+            return [*self.placeholder_lines, *lines] if lines else lines
+        finally:
+            self.placeholder_lines = outer
 
-    def _unbound_placeholder(self, name: str, arms: list[list]) -> str:
+    def _unbound_placeholder(self, name: str, arms: list[list]) -> None:
         """`ecc` bound only in the branch taken when `e < 1` and read after the `if`: the original
         raises UnboundLocalError on the other path, so any value may stand there; NaN, for a value
         the binding branch computes as a float, says "no value" in the result."""
@@ -195,13 +200,11 @@ class Writer:
         if not definitions or not any(FLOAT_TEXT.search(text) for text in evidence):
             raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
                           "give it a value before the `if`")
-        line = f"{name} = {self.lowerer.spell('jax.numpy')}.nan"
-        self._placeholder_lines.append(line)
+        self.placeholder_lines.append(f"{name} = {self.lowerer.spell('jax.numpy')}.nan")
         self.notes.append(f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
                           f"reading it, the rewrite gives NaN")
-        return line
 
-    def _return_or_raise(self, arms: list[list], tests: list[str]) -> list[str] | None:
+    def _return_or_raise(self, arms: list[list], tests: list) -> list[str] | None:
         """`if returned: return result` else `raise ValueError("did not converge")` (a search that
         raises when its loop ends without returning): the `raise` becomes a check that raises
         when the compiled function runs, and the value is returned. None for other shapes."""
@@ -245,12 +248,11 @@ class Writer:
         written = self.written([s for arm in arms for s in arm])
         live_after = self.liveness.after.get(id(statement), set())
         outs = [] if returns else [name for name in written if name in live_after]
-        placeholders = []
         for name in outs:
             if name not in scope.bound:
                 bound = [definitely_bound(arm) for arm in arms]
                 if not all(b is None or name in b for b in bound):
-                    placeholders.append(self._unbound_placeholder(name, arms))
+                    self._unbound_placeholder(name, arms)
                     scope.bound.add(name)
         self._check_state(arms, scope.bound, "branch")
         self.lowerer.check_identity_tests(outs)
