@@ -440,6 +440,36 @@ def test_a_wrong_fix_is_not_written_and_a_right_one_is(worker, tmp_path):
     assert [r.status for r in verifier.results] == ["verified"]
 
 
+def test_a_where_form_that_fails_the_gradient_check_is_written_as_lax_cond(worker, tmp_path):
+    """Verification decides the form: the `jnp.where` selection computes `sin(r) / r` for every
+    `x`, NaN in the gradient at 0 where the original took the constant branch; the plain
+    `lax.cond` lowering runs one branch and agrees, so that is what is written."""
+    source = """
+    import jax
+    import jax.numpy as jnp
+
+
+    @jax.jit
+    def sinc_of_root(x):
+        if x > 0.0:
+            r = jnp.sqrt(x)
+            y = jnp.sin(r) / r
+        else:
+            y = 1.0
+        return y
+    """
+    path = write(tmp_path, "module.py", source)
+    settings = engine.Settings(rules=all_rules(), unsafe_fixes=True)
+    assert "jnp.where" in engine.fix(path.read_text(), settings).source  # the simplified form comes first
+    with Verifier(worker=worker, seed=SEED, trials=8) as verifier:
+        report = api.process_path(path, settings, fix=True, write=True, rewrite=verifier.rewriter(path))
+    written = path.read_text()
+    assert report.written and "lax.cond(" in written and "jnp.where" not in written
+    [result] = verifier.results
+    assert result.verified
+    assert any("the `jnp.where` form failed" in warning for warning in result.details["warnings"])
+
+
 def test_refusing_a_helper_rewrite_keeps_its_callers_consistent(worker, tmp_path):
     """The caller first fails through its wrongly rewritten helper; once the helper's rewrite is
     refused, the caller is judged again against the helper as it will be written (still leaking,

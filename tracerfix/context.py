@@ -24,6 +24,8 @@ class RuleContext:
         # (rule code, statement text) of fixes the engine withdrew because their output leaked
         # again (`engine._withdraw_culprits`): the rule leaves those statements to the others.
         self.withdrawn: frozenset[tuple[str, str]] = frozenset()
+        # Functions whose control flow takes the plain `lax` lowering (`Settings.plainly_lowered`).
+        self.plainly_lowered: frozenset[str] = frozenset()
         self._pending_imports: set[ImportSpec] = set()
         # Nodes whose leak an enclosing statement's fix already removes (TFX108 replaces a loop
         # with every `if` in it): other rules leave them alone, so one leak gets one finding.
@@ -135,6 +137,15 @@ class RuleContext:
 
     def claimed(self, node: cst.CSTNode) -> bool:
         return id(node) in self._claimed
+
+    def lowers_plainly(self) -> bool:
+        """Verification asked for the plain `lax` form of this function's control flow."""
+        if not self.plainly_lowered or self.function is None:
+            return False
+        from tracerfix.engine import qualified_function_name
+
+        name = qualified_function_name(self.analysis, self.function)
+        return any(name == unit or name.startswith(unit + ".") for unit in self.plainly_lowered)
 
     def was_withdrawn(self, code: str, node: cst.CSTNode) -> bool:
         return bool(self.withdrawn) and (code, self.code(node)) in self.withdrawn

@@ -53,6 +53,10 @@ class Settings:
     project_static_fields: frozenset[str] = frozenset()
     # Fixes withdrawn in this run because their output leaked again: (rule code, statement text).
     withdrawn: frozenset[tuple[str, str]] = frozenset()
+    # Functions (`name`, `Class.method`) whose traced control flow keeps the general `lax` lowering,
+    # without the `jnp.where` simplifications: verification found a simplified form wrong there
+    # (a branch not taken that is NaN in the gradient), so `verify` asks for the plain form.
+    plainly_lowered: frozenset[str] = frozenset()
 
     def applies(self, finding: Finding) -> bool:
         if finding.fix is None or finding.fix.safety is Safety.DISPLAY_ONLY:
@@ -288,6 +292,7 @@ def _analysed(
         return analysis, []
     context = RuleContext(analysis)
     context.withdrawn = settings.withdrawn
+    context.plainly_lowered = settings.plainly_lowered
     rules = [rule_class(context) for rule_class in settings.rules]
     _transform_calls(analysis, context, [rule for rule in rules if type(rule) in hooked], tops)
     walker = _RuleWalker(analysis, context, rules)

@@ -1551,7 +1551,10 @@ LINE_LENGTH = 88  # black's default: where a generated call breaks its arguments
 
 
 def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatement:
-    """`statement`, with the arguments of its call one per line when it is too long for one."""
+    """`statement`, with the arguments of its call one per line when it is too long for one; in
+    a compound statement (a branch function, a loop), each statement of its body so."""
+    if isinstance(statement, cst.BaseCompoundStatement):
+        return _fitted_blocks(statement, context, depth)
     indent = context.module.default_indent
     if len(indent) * depth + len(context.code(statement).rstrip()) <= LINE_LENGTH:
         return statement
@@ -1566,12 +1569,33 @@ def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatem
         return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
 
     last = len(call.args) - 1
-    args = [
-        arg.with_changes(comma=cst.Comma(whitespace_after=line_break(indent if i < last else "")))
-        for i, arg in enumerate(call.args)
-    ]
+    texts = [context.code(arg.with_changes(comma=cst.MaybeSentinel.DEFAULT)).strip() for arg in call.args]
+    if len(indent) * (depth + 1) + len(", ".join(texts)) <= LINE_LENGTH:
+        # black's first choice: the arguments together on one line of their own.
+        args = [arg.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                if i < last else arg.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=line_break(""))
+                for i, arg in enumerate(call.args)]
+    else:
+        args = [
+            arg.with_changes(comma=cst.Comma(whitespace_after=line_break(indent if i < last else "")))
+            for i, arg in enumerate(call.args)
+        ]
     wrapped = call.with_changes(whitespace_before_args=line_break(indent), args=args)
     return statement.with_changes(body=[small.with_changes(value=wrapped)])
+
+
+def _fitted_blocks(statement: cst.BaseCompoundStatement, context, depth: int) -> cst.BaseCompoundStatement:
+    changes = {}
+    body = statement.body
+    if isinstance(body, cst.IndentedBlock):
+        changes["body"] = body.with_changes(body=[_fitted(inner, context, depth + 1) for inner in body.body])
+    orelse = getattr(statement, "orelse", None)
+    if isinstance(orelse, cst.If):  # an `elif`: at the `if`'s depth
+        changes["orelse"] = _fitted_blocks(orelse, context, depth)
+    elif isinstance(orelse, cst.Else) and isinstance(orelse.body, cst.IndentedBlock):
+        changes["orelse"] = orelse.with_changes(body=orelse.body.with_changes(
+            body=[_fitted(inner, context, depth + 1) for inner in orelse.body.body]))
+    return statement.with_changes(**changes) if changes else statement
 
 
 def _comments(node: cst.CSTNode, skip: set[int]) -> list[cst.Comment]:

@@ -109,6 +109,9 @@ class Rule:
     summary: ClassVar[str] = ""
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
+    # The fix simplifies the general `lax` lowering where that is exact (`jnp.where` for a `lax.cond`)
+    # and gives the plain lowering when `Settings.plainly_lowered` names the function.
+    SIMPLIFIES_LOWERING: ClassVar[bool] = False
 
     def __init__(self, context: "RuleContext") -> None:
         self.context = context

@@ -893,7 +893,9 @@ def two_exits(x):
             stop = stop | (total > 10)
             return stop, total
 
-        stop, total = lax.cond(x[i] < 0, _when_x_i_negative, _unless_x_i_negative, stop, total)
+        stop, total = lax.cond(
+            x[i] < 0, _when_x_i_negative, _unless_x_i_negative, stop, total
+        )
         i = i + 1
         return i, stop, total
 
@@ -939,7 +941,9 @@ def capped_positive_sum(x):
             stop = stop | (total > 10)
             return total, stop
 
-        total, stop = lax.cond(x[i] > 0, _when_x_i_positive, lambda *state: state, total, stop)
+        total, stop = lax.cond(
+            x[i] > 0, _when_x_i_positive, lambda *state: state, total, stop
+        )
         i = i + 1
         return i, total, stop
 
@@ -1029,9 +1033,7 @@ def shrinking_window(x):
         return i, n, total, stop
 
     _, n, total, stop = lax.while_loop(
-        keep_updating_n_and_total,
-        update_n_and_total,
-        (0, n, total, stop),
+        keep_updating_n_and_total, update_n_and_total, (0, n, total, stop)
     )
     return total, n
 """,
@@ -1082,14 +1084,20 @@ def newton_sqrt2(r0):
             r0 -= f / df
             return result, returned, f, r0
 
-        result, returned, f, r0 = lax.cond(jnp.abs(f) < 1e-6, _when_abs_f_lt_1_e_6, _unless_abs_f_lt_1_e_6, result, returned, f, r0)
+        result, returned, f, r0 = lax.cond(
+            jnp.abs(f) < 1e-6,
+            _when_abs_f_lt_1_e_6,
+            _unless_abs_f_lt_1_e_6,
+            result,
+            returned,
+            f,
+            r0,
+        )
         i = i + 1
         return i, result, returned, f, r0
 
     _, result, returned, f, r0 = lax.while_loop(
-        keep_updating_f_and_r0,
-        update_f_and_r0,
-        (0, result, returned, f, r0),
+        keep_updating_f_and_r0, update_f_and_r0, (0, result, returned, f, r0)
     )
 
     def raise_if(failed, f):
@@ -1214,7 +1222,9 @@ def first_negative(x):
             returned = True
             return result, returned
 
-        result, returned = lax.cond(x[i] < 0, _when_x_i_negative, lambda *state: state, result, returned)
+        result, returned = lax.cond(
+            x[i] < 0, _when_x_i_negative, lambda *state: state, result, returned
+        )
         i = i + 1
         return i, result, returned
 
@@ -1268,7 +1278,9 @@ def total_until(xs, limit):
             stop = stop | (total > limit)
             return total, stop
 
-        total, stop = lax.cond(c < 0, lambda *state: state, _unless_c_negative, total, stop)
+        total, stop = lax.cond(
+            c < 0, lambda *state: state, _unless_c_negative, total, stop
+        )
         i = i + 1
         return i, total, stop
 
@@ -1319,9 +1331,7 @@ def f(x, b):
         return i, b, total, stop
 
     _, b, total, stop = lax.while_loop(
-        keep_updating_b_and_total,
-        update_b_and_total,
-        (0, b, total, stop),
+        keep_updating_b_and_total, update_b_and_total, (0, b, total, stop)
     )
     return total + b.sum()
 """,
@@ -1415,14 +1425,14 @@ def settle(x, tol):
             scale = scale * 0.5
             return stop, last, scale
 
-        stop, last, scale = lax.cond(err < tol, _when_err_lt_tol, _unless_err_lt_tol, stop, last, scale)
+        stop, last, scale = lax.cond(
+            err < tol, _when_err_lt_tol, _unless_err_lt_tol, stop, last, scale
+        )
         it = it + 1
         return it, y, stop, last, scale
 
     _, y, stop, last, scale = lax.while_loop(
-        keep_updating_y_last_scale,
-        update_y_last_scale,
-        (0, y, stop, last, scale),
+        keep_updating_y_last_scale, update_y_last_scale, (0, y, stop, last, scale)
     )
     return y
 """,

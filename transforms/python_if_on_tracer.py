@@ -446,9 +446,7 @@ import jax.numpy as jnp
 def sign(x):
     # negative side
     s = jnp.where(
-        x > 0,
-        jnp.ones_like(x),
-        jnp.where(x < 0, -jnp.ones_like(x), jnp.zeros_like(x)),
+        x > 0, jnp.ones_like(x), jnp.where(x < 0, -jnp.ones_like(x), jnp.zeros_like(x))
     )  # see docs/sign.md
     return s
 """,
@@ -951,9 +949,7 @@ def robust_scale(x):
     spread = x.max() - x.min()
     centered = x - x.mean()
     return jnp.where(
-        spread == 0,
-        jnp.zeros_like(x),
-        centered / jnp.where(spread == 0, 1, spread),
+        spread == 0, jnp.zeros_like(x), centered / jnp.where(spread == 0, 1, spread)
     )
 """,
             unsafe=True,
@@ -1114,13 +1110,18 @@ def first_crossing(x, limit):
             i += 1
             return result, returned, i
 
-        result, returned, i = lax.cond(total > limit, _when_total_gt_limit, _unless_total_gt_limit, result, returned, i)
+        result, returned, i = lax.cond(
+            total > limit,
+            _when_total_gt_limit,
+            _unless_total_gt_limit,
+            result,
+            returned,
+            i,
+        )
         return total, result, returned, i
 
     total, result, returned, i = lax.while_loop(
-        keep_updating_total_and_i,
-        update_total_and_i,
-        (total, result, returned, i),
+        keep_updating_total_and_i, update_total_and_i, (total, result, returned, i)
     )
     return lax.cond(returned, lambda: result, lambda: -1)
 """,
@@ -1329,9 +1330,7 @@ import jax.numpy as jnp
 @jax.jit
 def curvature(omega):
     k = jnp.where(
-        jnp.squeeze(omega > 1.0),
-        1.0,
-        jnp.where(jnp.squeeze(omega == 1.0), 0.0, -1.0),
+        jnp.squeeze(omega > 1.0), 1.0, jnp.where(jnp.squeeze(omega == 1.0), 0.0, -1.0)
     )
     return k
 """,
@@ -1432,11 +1431,7 @@ def simulate(v, choice, key):
             return key, out, nxt
 
         key, out, nxt = lax.cond(
-            v[idx] < 0.5,
-            _when_v_idx_lt_0_5,
-            _unless_v_idx_lt_0_5,
-            key,
-            out,
+            v[idx] < 0.5, _when_v_idx_lt_0_5, _unless_v_idx_lt_0_5, key, out
         )
         idx = nxt
         t += 1

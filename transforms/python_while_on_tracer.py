@@ -668,7 +668,9 @@ def settle(x, limit):
             stop = stop | (x.sum() < 1)
             return stop
 
-        stop = lax.cond(x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop)
+        stop = lax.cond(
+            x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop
+        )
         return x, stop
 
     x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))
@@ -837,9 +839,7 @@ def newton(x, target):
         return n, x, error
 
     n, x, error = lax.while_loop(
-        keep_updating_n_x_error,
-        update_n_x_error,
-        (n, x, error),
+        keep_updating_n_x_error, update_n_x_error, (n, x, error)
     )
     return x
 """,

@@ -60,6 +60,8 @@ class Scope:
     bound: set[str]  # names that have a value at the current statement
     returns: bool = False  # the body is the tail of the user's function: `return` is allowed
     lax: bool = False  # the body is traced by a `lax` form (a branch or loop function)
+    # The Python test (on static values) that the body runs under inside a `lax` form, if any.
+    static_guard: str | None = None
 
 
 @dataclass
@@ -87,8 +89,14 @@ class Writer:
         if isinstance(statement, Leaf):
             if statement.raises and scope.lax:
                 # `lax.cond` traces both branches: the `raise` would fire while tracing, whatever the data.
-                raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
-                              "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
+                if scope.static_guard is None:
+                    raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
+                                  "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
+                # Under a test of static values (a configuration check) it still fires while tracing
+                # whenever that test holds: the error stays, only the data no longer skips it.
+                self.notes.append(f"the `raise` under the Python test `{scope.static_guard}` now fires while "
+                                  "tracing whatever the traced values are: the traced control flow around it no "
+                                  "longer skips it")
             if statement.reads & scope.tainted:
                 scope.tainted |= statement.writes
             scope.bound |= statement.writes
@@ -133,12 +141,15 @@ class Writer:
         rest = [MARK + line for line in lines[1:]]
         return [*leaf.comments, lines[0], *rest]
 
-    def python_if(self, statement: If, scope: Scope) -> list[str]:
+    def python_if(self, statement: If, scope: Scope, keyword: str = "if") -> list[str]:
         before = set(scope.bound), set(scope.tainted)
-        body_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax)
-        else_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax)
-        lines = [f"if {statement.test}:", *self.indented(self.block(statement.body, body_scope) or ["pass"])]
-        if statement.orelse:
+        guards = (statement.test, f"not ({statement.test})") if scope.lax else (None, None)
+        body_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax, guards[0])
+        else_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax, guards[1])
+        lines = [f"{keyword} {statement.test}:", *self.indented(self.block(statement.body, body_scope) or ["pass"])]
+        if len(statement.orelse) == 1 and self._python_if(statement.orelse[0], else_scope):
+            lines += self.python_if(statement.orelse[0], else_scope, "elif")
+        elif statement.orelse:
             lines += ["else:", *self.indented(self.block(statement.orelse, else_scope))]
         scope.bound |= body_scope.bound | else_scope.bound
         scope.tainted |= body_scope.tainted | else_scope.tainted
@@ -149,7 +160,7 @@ class Writer:
         body = loop_body(statement.body, Flags())
         self.liveness.block(body, self.liveness.before.get(id(statement), set()))
         inner = Scope(set(scope.tainted), scope.bound | set(writes_of(body)) | getattr(statement, "targets", set()),
-                      lax=scope.lax)
+                      lax=scope.lax, static_guard=scope.static_guard)
         lines = [header, *self.indented(self.block(body, inner) or ["pass"])]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted

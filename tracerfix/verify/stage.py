@@ -14,6 +14,7 @@ import queue
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -32,7 +33,7 @@ from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
 
 # Each round either verifies the pending functions or drops some; a few rounds always settle.
-MAX_ROUNDS = 4
+MAX_ROUNDS = 5
 
 
 def module_identity(path: Path) -> tuple[str, Path]:
@@ -150,8 +151,11 @@ class Verifier:
         verified: dict[str, str] = {}  # unit -> the text it was verified with
         results: dict[str, UnitResult] = {}
         retried: set[str] = set()
+        # Units whose simplified form failed and that are tried again lowered plainly: unit -> why
+        # the simplified form failed.
+        plain: dict[str, str] = {}
         for _ in range(MAX_ROUNDS):
-            before = set(rejected)
+            before, plain_before = set(rejected), dict(plain)
             current = _Units(candidate.source)
             changed = current.changed_from(original)
             for finding in candidate.fixed:
@@ -165,7 +169,7 @@ class Verifier:
                 else:
                     changed.add(unit)
             pending = [unit for unit in sorted(changed) if verified.get(unit) != current.key(unit)]
-            if not pending and rejected == before:
+            if not pending and rejected == before and plain == plain_before:
                 break
             leaks: dict[str, list[str]] = {}
             for finding in candidate.findings:
@@ -181,15 +185,23 @@ class Verifier:
                                                    options, seed, worker, settings.extra_jit, fixed)
             failed = {result.unit for result in outcomes if not result.verified}
             for result in outcomes:
+                if result.unit in plain and result.verified:
+                    result.details.setdefault("warnings", []).append(
+                        f"written with `lax` control flow: the `jnp.where` form failed ({plain[result.unit]})")
                 results[result.unit] = result
                 if result.verified:
                     verified[result.unit] = current.key(result.unit)
                 elif result.unit not in retried and current.depends_on(result.unit, failed - {result.unit}):
                     # It may fail only through a failed helper: judge it again once that is undone.
                     retried.add(result.unit)
+                elif result.status == FAILED and result.unit not in plain \
+                        and _simplified(fixed.get(result.unit, ()), settings):
+                    # Verification decides the form: the exact `lax` lowering before giving up.
+                    plain[result.unit] = result.reason
                 else:
                     rejected |= _responsible(result.unit, candidate.fixed, original, current)
-            if rejected != before:
+            if rejected != before or plain != plain_before:
+                settings = replace(settings, plainly_lowered=frozenset(plain))
                 candidate = engine.fix(source, settings, select=lambda f: _applicable(f) and original.allowed(f, rejected))
         else:
             # Did not settle (it always has in practice): write nothing rather than unverified text.
@@ -319,6 +331,11 @@ class Verifier:
             if root not in self._test_files:
                 self._test_files[root] = TestFiles(root)
             return self._test_files[root]
+
+
+def _simplified(codes, settings: Settings) -> bool:
+    """Some of these fixes took a simplified form that the plain `lax` lowering can replace."""
+    return any(rule.SIMPLIFIES_LOWERING for rule in settings.rules if rule.code in codes)
 
 
 def _applicable(finding: Finding) -> bool:
