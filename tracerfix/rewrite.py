@@ -949,6 +949,22 @@ def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | 
     return None
 
 
+def refuse_different_shapes(shapes: Sequence[tuple[int, ...] | None]) -> None:
+    """Refuse branches whose values have shapes the code spells differently (None: not spelled;
+    -1: a size `reshape` infers); an empty array literal (`jnp.array([])`) against a value of
+    unknown shape counts too: "no elements" is a shape the data chose."""
+    known = {shape for shape in shapes if shape is not None}
+    listed = sorted(known)
+    conflict = any(len(a) != len(b) or any(x != y and -1 not in (x, y) for x, y in zip(a, b))
+                   for i, a in enumerate(listed) for b in listed[i + 1:])
+    empty = any(0 in shape for shape in known) and None in shapes
+    if conflict or empty:
+        shown = ", ".join(str(tuple("?" if d == -1 else d for d in shape)) for shape in listed)
+        what = f"arrays of different shapes ({shown})" if conflict else f"an empty array (shape {shown}) in one branch only"
+        raise Refused(f"the branches give {what}: under `jax.jit` one shape is needed whatever the data; pad "
+                      "them to one shape and keep a mask or a count of the valid entries")
+
+
 class Selection:
     """The choice among branch values for a chain of traced tests.
 
@@ -982,10 +998,7 @@ class Selection:
         self.leaf_kinds = [[self._kind(operand) for operand in leaf] for slot in self.leaves for leaf in slot]
         for slot in self.leaves:
             for leaf in slot:
-                shapes = {literal_shape(operand, context) for operand in leaf} - {None}
-                if len(shapes) > 1:
-                    raise Refused(f"the branches give arrays of different shapes ({', '.join(map(str, sorted(shapes)))}): "
-                                  "under `jax.jit` one shape is needed whatever the data; pad them to one shape")
+                refuse_different_shapes([literal_shape(operand, context) for operand in leaf])
         self.facts = [[inspect_operand(operand, context) for operand in operands] for operands in self.slots]
         self.form = self._choose_form()
         self.order: list[int] | None = list(range(len(self.slots)))
@@ -1556,7 +1569,7 @@ def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatem
     if isinstance(statement, cst.BaseCompoundStatement):
         return _fitted_blocks(statement, context, depth)
     indent = context.module.default_indent
-    if len(indent) * depth + len(context.code(statement).rstrip()) <= LINE_LENGTH:
+    if len(indent) * depth + len(context.code(statement.with_changes(leading_lines=())).rstrip()) <= LINE_LENGTH:
         return statement
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return statement

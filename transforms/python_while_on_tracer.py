@@ -618,7 +618,7 @@ def halve_noisily(x):
     def update_x(state):
         x, stop = state
         x = x / 2
-        print(x)
+        jax.debug.print("x = {}", x)
         stop = stop | (x.max() < 1)
         return x, stop
 
@@ -628,7 +628,7 @@ def halve_noisily(x):
             unsafe=True,
             function="halve_noisily",
             inputs=("jnp.array([8.0, 3.0])", "jnp.array([0.5])"),
-            note="`while True:` whose body prints: lowered with a stop flag; unsafe, the print runs once while tracing",
+            note="`while True:` whose body prints: lowered with a stop flag; unsafe, the print becomes `jax.debug.print`, which prints each time the compiled loop runs it",
         ),
         Invalid(
             """
@@ -668,9 +668,7 @@ def settle(x, limit):
             stop = stop | (x.sum() < 1)
             return stop
 
-        stop = lax.cond(
-            x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop
-        )
+        stop = lax.cond(x.min() < 0, _when_x_min_negative, _unless_x_min_negative, stop)
         return x, stop
 
     x, stop = lax.while_loop(keep_updating_x, update_x, (x, stop))

@@ -28,6 +28,7 @@ from tracerfix.analysis.scopes import (
     used_only_as_leaf,
 )
 from tracerfix.analysis.values import (
+    join_all,
     STATIC,
     STATIC_VALUE,
     TRACED,
@@ -238,6 +239,8 @@ class _Propagation:
         self.index = analysis.index
         self.traced_ids: set[int] = set(analysis.scopes)
         self._static_results: dict[tuple, Value | None] = {}
+        # What each call site last passed to a helper: id(callee) -> (caller, site) -> values.
+        self._passed_at: dict[int, dict[tuple[int, int], dict[str, Value]]] = {}
 
     def run(self) -> None:
         """A worklist to a fixed point: a scope is walked again only when what it read changed
@@ -303,10 +306,13 @@ class _Propagation:
                                 concrete=caller.concrete)
             analysis.scopes[id(function)] = scope
             self.traced_ids.add(id(function))
-        elif all(scope.params.get(name) == value for name, value in params.items()) and (
-            isinstance(function, cst.FunctionDef) or analysis.closures.get(id(function)) == env
-        ):
-            return
+        else:
+            # A scope of its own already (a `lax` body): only the parameters given here change.
+            params = {name: value for name, value in values.items() if name in scope.params}
+            if all(scope.params.get(name) == value for name, value in params.items()) and (
+                isinstance(function, cst.FunctionDef) or analysis.closures.get(id(function)) == env
+            ):
+                return
         scope.params.update(params)
         if isinstance(function, cst.Lambda):
             analysis.closures[id(function)] = env
@@ -370,6 +376,8 @@ class _Propagation:
         is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(callee)
         passed = _call_values(callee, record.args, is_method, self.analysis, record.receiver)
         scope = self.analysis.scopes.get(id(callee))
+        if record.site:
+            self._passed_at.setdefault(id(callee), {})[(id(caller.node), record.site)] = passed
         traced = any(value.trace == TRACED for _, value in record.args) or (
             record.receiver is not None and record.receiver.trace == TRACED)
         if scope is None and not traced and any(v.trace != STATIC or v.loose for _, v in record.args):
@@ -392,6 +400,7 @@ class _Propagation:
                 changed = True
             first_call = scope.awaiting_calls and not scope.transformed
             scope.awaiting_calls = False
+            sites = self._passed_at.get(id(callee)) if record.site and not scope.transformed else None
             for name, value in passed.items():
                 old = scope.params.get(name)
                 if old is None:
@@ -410,6 +419,11 @@ class _Propagation:
                         # An object of a class of this module handed to a transformed function:
                         # a pytree whose leaves the transformation traces (`_compute(objective, x)`).
                         new = Value(TRACED, container=True, instance_of=value.instance_of)
+                elif sites is not None:
+                    # Joined over what each call site passes now: a site's earlier, vaguer
+                    # arguments (before its own loop carry was known) do not linger.
+                    new = join_all([site[name] for site in sites.values() if name in site])
+                    new = new if new.trace >= old.trace else join(old, new)
                 else:
                     new = join(old, value)
                 if new != old:

@@ -14,6 +14,7 @@ import libcst as cst
 
 from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test, under_trace_test
 from tracerfix.analysis.imports import ImportTable
+from tracerfix.analysis import known
 from tracerfix.analysis.values import (
     UNKNOWN,
     STATIC,
@@ -38,6 +39,7 @@ class CallRecord:
     args: list[tuple[str | None, Value]]  # (keyword or None, value) in call order
     # The object a method is called on (`a.m()`, `A(x).m()`, a property read): its `self`.
     receiver: Value | None = None
+    site: int = 0  # id of the call node; 0 for a call the code does not spell (a property read)
 
 
 @dataclass
@@ -115,6 +117,7 @@ class FunctionWalker:
         self._env = env  # what `obj.method(...)` is resolved against
         evaluator = Evaluator(env, self.imports, self.module_env, self._helper_value)
         evaluator.on_mapped = lambda call, args: self._mapped(call, args, env)
+        evaluator.on_carried = lambda call, args: self._carried(call, args, env)
         evaluator.on_lambda = lambda node: self._lambda(node, env)
         evaluator.on_property = self._property_value
         evaluator.on_getitem = self._getitem_value
@@ -182,13 +185,32 @@ class FunctionWalker:
         }
         self.facts.mapped.append((function, env, values))
 
+    def _carried(self, call: cst.Call, args: list[Value], env: Env) -> None:
+        """`lax.while_loop(cond, body, (key, action, mask))`: the bodies' carry parameter is a
+        tuple of three tracers, the third a boolean mask when `mask` is one."""
+        assert self.facts is not None
+        init_position, init_keyword, bodies = known.CARRYING_LOOPS[self.imports.qualify(call.func)]
+        init = _argument_value(call, args, init_position, init_keyword)
+        if init is None:
+            return
+        carry = _as_traced(init)
+        for position, keyword, carry_position in bodies:
+            function = _argument_node(call, position, keyword)
+            if isinstance(function, cst.Name):
+                function = self.resolve_call(cst.Call(func=function))
+            if not isinstance(function, (cst.Lambda, cst.FunctionDef)):
+                continue
+            params = [*function.params.posonly_params, *function.params.params]
+            if carry_position < len(params):
+                self.facts.mapped.append((function, env, {params[carry_position].name.value: carry}))
+
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
         callee = self.resolve_call(call) or self._resolve_on_object(call)
         if callee is None:
             return None
         assert self.facts is not None
         record = CallRecord(callee, self._with_partial_arguments(call, _bound_arguments(call, args)),
-                            receiver=self._receiver(call))
+                            receiver=self._receiver(call), site=id(call))
         self.facts.calls.append(record)
         receiver_static = record.receiver is None or record.receiver.trace == STATIC
         if self.static_result is not None and receiver_static and all(v.trace == STATIC for v in args):
@@ -533,3 +555,23 @@ def _bound_arguments(call: cst.Call, args: list[Value]) -> list[tuple[str | None
         else:
             bound.append((arg.keyword.value if arg.keyword else None, value))
     return bound
+
+
+def _argument_node(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[position].value if position < len(positional) and not any(a.star for a in call.args) else None
+
+
+def _argument_value(call: cst.Call, args: list[Value], position: int, keyword: str) -> Value | None:
+    node = _argument_node(call, position, keyword)
+    return next((value for arg, value in zip(call.args, args) if arg.value is node), None) if node is not None else None
+
+
+def _as_traced(value: Value) -> Value:
+    """`value` as a traced loop carry: every leaf a tracer, booleans still booleans."""
+    elements = tuple(_as_traced(element) for element in value.elements) if value.elements else value.elements
+    return Value(TRACED, boolean=value.boolean, container=value.container, elements=elements,
+                 instance_of=value.instance_of, fields=value.fields)

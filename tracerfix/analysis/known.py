@@ -117,6 +117,12 @@ BOOLEAN_RESULT_FUNCTIONS = frozenset(
 )
 BOOLEAN_RESULT_METHODS = frozenset({"any", "all"})
 
+# Array methods that keep the dtype of the array (a boolean mask stays one), and the updates of
+# `x.at[i]`, which keep the dtype of `x`.
+DTYPE_KEEPING_METHODS = frozenset({"copy", "flatten", "ravel", "reshape", "squeeze", "swapaxes", "transpose",
+                                   "repeat", "take", "view"})
+AT_UPDATE_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "apply", "get"})
+
 # Builtins that read the value of their argument.
 VALUE_READING_BUILTINS = frozenset({"abs", "round", "sum", "min", "max", "pow", "divmod"})
 
@@ -169,6 +175,15 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "haiku.cond": ((1, 2), ("true_fun", "false_fun")),
     "haiku.switch": ((1,), ("branches",)),
     "haiku.map": ((0,), ("f",)),
+}
+
+# Loops whose body functions receive a carry built like an operand: name -> (index of the
+# initial carry, keyword, [(index of a body function, keyword, position of the carry among its
+# parameters)]); `lax.scan`'s body also gets an element of `xs` after the carry.
+CARRYING_LOOPS: dict[str, tuple[int, str, tuple[tuple[int, str, int], ...]]] = {
+    "jax.lax.while_loop": (2, "init_val", ((0, "cond_fun", 0), (1, "body_fun", 0))),
+    "jax.lax.fori_loop": (3, "init_val", ((2, "body_fun", 1),)),
+    "jax.lax.scan": (1, "init", ((0, "f", 0),)),
 }
 
 # Transformations whose results are arrays: tracers when the transformed function is called

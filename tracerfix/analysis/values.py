@@ -212,6 +212,8 @@ class Evaluator:
         # Told of each tree_map call over traced trees, with its arguments' values (set by the
         # dataflow pass).
         self.on_mapped: Callable[[cst.Call, list[Value]], None] | None = None
+        # `lax.while_loop(cond, body, init)`: the bodies' carry is `init`'s structure, traced.
+        self.on_carried: Callable[[cst.Call, list[Value]], None] | None = None
         # Told of each lambda evaluated (set by the dataflow pass: its closure environment).
         self.on_lambda: Callable[[cst.Lambda], None] | None = None
         # Told of each read of an attribute of an instance of a class of this module (the
@@ -542,6 +544,11 @@ class Evaluator:
         if type(node.func) is cst.Name:
             called = self.name(node.func.value)
             if called.transformed:
+                if called.function is not None and self.helper_result is not None:
+                    # The function it transforms runs on these arguments (`grad_fn(params, batch)`,
+                    # `grad_fn = jax.value_and_grad(loss)`): the ones `grad` does not differentiate
+                    # are traced when they are here.
+                    self.helper_result(node, args)
                 return TRACED_VALUE  # `grad_loss(x)`, `grad_loss = jax.grad(loss)`
             if called.instance_of is not None and not called.container:
                 # Constructing an object of a class of this module: its __init__ runs (recorded by
@@ -579,7 +586,8 @@ class Evaluator:
             leaf = qualified.rpartition(".")[2]
             if qualified in known.STAGING_TRANSFORMS and node.args and not any(
                     arg.keyword is None and self.value(arg.value).trace == TRACED for arg in node.args):
-                return Value(STATIC, transformed=True)  # `jax.grad(loss)`: a function of arrays
+                # `jax.grad(loss)`: a function of arrays, which runs `loss`.
+                return Value(STATIC, transformed=True, function=args[0].function if not node.args[0].keyword else None)
             if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
                 if any(value.trace == TRACED for value in args[1:]):
                     self.on_mapped(node, args)
@@ -588,6 +596,12 @@ class Evaluator:
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
                 trace = inputs.trace
+                if qualified in known.LAX_BODY_ARGUMENTS and qualified.startswith("jax.lax."):
+                    # `lax.while_loop(cond, body, init)` gives tracers whatever its operands are: it
+                    # only runs traced code, so the line is traced where it runs.
+                    trace = TRACED
+                    if self.on_carried is not None and qualified in known.CARRYING_LOOPS:
+                        self.on_carried(node, args)
                 if trace == STATIC and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
                         and leaf not in known.STATIC_RESULT_LEAVES:
                     # Under a trace every jnp/lax/random call is staged out: its result is a tracer
@@ -618,8 +632,13 @@ class Evaluator:
                 if result is not None:
                     return result
             if receiver.trace == TRACED and not receiver.container:
-                if method in known.ARRAY_METHODS:
+                if method in known.ARRAY_METHODS or method in known.AT_UPDATE_METHODS:
                     boolean = method in known.BOOLEAN_RESULT_METHODS
+                    if method in known.DTYPE_KEEPING_METHODS:
+                        boolean = receiver.boolean  # `(board != 0).reshape(-1)` is still a mask
+                    elif method in known.AT_UPDATE_METHODS and type(node.func.value) is cst.Subscript \
+                            and type(node.func.value.value) is cst.Attribute and node.func.value.value.attr.value == "at":
+                        boolean = self.value(node.func.value.value.value).boolean  # `mask.at[i].set(False)`
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.qualify(node.func) is None:

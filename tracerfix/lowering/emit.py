@@ -44,12 +44,15 @@ from tracerfix.rewrite import (
     reverse_mode_refusal,
     integer_start_made_float,
     literal_shape,
+    refuse_different_shapes,
     passed_functions,
     shaped_start,
     slug as _slug,
 )
 
 MARK = "\x00"
+# The effect of a `print` already written as `jax.debug.print` (it runs where the compiled code does).
+DEBUG_PRINT = "jax.debug.print"
 
 
 @dataclass
@@ -289,7 +292,8 @@ class Writer:
             if not effects:
                 self.lowered += 1
                 return []  # nothing it computes is read again and it calls nothing for effect: dead code
-            printed = [self.lowerer.debug_print(leaf.text) for leaf in effects]
+            printed = [leaf.text if leaf.effect == DEBUG_PRINT else self.lowerer.debug_print(leaf.text)
+                       for leaf in effects]
             if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
                                       if s not in effects and not self._python_if(s, scope)):
                 raise Refused("the branches change nothing that is read afterwards and call functions for their "
@@ -379,17 +383,24 @@ class Writer:
                     raise Refused(f"`{grown[0]}` changes length inside a traced {where}, so its structure would "
                                   "depend on traced values; preallocate an array and set elements with `.at[i].set(v)`")
                 if statement.effect and self.lowerer.is_effect(statement.effect):
-                    self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while tracing, "
-                                      "not once per execution")
+                    printed = self.lowerer.debug_print(statement.text)
+                    if printed is not None:
+                        # Printed each time the compiled code runs it, as the Python loop did.
+                        statement.text, statement.effect = printed, DEBUG_PRINT
+                        self.notes.append(f"`print` in a lowered {where} becomes `jax.debug.print`, which prints "
+                                          "when the compiled function runs")
+                    else:
+                        self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while "
+                                          "tracing, not once per execution")
 
     def _check_shapes(self, per_arm: list[list]) -> None:
         """Branches that give arrays of shapes the code spells out differently have no `lax` form
         (`per_arm`: each arm's `_output_definitions`)."""
         context = self.lowerer.context
         for position in range(max((len(d) for d in per_arm), default=0)):
-            shapes = set()
             texts = [definitions[position][0].strip() for definitions in per_arm
                      if position < len(definitions) and definitions[position][0]]
+            shapes = [None] * (len(per_arm) - len(texts))  # an arm keeping the value it was given
             if "None" in texts and any(text != "None" for text in texts):
                 raise Refused("one branch gives None where another gives an array: `lax` branches must give the same "
                               "structure; give a placeholder array and a boolean that says whether it is valid")
@@ -397,13 +408,10 @@ class Writer:
                 try:
                     expression = context.parse_expression(text)
                 except Exception:  # noqa: BLE001 - text the lowering could not read: no shape
+                    shapes.append(None)
                     continue
-                shapes.add(literal_shape(expression, context) or _reshaped_to(expression))
-            shapes.discard(None)
-            if _conflicting(shapes):
-                shown = ", ".join(str(tuple("?" if d == -1 else d for d in shape)) for shape in sorted(shapes))
-                raise Refused(f"the branches give arrays of different shapes ({shown}): "
-                              "under `jax.jit` one shape is needed whatever the data; pad them to one shape")
+                shapes.append(literal_shape(expression, context) or _reshaped_to(expression))
+            refuse_different_shapes(shapes)
 
     # -- loops ---------------------------------------------------------------------------------
     def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
@@ -768,14 +776,6 @@ def _reshaped_to(expression: cst.BaseExpression) -> tuple[int, ...] | None:
         else:
             return None
     return tuple(sizes)
-
-
-def _conflicting(shapes: set) -> bool:
-    """Whether two of `shapes` cannot be the same: another rank, or a size both spell differently
-    (-1, an inferred size, matches any)."""
-    listed = sorted(shapes)
-    return any(len(a) != len(b) or any(x != y and -1 not in (x, y) for x, y in zip(a, b))
-               for i, a in enumerate(listed) for b in listed[i + 1:])
 
 
 def _last_assignment(arm: list, name: str):
