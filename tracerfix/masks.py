@@ -412,6 +412,12 @@ def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpre
     ):
         value = value.value
         notes.append("the result takes the promoted dtype of both arrays; `.at[]` keeps the dtype of the updated one")
+    elif _elementwise_of_masked(value, mask, context):
+        # `x.at[m].set(1 / x[m])`: the same elementwise expression of the whole arrays, selected.
+        value = unmasked(value, _bare(mask, context), context)
+        notes.append(f"`{context.describe(value)}` is now computed for every element and selected where the mask "
+                     "holds: where it does not, an inf or NaN it gives is discarded, but can still reach a gradient; "
+                     "the result takes the promoted dtype")
     elif not is_integer_literal(value):
         notes.append(
             f"`.at[]` casts `{context.describe(value)}` to the dtype of the array while `jnp.where` "
@@ -428,6 +434,35 @@ def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpre
     updated = UPDATED_VALUE[method].format(jnp=jnp, x=x, v=context.module.code_for_node(value).strip())
     text = f"{jnp}.where({mask_over(mask, array, context)}, {updated}, {x})"
     return text, Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes)
+
+
+def _elementwise_of_masked(value: cst.BaseExpression, mask: cst.BaseExpression, context) -> bool:
+    """`1 / x[m]`, `jnp.sqrt(a[m]) * 2`: arithmetic and elementwise `jax.numpy` functions of
+    arrays indexed by this one mask, names and numbers (scalars, which broadcast alike)."""
+    mask_text = _bare(mask, context)
+    found = False
+
+    def elementwise(node: cst.BaseExpression) -> bool:
+        nonlocal found
+        if isinstance(node, cst.Subscript):
+            index = boolean_index(node, context)
+            if index is None or len(node.slice) != 1 or _bare(index, context) != mask_text:
+                return False
+            found = True
+            return True
+        if isinstance(node, (cst.Name, cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, cst.UnaryOperation):
+            return elementwise(node.expression)
+        if isinstance(node, cst.BinaryOperation):
+            return not isinstance(node.operator, cst.MatrixMultiply) and elementwise(node.left) and elementwise(node.right)
+        if isinstance(node, cst.Call):
+            qualified = context.qualified_name(node.func) or ""
+            return qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE and all(
+                arg.keyword is None and not arg.star and elementwise(arg.value) for arg in node.args)
+        return False
+
+    return elementwise(value) and found
 
 
 def is_integer_literal(node: cst.BaseExpression) -> bool:

@@ -197,6 +197,31 @@ def zero_even_columns(x):
             note="a column mask beside a row slice (jax#21994): `jnp.where` over the sliced block; unsafe, the "
             "rank of `x` is assumed from the index",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def reflect_outside_unit_circle(poles):
+    mask = jnp.abs(poles) > 1
+    return poles.at[mask].set(1 / poles[mask])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def reflect_outside_unit_circle(poles):
+    mask = jnp.abs(poles) > 1
+    return jnp.where(mask, 1 / poles, poles)
+""",
+            unsafe=True,
+            function="reflect_outside_unit_circle",
+            inputs=("jnp.array([0.5, 2.0, -4.0])", "jnp.array([0.0, 1.0])"),
+            note="the value an elementwise expression of the masked elements (simphony's pole relocation): the same "
+            "expression of the whole array, selected; unsafe, `1 / poles` is computed where it is not selected too",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -847,6 +847,74 @@ def newton(x, target):
             note="`if n > 50: raise ...` in the loop (QuantEcon's multivariate Newton): a check that raises when "
             "the compiled loop runs, as `lax.while_loop` traces its body whatever the data",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def dominant(A, x, tol):
+    error = 1.0
+    while error > tol:
+        y = A @ x
+        top = y.max()
+        if top == 0:
+            return 0, x
+        x_new = y / top
+        error = jnp.abs(x - x_new).max()
+        x = x_new
+    return top, x
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def dominant(A, x, tol):
+    error = 1.0
+    returned = False
+    result = 0, x
+    y = A @ x
+    top = y.max()
+
+    def keep_updating_top_error_x(state):
+        top, result, returned, error, x = state
+        return ~returned & (error > tol)
+
+    def update_top_error_x(state):
+        top, result, returned, error, x = state
+        y = A @ x
+        top = y.max()
+
+        def _when_top_eq_0(result, returned, error, x):
+            result = 0, x
+            returned = True
+            return result, returned, error, x
+
+        def _unless_top_eq_0(result, returned, error, x):
+            x_new = y / top
+            error = jnp.abs(x - x_new).max()
+            x = x_new
+            return result, returned, error, x
+
+        result, returned, error, x = lax.cond(
+            top == 0, _when_top_eq_0, _unless_top_eq_0, result, returned, error, x
+        )
+        return top, result, returned, error, x
+
+    top, result, returned, error, x = lax.while_loop(
+        keep_updating_top_error_x, update_top_error_x, (top, result, returned, error, x)
+    )
+    return jax.tree.map(lambda a, b: jnp.where(returned, a, b), result, (top, x))
+""",
+            unsafe=True,
+            function="dominant",
+            inputs=("jnp.array([[2.0, 1.0], [1.0, 3.0]]), jnp.array([1.0, 1.0]), 1e-3",
+                    "jnp.zeros((2, 2)), jnp.array([1.0, 1.0]), 1e-3"),
+            note="an early `return` of a tuple in the loop (a power method): the two returned tuples are selected "
+            "element by element, so the `0` of one and the float of the other agree on a dtype",
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -337,11 +337,20 @@ class Writer:
         lax = self.lowerer.spell("jax.lax")
         given = set(outs) | {name for arm in arms for s in walk(arm) if isinstance(s, Return) for name in s.reads}
         arguments = "".join(f", {self._operand_start(name, statement, given)}" for name in operands)
-        if len(arms) == 2:
+        if len(arms) == 2 and returns and not operands and _returns_tuples(arms) \
+                and self.lowerer.predicate(tests[0]) == self.lowerer.returned:
+            # The value of an earlier `return` or the last one, both computed: selected element by
+            # element, so `return (0, x)` and `return (estimate, x)` may give other dtypes.
+            jnp = self.lowerer.spell("jax.numpy")
+            values = [_enclosed(arm[0].value) for arm in arms]
+            call = (f"{self.lowerer.spell('jax')}.tree.map(lambda a, b: {jnp}.where({self.lowerer.returned}, a, b), "
+                    f"{values[0]}, {values[1]})")
+            self.notes.append("the values of the `return`s are selected element by element with `jnp.where`, which "
+                              "promotes their dtypes (a returned `0` beside a float gives `0.0`)")
+            self.lowered += 1
+            return [*lines, f"return {call}"]
+        elif len(arms) == 2:
             predicate = self.lowerer.predicate(tests[0])
-            if not arms[0] and arms[1] and functions[0].startswith("lambda"):
-                # `if c: pass else: ...` reads better as `cond(c, keep, change)` all the same.
-                pass
             call = f"{lax}.cond({predicate}, {functions[0]}, {functions[1]}{arguments})"
         else:
             jnp = self.lowerer.spell("jax.numpy")
@@ -433,7 +442,7 @@ class Writer:
             if name not in carried:
                 carried.append(name)
         unbound = [name for name in carried if name not in scope.bound and name not in stops]
-        self.prologue = self._first_values(loop, body, unbound, scope) if unbound else []
+        self.prologue = self._first_values(loop, body, unbound, scope, stops) if unbound else []
         scope.bound |= set(unbound)
         self._check_state([body], scope.bound, "loop")
         for statement in walk(body):
@@ -447,7 +456,7 @@ class Writer:
         self.lowerer.check_identity_tests(carried)
         return carried
 
-    def _first_values(self, loop, body: list, names: list[str], scope: Scope) -> list[str]:
+    def _first_values(self, loop, body: list, names: list[str], scope: Scope, stops: list[str]) -> list[str]:
         """Lines that give `names` (first bound in the loop, read after it) their first value
         before the loop: the body's opening assignments that compute them from values that exist
         before the loop. A `lax` loop carries a value of fixed shape and dtype from its start; the
@@ -462,9 +471,14 @@ class Writer:
         prefix: list[Leaf] = []
         missing = set(names)
         skipped: set[str] = set()  # state the opening statements update (`i += 1`), left in the loop
-        for statement in body:
+        flags = {*stops, self.lowerer.result} - {None}
+        for statement in _straight_line(body, flags):
             if not missing:
                 break
+            if not isinstance(statement, Leaf) and not set(writes_of([statement])) & set(names):
+                # `if y[j] == 0: return ...` before the binding: left in the loop, like an update.
+                skipped |= set(writes_of([statement]))
+                continue
             local_reads = statement.reads & self.lowerer.locals if isinstance(statement, Leaf) else set()
             if isinstance(statement, Leaf) and not statement.effect and statement.writes <= scope.bound \
                     and not statement.writes & set(names):
@@ -776,6 +790,29 @@ def _reshaped_to(expression: cst.BaseExpression) -> tuple[int, ...] | None:
         else:
             return None
     return tuple(sizes)
+
+
+def _returns_tuples(arms: list[list]) -> bool:
+    """Each arm is one `return` of a value, and one of them returns a tuple of values."""
+    if not all(len(arm) == 1 and isinstance(arm[0], Return) and arm[0].value not in (None, "None") for arm in arms):
+        return False
+    try:
+        return any(isinstance(cst.parse_expression(arm[0].value), cst.Tuple) for arm in arms)
+    except cst.ParserSyntaxError:
+        return False
+
+
+def _straight_line(body: list, flags: set[str]):
+    """The statements of `body` in order, going on into the arm that continues past an `if` whose
+    other arm only sets exit flags (a `return` or `break` made flags: `if y[j] == 0: return ...`)."""
+    for statement in body:
+        if isinstance(statement, If):
+            arms = [statement.body, statement.orelse or []]
+            exits = [all(isinstance(s, Leaf) and s.writes <= flags for s in arm) and bool(arm) for arm in arms]
+            if exits[0] != exits[1]:
+                yield from _straight_line(arms[1] if exits[0] else arms[0], flags)
+                return
+        yield statement
 
 
 def _last_assignment(arm: list, name: str):
