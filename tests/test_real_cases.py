@@ -78,9 +78,6 @@ KNOWN_MISSES = {
         "`option=False` has a default: a jitted function's defaulted parameter is taken for a Python value "
         "unless the module shows a call passing it; the case's caller, outside the module, passes `True` "
         "positionally, which jit traces",
-    "heldout_2026_11/control_flow/009_equinox_dropout_inference_in_scan.py":
-        "an object built in the jitted function is carried through lax.scan; the scan body's carry "
-        "parameter is not given the caller's initial value, so `layer.inference` is not seen traced",
     "heldout_2026_11/detection/011_jax_md_neighbor_list_allocate_capacity.py":
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
     "unseen_2026_11_26b/detection/008_ndim_of_list_with_tracer.py":

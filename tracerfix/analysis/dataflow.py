@@ -488,7 +488,15 @@ class FunctionWalker:
             return {**env, target.value: value}
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             # `self.m = m`: later reads of `self.m` in this function see the value.
-            return {**env, target.value.value + "." + target.attr.value: value}
+            owner, attribute = target.value.value, target.attr.value
+            env = {**env, owner + "." + attribute: value}
+            instance = env.get(owner)
+            if instance is not None and instance.instance_of is not None and instance.container:
+                # `env = GridWorld(); env.x = x`: its methods, called later, see the new field.
+                fields = tuple((name, old) for name, old in instance.fields or () if name != attribute)
+                env[owner] = instance._replace(fields=(*fields, (attribute, value)),
+                                               trace=max(instance.trace, value.trace))
+            return env
         if isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
             for position, element in enumerate(elements):
