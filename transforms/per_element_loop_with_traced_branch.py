@@ -99,6 +99,7 @@ class PerElementLoopWithTracedBranch(Rule):
     """
 
     code = "TFX108"
+    SIMPLIFIES_LOWERING = True
     name = "per-element-loop-with-traced-branch"
     summary = "`for` loop branching on a traced element each iteration"
 
@@ -1470,6 +1471,9 @@ def settle(x, tol):
         jnp = context.imports.spell("jax.numpy")[0]
         lax = context.imports.spell("jax.lax")[0]
         names_given = self._names_given.setdefault(id(context.function), set())
+        if context.lowers_plainly():
+            self._report_lowered(node, problem, plain=True)
+            return
         try:
             rewrite = loops.vectorise(node, context, jnp, names_given)
             advice = "the iterations are independent: vectorise it"
@@ -1498,7 +1502,7 @@ def settle(x, tol):
                     advice = "the iterations depend on each other: use `lax.fori_loop`"
                     title = f"Replace the loop with `{lax}.fori_loop`"
             except loops.CannotRewrite as reason:
-                self._report_lowered(node, problem, str(reason))
+                self._report_lowered(node, problem)
                 return
         for module in sorted(rewrite.modules):
             context.spell(module)
@@ -1509,14 +1513,15 @@ def settle(x, tol):
         fix = context.fix(title, edits, rewrite.safety, rewrite.note)
         self.report(node, f"{problem}; {advice}", fix)
 
-    def _report_lowered(self, node: cst.For, problem: str, template_reason: str) -> None:
-        """Where the loop templates refuse, the general lowering; the loop is reported once, with
-        its fix or why there is none, and its `if`s are not reported again."""
+    def _report_lowered(self, node: cst.For, problem: str, plain: bool = False) -> None:
+        """Where the loop templates refuse (or `plain`: verification refused their form), the
+        general lowering; the loop is reported once, with its fix or why there is none, and its
+        `if`s are not reported again."""
         from tracerfix import loops
         from tracerfix.lowering import Refused, claim_inner, lower, nested_ifs_first, traced_exit_tests
 
         context = self.context
-        if any(nested_ifs_first(context, inner) for inner in loops.per_iteration_branches(node, context)):
+        if not plain and any(nested_ifs_first(context, inner) for inner in loops.per_iteration_branches(node, context)):
             # The `if`s nested in its branches are rewritten first, often as `jnp.where`s, and the
             # loop is lowered around them on the next pass: `lax.cond` only where one is needed.
             return

@@ -123,6 +123,7 @@ class PythonIfOnTracer(Rule):
     """
 
     code = "TFX101"
+    SIMPLIFIES_LOWERING = True
     name = "python-if-on-tracer"
     summary = "Python `if`/`elif` on a traced value"
 
@@ -1460,9 +1461,10 @@ def simulate(v, choice, key):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
         if start is node:
-            fix, reason = attempt(lambda: self._fix(node))
+            plain = context.lowers_plainly()
+            fix, reason = (None, "") if plain else attempt(lambda: self._fix(node))
             if fix is None and _raised(chain_arms(node)) is None:  # a `raise` has no `lax` form
-                fix, reason = self._lowered(node, reason)
+                fix, reason = self._lowered(node, reason, plain)
             self._chains[id(node)] = fix, reason
         fix, reason = self._chains[id(start)]
         self._chains.setdefault(id(node), (fix, reason))
@@ -1473,11 +1475,12 @@ def simulate(v, choice, key):
         )
         self.report(node, message, fix)
 
-    def _lowered(self, node: cst.If, reason: str) -> tuple[Fix | None, str]:
-        """Where the `jnp.where` templates refuse, the general lowering to `lax.cond`."""
+    def _lowered(self, node: cst.If, reason: str, plain: bool = False) -> tuple[Fix | None, str]:
+        """Where the `jnp.where` templates refuse (or `plain`: verification refused their form),
+        the general lowering to `lax.cond`."""
         from tracerfix.lowering import lower, nested_ifs_first
 
-        if nested_ifs_first(self.context, node):
+        if not plain and nested_ifs_first(self.context, node):
             # Each inner `if` gets its own fix first (often a `jnp.where`), and on the next pass
             # of the rewrite this one is a plain selection too: nested `jnp.where`s beat `lax.cond`.
             return None, " (rewritten once the `if`s inside it are)"
