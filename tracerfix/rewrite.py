@@ -965,6 +965,10 @@ def refuse_different_shapes(shapes: Sequence[tuple[int, ...] | None]) -> None:
                       "them to one shape and keep a mask or a count of the valid entries")
 
 
+def _bool_literal(node: cst.BaseExpression) -> bool | None:
+    return {"True": True, "False": False}.get(node.value) if isinstance(node, cst.Name) else None
+
+
 class Selection:
     """The choice among branch values for a chain of traced tests.
 
@@ -1237,6 +1241,10 @@ class Selection:
         jnp = self.context.spell("jax.numpy")
         numbers = all(_is_literal(operand) for operand in operands)
         tests = [self._selecting_test(position, numbers) for position in range(len(self.tests))]
+        if len(self.tests) == 1 and self.context.value(self.tests[0]).boolean \
+                and [_bool_literal(operand) for operand in operands] in ([True, False], [False, True]):
+            # `if c: return True else: return False`: the boolean test is the value.
+            return tests[0] if _bool_literal(operands[0]) else f"{jnp}.logical_not({tests[0]})"
         if len(self.tests) == 1:
             then_text = self._masked(operands[0], self._test(0), selected_first=True)
             else_text = self._masked(operands[1], self._test(0), selected_first=False)

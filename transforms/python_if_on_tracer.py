@@ -1446,6 +1446,28 @@ def simulate(v, choice, key):
             note="a name every branch binds (`nxt`) is no operand of `lax.cond`: in a Python loop it has no "
             "value before its first iteration (QuantEcon's Arellano simulation)",
         ),
+        Invalid(
+            """
+import jax
+
+@jax.jit
+def all_positive(x):
+    if (x > 0).all():
+        return True
+    else:
+        return False
+""",
+            expected="""
+import jax
+
+@jax.jit
+def all_positive(x):
+    return (x > 0).all()
+""",
+            function="all_positive",
+            inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -2.0])"),
+            note="`return True` / `return False` on a boolean test: the test is the value",
+        ),
     )
 
     def __init__(self, context) -> None:
