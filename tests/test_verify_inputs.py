@@ -413,3 +413,29 @@ def test_past_an_overflow_inf_and_nan_are_alike_but_finite_values_are_not():
     assert not overflowed_alike(original, np.array([2.0, nan, nan], np.float32))
     # Nothing overflowed: not this excuse's business.
     assert not overflowed_alike(np.ones(3, np.float32), np.ones(3, np.float32))
+
+
+def test_a_python_int_argument_is_never_probed_with_a_huge_value():
+    """A Python int is often a size (`model_order`): a module constant like 386, or a "large"
+    edge, would build arrays of gigabytes; arrays still get them."""
+    import numpy as np
+
+    from tracerfix.verify.inputs import MAX_PYTHON_INT_PROBE, Values
+    from tracerfix.verify.specs import ArraySpec, ScalarSpec
+
+    values = Values(np.random.default_rng(0), constants=[386.0, 3.0])
+    ints = [values.random(ScalarSpec("int"), {}, style) for style in ("normal", "uniform", "constants")
+            for _ in range(50)]
+    ints += [value for _, value in values.edges(ScalarSpec("int"), {})]
+    assert all(abs(v) <= MAX_PYTHON_INT_PROBE for v in ints) and 3 in ints
+    array_edges = dict(values.edges(ArraySpec("int32", (2,)), {}))
+    assert "all 386" in array_edges and "large" in array_edges
+
+
+def test_outputs_whose_shapes_only_broadcast_to_a_third_shape_are_not_compared_broadcast():
+    from tracerfix.verify.compare import common_shapes
+
+    scalar_or_array = {("tree", (((), "weak"),)), ("tree", (((3,), "float32"),))}
+    assert common_shapes(scalar_or_array) == [(3,)]
+    data_chosen = {("tree", (((386,), "float32"),)), ("tree", (((386, 1), "float32"),))}
+    assert common_shapes(data_chosen) is None

@@ -154,9 +154,14 @@ def common_shapes(shapes: set[tuple]) -> list | None:
         if len({leaves[position][1] for leaves in described} - {"weak"}) > 1:
             return None  # a strong dtype that varies by branch: no compiled program has that
         try:
-            common.append(np.broadcast_shapes(*leaf_shapes))
+            shape = np.broadcast_shapes(*leaf_shapes)
         except ValueError:
             return None
+        if shape not in leaf_shapes:
+            # (386,) and (386, 1) broadcast to neither: shapes the data chose, not one branch's
+            # scalar beside another's array (and the broadcast may not fit in memory).
+            return None
+        common.append(shape)
     return common
 
 

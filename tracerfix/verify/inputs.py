@@ -31,6 +31,7 @@ ARRAY_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "i32[5]",
                 "f32[3,4,4]")
 FLOAT_LADDER = ("f32[5]", "f32[]", "f32[3,4]", "f32[4,4]", "f32[8,3]", "f32[3,4,4]")  # f32[8,3]: data rows (samples x features); f32[3,4,4]: a batch of square matrices
 STATIC_LADDER = ("1", "2", "0", "3", "-1")
+MAX_PYTHON_INT_PROBE = 64  # the largest constant of the module tried as a Python int argument
 SIZES = (5, 4, 3, 6, 7, 2, 8, 9)  # sizes given to named dimensions, in order of appearance
 MAX_PROBES = 48
 
@@ -195,10 +196,10 @@ class Values:
         return jnp.asarray(data, dtype=dtype)
 
     def _python_scalar(self, kind: str, style: str):
-        value = self._numbers({"float": "float32", "int": "int32", "bool": "bool"}[kind], (), style)
+        value = self._numbers({"float": "float32", "int": "int32", "bool": "bool"}[kind], (), style, python=True)
         return {"float": float, "int": int, "bool": bool}[kind](value)
 
-    def _numbers(self, dtype: str, shape: tuple[int, ...], style: str) -> np.ndarray:
+    def _numbers(self, dtype: str, shape: tuple[int, ...], style: str, python: bool = False) -> np.ndarray:
         rng = self.rng
         kind = np.dtype(dtype).kind if dtype != "bfloat16" else "f"
         if kind == "b":
@@ -208,8 +209,10 @@ class Values:
             high = 11 if style == "uniform" else 4
             low = 0 if kind == "u" else -high + 1
             data = rng.integers(low, high, size=shape)
-            if style == "constants" and self.constants:
-                picks = np.array([round(c) for c in self.constants])
+            # A Python int is often a size (`model_order`, static): a constant of the module as
+            # large as 386 would make an (n, n, n) array of gigabytes.
+            picks = np.array([round(c) for c in self.constants if not python or abs(c) <= MAX_PYTHON_INT_PROBE])
+            if style == "constants" and picks.size:
                 data = np.where(rng.random(shape) < 0.5, rng.choice(picks, size=shape), data)
                 data = np.clip(data, low, None) if kind == "u" else data
             return data
@@ -243,7 +246,7 @@ class Values:
         else:
             for constant in self.constants:
                 value = round(constant) if kind in "iu" else constant
-                if kind == "u" and value < 0:
+                if kind == "u" and value < 0 or python == "int" and abs(value) > MAX_PYTHON_INT_PROBE:
                     continue
                 cases.append((f"all {value:g}", np.full(shape, value)))
                 if shape and kind == "f":
@@ -257,7 +260,7 @@ class Values:
                 cases.append(("large", _tile([large, -large, 1.0, -1.0], shape)))
                 cases.append(("nan", _tile([np.nan, 1.0, -1.0, 0.0], shape)))
                 cases.append(("inf", _tile([np.inf, -np.inf, 0.0, 2.0], shape)))
-            elif kind in "iu":
+            elif kind in "iu" and python != "int":  # a Python int may be a size: no huge ones
                 large = np.iinfo(dtype).max // 2
                 cases.append(("large", _tile([large, 1, 0] if kind == "u" else [large, -large, 1, -1], shape)))
         values = []
