@@ -581,5 +581,6 @@ def _argument_value(call: cst.Call, args: list[Value], position: int, keyword: s
 def _as_traced(value: Value) -> Value:
     """`value` as a traced loop carry: every leaf a tracer, booleans still booleans."""
     elements = tuple(_as_traced(element) for element in value.elements) if value.elements else value.elements
+    fields = tuple((name, _as_traced(field)) for name, field in value.fields) if value.fields else value.fields
     return Value(TRACED, boolean=value.boolean, container=value.container, elements=elements,
-                 instance_of=value.instance_of, fields=value.fields)
+                 instance_of=value.instance_of, fields=fields)

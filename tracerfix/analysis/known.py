@@ -179,7 +179,8 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 
 # Loops whose body functions receive a carry built like an operand: name -> (index of the
 # initial carry, keyword, [(index of a body function, keyword, position of the carry among its
-# parameters)]); `lax.scan`'s body also gets an element of `xs` after the carry.
+# parameters)]). `lax.scan`'s second parameter, an element of `xs`, keeps the value its seeding
+# as a body gave it.
 CARRYING_LOOPS: dict[str, tuple[int, str, tuple[tuple[int, str, int], ...]]] = {
     "jax.lax.while_loop": (2, "init_val", ((0, "cond_fun", 0), (1, "body_fun", 0))),
     "jax.lax.fori_loop": (3, "init_val", ((2, "body_fun", 1),)),
