@@ -10,8 +10,9 @@ The edit keeps the form the code already uses:
   `static_argnames` they already have, or the position added to `static_argnums` when that is
   all they have (JAX stops inferring one from the other once both are given).
 
-The fix is offered only when the value is the parameter itself (not a helper's parameter, not a
-value computed from it), every way the function is transformed is `jax.jit`, nothing else in the
+The fix is offered only when the value is the parameter itself (or a helper's parameter that
+every call fills with a parameter of one jitted function, through closures too; not a value
+computed from it), every way the function is transformed is `jax.jit`, nothing else in the
 function uses the parameter as an array, no traced caller passes it a traced value, and no call in
 the module passes it an array (`f(x, jnp.ceil(t / dt))`): JAX refuses unhashable static
 arguments, so such a fix would break every existing call. `argument_kind` classifies what a call
@@ -99,7 +100,15 @@ def static_argument_fix(
     scope = context.scope
     function = scope.node
     if not scope.jit_sites:
-        return None, f"make {listed} static where the caller of `{context.function_name}` is jitted"
+        # A helper's parameter: static where the jitted function it comes from takes it.
+        origins = [_origin_parameter(context, function, name, ()) for name in names]
+        roots = {id(origin[0]) for origin in origins if origin is not None}
+        if None in origins or len(roots) != 1:
+            return None, f"make {listed} static where the caller of `{context.function_name}` is jitted"
+        function = origins[0][0]
+        scope = context.analysis.scope_of(function)
+        names = list(dict.fromkeys(origin[1] for origin in origins))
+        listed = ", ".join(f"`{name}`" for name in names)
     if scope.differentiated or any(site.transform != JIT for site in scope.jit_sites):
         return None, f"bind {listed} with functools.partial before transforming `{context.function_name}`"
     for name in names:
@@ -334,6 +343,55 @@ def call_arguments(module: cst.Module, names: set[str], positional: Sequence[str
                 position += 1
         found.append((node, bound))
     return found
+
+
+def _origin_parameter(context, function, name: str, seen: tuple) -> tuple[cst.FunctionDef, str] | None:
+    """The jitted function and its parameter whose value the parameter `name` of the helper
+    `function` always holds: every call of the helper passes a parameter of its caller (or of a
+    function the caller is nested in: `loss_model` reading `N_samples` of `single_step`), followed
+    to a function that is jitted itself. None when the calls pass anything else or lead to
+    different jitted functions."""
+    scope = context.analysis.scope_of(function)
+    if scope is not None and scope.jit_sites:
+        return function, name
+    if not isinstance(function, cst.FunctionDef) or function in seen or len(seen) > 4:
+        return None
+    calls = call_arguments(context.module, {function.name.value}, positional_parameter_names(function))
+    found = None
+    for call, bound in calls:
+        value = bound.get(name)
+        if not isinstance(value, cst.Name):
+            return None
+        stack = [f for f in _functions_around(context.module, call) if isinstance(f, cst.FunctionDef)]
+        owner = next((f for f in reversed(stack) if value.value in positional_parameter_names(f)
+                      or value.value in {p.name.value for p in f.params.kwonly_params}), None)
+        if owner is None or is_rebound(owner, value.value) or any(
+                value.value in positional_parameter_names(inner) or is_rebound(inner, value.value)
+                for inner in stack[stack.index(owner) + 1:]):
+            return None
+        origin = _origin_parameter(context, owner, value.value, (*seen, function))
+        if origin is None or found is not None and (origin[0] is not found[0] or origin[1] != found[1]):
+            return None
+        found = origin
+    return found
+
+
+def _functions_around(module: cst.Module, target: cst.CSTNode) -> list[cst.CSTNode]:
+    """The functions (and classes) enclosing `target`, outermost first."""
+    path: list[cst.CSTNode] = []
+
+    def visit(node: cst.CSTNode) -> bool:
+        if node is target:
+            return True
+        for child in node.children:
+            if visit(child):
+                if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                    path.append(node)
+                return True
+        return False
+
+    visit(module)
+    return path[::-1]
 
 
 def _call_passing_array(context, function, scope, name: str) -> str | None:

@@ -27,7 +27,10 @@ class TracerAsStaticArgument(Rule):
     Finds traced values passed where JAX needs a concrete Python value: an `axis`, a shape or a
     size (`jnp.zeros(n)`, `x.reshape(n, -1)`, `jax.random.normal(key, (n,))`), `np.split`
     sections, `jnp.nonzero(..., size=n)`, or the bounds of a slice (`x[:n]`). When the traced
-    value is a parameter of the jitted function, it offers to mark that parameter static.
+    value is a parameter of the jitted function, it offers to mark that parameter static; so too
+    for a helper's parameter when every call of the helper passes it a parameter of one jitted
+    function (directly, through other helpers or a closure: `render_rays(..., N_samples)` inside
+    `loss_model`, nested in the jitted `single_step`), which becomes static there.
 
     ## Why is this bad?
     Under `jax.jit` every argument becomes an abstract tracer, but axes and shapes decide the
@@ -324,7 +327,23 @@ def helper(x, axis):
 def f(x, axis):
     return helper(x, axis)
 """,
-            note="a helper's parameter: the caller's jit is where `axis` would become static",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+def helper(x, axis):
+    return x.sum(axis)
+
+@partial(jax.jit, static_argnames=("axis",))
+def f(x, axis):
+    return helper(x, axis)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.ones((2, 3)), 1", "jnp.arange(6.0).reshape(2, 3), 0"),
+            note="a helper's parameter that every call fills with a parameter of the jitted caller (through "
+            "closures too: NeRF's `N_samples`): static at the caller's jit",
         ),
         Invalid(
             """
