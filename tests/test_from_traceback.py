@@ -85,8 +85,9 @@ def _check_reports_and_fixes(cases, checkout: Path, produced: dict[str, str]) ->
     assert len(produced) >= len(cases) - 2  # a case or two does not raise under jit at all
     # `jax.jit(multigammaln)` of a library function, called from a script: its traceback names no
     # file of the project (`test_from_traceback_parser` keeps it out of the corpus for that).
-    unplaced = [name for name, text in produced.items()
-                if parse(text)[0].kind != "UnexpectedTracerError" and parse(text)[0].leak_frame is None]
+    errors = {name: parse(text)[0] for name, text in produced.items()}
+    unplaced = [name for name, error in errors.items()
+                if error.kind != "UnexpectedTracerError" and error.leak_frame is None]
     assert len(unplaced) <= 1, unplaced
     produced = {name: text for name, text in produced.items() if name not in unplaced}
     hit, _ = findings_at_tracebacks(checkout, produced)

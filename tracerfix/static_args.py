@@ -323,11 +323,17 @@ def argument_kind(expression: cst.BaseExpression, qualify) -> str:
 def call_arguments(module: cst.Module, names: set[str], positional: Sequence[str]) -> list[tuple[cst.Call, dict]]:
     """Calls of `names` anywhere in `module`, each with the argument expression bound to every
     parameter it passes (by position or keyword)."""
+    return [(call, bound) for call, bound, _ in _calls_in_functions(module, names, positional)]
+
+
+def _calls_in_functions(module: cst.Module, names: set[str], positional: Sequence[str]):
+    """`call_arguments`, each call with the functions around it, outermost first."""
     found = []
-    stack: list[cst.CSTNode] = [module]
+    stack: list[tuple[cst.CSTNode, tuple]] = [(module, ())]
     while stack:
-        node = stack.pop()
-        stack.extend(node.children)
+        node, around = stack.pop()
+        inner = (*around, node) if isinstance(node, (cst.FunctionDef, cst.Lambda)) else around
+        stack.extend((child, inner) for child in node.children)
         if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name) or node.func.value not in names:
             continue
         if any(arg.star for arg in node.args):
@@ -341,7 +347,7 @@ def call_arguments(module: cst.Module, names: set[str], positional: Sequence[str
                 if position < len(positional):
                     bound[positional[position]] = arg.value
                 position += 1
-        found.append((node, bound))
+        found.append((node, bound, around))
     return found
 
 
@@ -356,13 +362,13 @@ def _origin_parameter(context, function, name: str, seen: tuple) -> tuple[cst.Fu
         return function, name
     if not isinstance(function, cst.FunctionDef) or function in seen or len(seen) > 4:
         return None
-    calls = call_arguments(context.module, {function.name.value}, positional_parameter_names(function))
+    calls = _calls_in_functions(context.module, {function.name.value}, positional_parameter_names(function))
     found = None
-    for call, bound in calls:
+    for _, bound, around in calls:
         value = bound.get(name)
         if not isinstance(value, cst.Name):
             return None
-        stack = [f for f in _functions_around(context.module, call) if isinstance(f, cst.FunctionDef)]
+        stack = [f for f in around if isinstance(f, cst.FunctionDef)]
         owner = next((f for f in reversed(stack) if value.value in positional_parameter_names(f)
                       or value.value in {p.name.value for p in f.params.kwonly_params}), None)
         if owner is None or is_rebound(owner, value.value) or any(
@@ -374,24 +380,6 @@ def _origin_parameter(context, function, name: str, seen: tuple) -> tuple[cst.Fu
             return None
         found = origin
     return found
-
-
-def _functions_around(module: cst.Module, target: cst.CSTNode) -> list[cst.CSTNode]:
-    """The functions (and classes) enclosing `target`, outermost first."""
-    path: list[cst.CSTNode] = []
-
-    def visit(node: cst.CSTNode) -> bool:
-        if node is target:
-            return True
-        for child in node.children:
-            if visit(child):
-                if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                    path.append(node)
-                return True
-        return False
-
-    visit(module)
-    return path[::-1]
 
 
 def _call_passing_array(context, function, scope, name: str) -> str | None:

@@ -15,6 +15,7 @@ import libcst as cst
 from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test, under_trace_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis import known
+from tracerfix.analysis.scopes import _argument
 from tracerfix.analysis.values import (
     UNKNOWN,
     STATIC,
@@ -195,7 +196,7 @@ class FunctionWalker:
             return
         carry = _as_traced(init)
         for position, keyword, carry_position in bodies:
-            function = _argument_node(call, position, keyword)
+            function = _argument(call, position, (keyword,))
             if isinstance(function, cst.Name):
                 function = self.resolve_call(cst.Call(func=function))
             if not isinstance(function, (cst.Lambda, cst.FunctionDef)):
@@ -565,16 +566,8 @@ def _bound_arguments(call: cst.Call, args: list[Value]) -> list[tuple[str | None
     return bound
 
 
-def _argument_node(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
-    return positional[position].value if position < len(positional) and not any(a.star for a in call.args) else None
-
-
 def _argument_value(call: cst.Call, args: list[Value], position: int, keyword: str) -> Value | None:
-    node = _argument_node(call, position, keyword)
+    node = _argument(call, position, (keyword,))
     return next((value for arg, value in zip(call.args, args) if arg.value is node), None) if node is not None else None
 
 

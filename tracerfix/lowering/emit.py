@@ -30,6 +30,7 @@ from tracerfix.lowering.ir import (
     Return,
     While,
     always_returns,
+    comment_lines,
     definitely_bound,
     has_jump,
     walk,
@@ -149,7 +150,7 @@ class Writer:
         guards = (statement.test, f"not ({statement.test})") if scope.lax else (None, None)
         body_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax, guards[0])
         else_scope = Scope(set(before[1]), set(before[0]), scope.returns, scope.lax, guards[1])
-        lines = [*(_comments_above(statement) if keyword == "if" else []), f"{keyword} {statement.test}:",
+        lines = [*(comment_lines(statement.node) if keyword == "if" else []), f"{keyword} {statement.test}:",
                  *self.indented(self.block(statement.body, body_scope) or ["pass"])]
         if len(statement.orelse) == 1 and self._python_if(statement.orelse[0], else_scope):
             lines += self.python_if(statement.orelse[0], else_scope, "elif")
@@ -165,7 +166,7 @@ class Writer:
         self.liveness.block(body, self.liveness.before.get(id(statement), set()))
         inner = Scope(set(scope.tainted), scope.bound | set(writes_of(body)) | getattr(statement, "targets", set()),
                       lax=scope.lax, static_guard=scope.static_guard)
-        lines = [*_comments_above(statement), header, *self.indented(self.block(body, inner) or ["pass"])]
+        lines = [*comment_lines(statement.node), header, *self.indented(self.block(body, inner) or ["pass"])]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
         return lines
@@ -791,12 +792,6 @@ def _reshaped_to(expression: cst.BaseExpression) -> tuple[int, ...] | None:
         else:
             return None
     return tuple(sizes)
-
-
-def _comments_above(statement) -> list[str]:
-    """The comment lines above a compound statement that stays Python code (`# Loop over nodes`)."""
-    node = statement.node
-    return [line.comment.value for line in getattr(node, "leading_lines", ()) if line.comment is not None]
 
 
 def _returns_tuples(arms: list[list]) -> bool:

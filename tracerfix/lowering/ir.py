@@ -118,7 +118,7 @@ class Builder:
     def statement(self, node: cst.BaseStatement, depth: int) -> list:
         if isinstance(node, cst.SimpleStatementLine):
             if len(node.body) == 1 and not isinstance(node.body[0], (cst.Return, cst.Break, cst.Continue)):
-                comments = [line.comment.value for line in node.leading_lines if line.comment is not None]
+                comments = comment_lines(node)
                 leaf = self.leaf(self.code(node.with_changes(leading_lines=())).strip("\n"), node, depth)
                 leaf.comments = comments
                 return [leaf]
@@ -175,7 +175,7 @@ class Builder:
             # Its comment lines go above it, as a simple statement's do (they are not its text).
             text = self.code(node.with_changes(leading_lines=())).strip("\n")
             leaf = self.leaf(text, node, depth)
-            leaf.comments = [line.comment.value for line in node.leading_lines if line.comment is not None]
+            leaf.comments = comment_lines(node)
             # A helper defined in a branch or body is local to it, never part of the state.
             leaf.writes, leaf.kills, leaf.helper = set(), {name}, name
             return [leaf]
@@ -198,6 +198,11 @@ class Builder:
         leaf = analyse_leaf(text)
         leaf.indent = len(self.unit) * depth
         return leaf
+
+
+def comment_lines(node: cst.CSTNode) -> list[str]:
+    """The comment lines above a statement (`# Loop over nodes`), which travel with it."""
+    return [line.comment.value for line in getattr(node, "leading_lines", ()) if line.comment is not None]
 
 
 def _raises_only(block: cst.BaseSuite) -> bool:
