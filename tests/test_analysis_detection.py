@@ -1269,3 +1269,111 @@ def test_a_property_with_statements_gives_what_its_getter_returns_to_the_rules()
     def f(omega_k, chi):
         return distance(Cosmology(omega_k), chi)
     """) == ["TFX101"]
+
+
+def test_the_gradient_of_a_function_held_by_a_parameter_is_traced():
+    # `jax.grad(f)` of a parameter `f` is a function, never a tracer itself: its result on a
+    # traced `x` is traced.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    from functools import partial
+
+    @partial(jax.jit, static_argnums=0)
+    def solve(f, x):
+        gradient = jax.grad(f)(x)
+        grad_f = jax.grad(f)
+        if jnp.linalg.norm(grad_f(x)) < 1e-3:
+            return x
+        return x - gradient
+    """) == ["TFX101"]
+
+
+def test_a_jitted_partial_of_a_module_instance_method_binds_after_self():
+    # `jax.jit(partial(gd.solve, loss))`: the instance fills `self`, `loss` fills `f`, and `x` is
+    # traced (GradDescent's solver).
+    assert codes("""
+    from functools import partial
+    import jax
+    import jax.numpy as jnp
+
+    class GradDescent:
+        def __init__(self, lr, tol=1e-3):
+            self.lr = lr
+            self.tol = tol
+
+        def solve(self, f, x):
+            grad_f = jax.grad(f)
+            for i in range(30):
+                gradient = grad_f(x)
+                if jnp.linalg.norm(gradient) < self.tol:
+                    return x
+                x = x - self.lr * gradient
+            return x
+
+    def loss(x):
+        return jnp.sum((x - 2.0) ** 2)
+
+    gd = GradDescent(lr=0.1)
+    f = jax.jit(partial(gd.solve, loss))
+    """) == ["TFX108"]
+
+
+def test_a_factory_called_and_its_result_called_at_once_runs_traced():
+    # ott-jax's exact 1-D Gaussian-mixture map: `get_exact_map(gm1, gm2)(x)` inside a jitted
+    # function runs the factory with traced objects; the closure it returns bisects on them.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class GM:
+        def __init__(self, loc):
+            self.loc = loc
+
+    def get_exact_map(gm):
+        lb = jnp.min(gm.loc)
+
+        def inv_cdf(x):
+            mid = lb
+            while jnp.abs(mid - x) > 1e-3:
+                mid = mid / 2
+            return mid
+        return inv_cdf
+
+    @jax.jit
+    def f(x, loc):
+        return get_exact_map(GM(loc))(x)
+    """) == ["TFX102"]
+
+
+def test_an_object_a_classmethod_builds_from_a_dict_filled_with_tracers_carries_them():
+    # jaxoplanet's `Ylm.from_dense`: `data[(ell, m)] = ylm` fills a local dict from a traced
+    # array, `cls(data)` builds the object (`cls` is the class), and `normalize` asserts on a
+    # coefficient; a second caller building the object directly does not hide the first.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class Ylm:
+        def __init__(self, data):
+            self.data = dict(data)
+
+        def normalize(self):
+            assert self.data[(0, 0)] != 0.0, "zero"
+            return self
+
+        @classmethod
+        def from_dense(cls, y):
+            data = {}
+            for i, ylm in enumerate(y):
+                data[(i, 0)] = ylm
+            return cls(data).normalize()
+
+    @jax.jit
+    def direct(y):
+        return Ylm({(0, 0): 1.0}).normalize()
+
+    @jax.jit
+    def f(y):
+        return Ylm.from_dense(y)
+    """) == ["TFX105"]

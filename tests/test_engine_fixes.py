@@ -102,3 +102,18 @@ def test_rules_leave_methods_run_after_the_nodes_below():
     source = "import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        x = g(x)\n    return x\n"
     lint(source, Settings(rules=(Recorder,)))
     assert order == ["visit If, traced scope f", "visit Call", "leave If, traced scope f"]
+
+
+def test_an_import_a_fix_added_and_a_later_pass_made_unused_is_removed():
+    # A first pass recomputed a test with NumPy (adding `import numpy as np`); a later pass
+    # lowered the whole loop around it, and nothing reads `np` any more. An unused import the
+    # user wrote stays, as does one that the final code reads.
+    from tracerfix.engine import _without_unused_added_imports
+
+    original = "import jax\nimport os\n\n\ndef f(x):\n    return x\n"
+    source = ("import jax\nimport os\nimport numpy as np\nfrom jax import lax\n\n\n"
+              "def f(x):\n    return lax.neg(x)\n")
+    assert _without_unused_added_imports(original, source) == (
+        "import jax\nimport os\nfrom jax import lax\n\n\ndef f(x):\n    return lax.neg(x)\n")
+    used = source.replace("lax.neg(x)", "np.negative(x)")
+    assert _without_unused_added_imports(original, used) == used.replace("from jax import lax\n", "")

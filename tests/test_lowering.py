@@ -714,3 +714,87 @@ def test_a_carried_value_that_starts_as_an_argument_and_becomes_a_float_enters_a
     rewritten = _fix(code)
     assert "old_vol * 1.0" in rewritten, rewritten
     _agree(rewritten, code, "implied", "(np.float32(2.0), 1)")
+
+
+def test_nested_ifs_with_guarded_branches_lower_outside_in_with_their_comments():
+    # Three nested traced `if`s whose branches each call functions that a `jnp.where` would have
+    # to mask: nested selections would mask every one of them under every test, so the chain is
+    # one nest of `lax.cond`s, each branch keeping the comment of its `if`/`else` line. (Each
+    # inner fix used to be withdrawn as "would itself leak": the outer `if`, unchanged but for
+    # its body, looked like a new leak.)
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def f(x, y):
+            if x.sum() > 0:
+                z = jnp.sin(x) * jnp.cos(y)
+            else:
+                if y.sum() > 0:  # second
+                    z = jnp.cos(x) * jnp.exp(y)
+                else:
+                    # the last choice
+                    if (x * y).sum() > 1:  # third
+                        z = jnp.tanh(x) * jnp.log1p(y)
+                    else:  # last
+                        z = jnp.sinh(x) * jnp.cosh(y)
+            return z
+        """
+    rewritten = _fix(code)
+    assert rewritten.count("lax.cond(") == 3 and "jnp.where" not in rewritten, rewritten
+    assert "def _when_y_sum_positive():\n            # second\n" in rewritten, rewritten
+    assert "def _unless_x_y_sum_gt_1():\n                # last\n" in rewritten, rewritten
+    assert "        def _unless_y_sum_positive():\n            # the last choice\n" in rewritten, rewritten
+    import jax.numpy as jnp
+    import numpy as np
+
+    namespace: dict = {}
+    exec(compile(_source(code).replace("@jax.jit\n", ""), "original", "exec"), namespace)
+    rewritten_namespace: dict = {}
+    exec(compile(rewritten, "rewritten", "exec"), rewritten_namespace)
+    for x, y in [([1.0, 2.0], [0.5, 0.1]), ([-1.0, -2.0], [0.5, 0.1]), ([-1.0, -2.0], [-0.5, -0.9]),
+                 ([-0.1, -0.2], [-0.5, -0.1])]:
+        x, y = jnp.array(x), jnp.array(y)
+        np.testing.assert_allclose(rewritten_namespace["f"](x, y), namespace["f"](x, y), rtol=1e-6)
+
+
+def test_a_test_on_a_one_element_array_from_a_helper_is_squeezed_for_lax_cond():
+    # cat-ind-fg's `clean_twist`: `pitch` comes from a helper reducing with `keepdims=True`, so
+    # `1 / pitch < limit` is shape (1,): Python accepts it, `lax.cond` needs a 0-d predicate.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+
+        def get_pitch(twist):
+            norm_trans = jnp.linalg.norm(twist[..., :3], axis=-1, keepdims=True)
+            norm_rot = jnp.linalg.norm(twist[..., 3:], axis=-1, keepdims=True)
+            return norm_trans / norm_rot
+
+
+        @jax.jit
+        def clean(twist):
+            pitch = get_pitch(twist)
+            if 1 / pitch < (
+                0.1
+            ):
+                twist = jnp.concatenate((jnp.cross(twist[:3], twist[3:]), jnp.zeros(3)))
+            else:
+                twist = twist / jnp.linalg.norm(twist[3:])
+            return twist
+        """
+    rewritten = _fix(code)
+    assert "jnp.squeeze(1 / pitch < 0.1)" in rewritten, rewritten
+    import jax.numpy as jnp
+    import numpy as np
+
+    namespace: dict = {}
+    exec(compile(rewritten, "rewritten", "exec"), namespace)
+    for twist in ([1.0, 2.0, 3.0, 0.01, 0.02, 0.0], [0.1, 0.0, 0.0, 1.0, 2.0, 3.0]):
+        twist = jnp.array(twist)
+        pitch = jnp.linalg.norm(twist[:3]) / jnp.linalg.norm(twist[3:])
+        expected = (jnp.concatenate((jnp.cross(twist[:3], twist[3:]), jnp.zeros(3))) if 1 / pitch < 0.1
+                    else twist / jnp.linalg.norm(twist[3:]))
+        np.testing.assert_allclose(namespace["clean"](twist), expected, rtol=1e-6)

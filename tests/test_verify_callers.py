@@ -144,3 +144,70 @@ def test_a_fix_inside_a_jitted_lambda_is_verified_as_that_lambda(tmp_path):
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "f = jax.jit(lambda i: jnp.asarray(LEVELS)[i])" in text
+
+
+def test_a_helper_run_through_a_jitted_partial_that_binds_a_function(tmp_path):
+    # A multirate solver's Newton iteration: `func` is bound by `partial(newton_solver, F, ...)`,
+    # so the module's `f` is how the helper runs; `F` reads `x[0]` and `x[1]`, so `x0` has two
+    # elements (a longer vector makes `inv` of the 2-row Jacobian fail in the original).
+    output, text = verify(tmp_path, """
+        import functools
+        import jax
+        import jax.numpy as jnp
+
+
+        def newton_solver(func, x0, tol=1e-6, maxiter=100):
+            delta_x = jnp.linalg.inv(-jax.jacrev(func)(x0)) @ func(x0)
+            x0 = x0 + delta_x
+            iteration = 0
+            while jnp.linalg.norm(delta_x) >= tol and iteration < maxiter:
+                delta_x = jnp.linalg.inv(-jax.jacrev(func)(x0)) @ func(x0)
+                x0 = x0 + delta_x
+                iteration += 1
+            return x0
+
+
+        def F(x):
+            return jnp.array([x[0] ** 2 + x[1] ** 2 - 4.0, x[0] - x[1] ** 3 + 0.5])
+
+
+        f = jax.jit(functools.partial(newton_solver, F, tol=1e-4, maxiter=5))
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text
+
+
+def test_a_method_run_through_a_jitted_partial_of_a_module_instance(tmp_path):
+    # `GradDescent(lr)` needs constructor arguments, so the method cannot be called on its own;
+    # the module runs it as `jax.jit(partial(gd.solve, loss))`, with the instance it built.
+    output, text = verify(tmp_path, """
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+
+        class GradDescent:
+            def __init__(self, lr, tol=1e-3, max_iter=100):
+                self.lr = lr
+                self.tol = tol
+                self.max_iter = max_iter
+
+            def solve(self, f, x):
+                grad_f = jax.grad(f)
+                for i in range(self.max_iter):
+                    gradient = grad_f(x)
+                    if jnp.linalg.norm(gradient) < self.tol:
+                        return x
+                    x = x - self.lr * gradient
+                return x
+
+
+        def loss(x):
+            return jnp.sum((x - 2.0) ** 2)
+
+
+        gd = GradDescent(lr=0.1, tol=1e-3, max_iter=30)
+        f = jax.jit(partial(gd.solve, loss))
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text

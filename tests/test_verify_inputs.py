@@ -124,6 +124,23 @@ def test_namedtuple_declarations_and_transformed_helpers_count():
     assert specs["beta"] == ["f32[d1,d2]", "f32[d1]"]
 
 
+def test_unpacking_a_parameter_and_a_function_passed_to_a_helper_count():
+    specs = inferred("""
+        import jax.numpy as jnp
+        def residual(x):
+            return jnp.array([x[0] ** 2 - 4.0, x[1]])
+        def solve(func, x0):
+            return x0 - func(x0)
+        def f(x, y):
+            nu, omega = x
+            return solve(residual, y) * nu / omega
+    """)
+    # `nu, omega = x`: exactly two elements. `y` reaches `residual` as `func(x0)` inside `solve`,
+    # which reads its elements 0 and 1.
+    assert specs["x"] == ["(f32[], f32[])", "f32[2]"]
+    assert "f32[2]" in specs["y"]
+
+
 def test_literal_indices_offer_their_length():
     specs = inferred("""
         def f(p, q):

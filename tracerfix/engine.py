@@ -156,6 +156,7 @@ def fix(source: str, settings: Settings, select=None, lazily: bool = True) -> Li
 
 
 def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
+    original = source
     choose = select or settings.applies
     module = parse_for_detection(source, settings, lazily)
     fixed: list[Finding] = []
@@ -191,21 +192,62 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
         seen |= _leak_keys(module, findings)
         remaining = {(f.code, f.message) for f in findings}
         fixed.extend(f for f in chosen if (f.code, f.message) not in remaining)
+    if fixed:
+        tidied = _without_unused_added_imports(original, source)
+        if tidied != source:
+            source = tidied
+            findings = _detect(parse_for_detection(source, settings, lazily), source, settings)
     return LintResult(source, findings, fixed)
+
+
+def _without_unused_added_imports(original: str, source: str) -> str:
+    """`source` without the import lines a fix added that nothing reads any more: a later pass
+    rewrote the code that needed them (a `np.` recomputation inside a loop then lowered whole)."""
+    import ast
+
+    before = {line.strip() for line in original.splitlines()}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    lines = source.splitlines(keepends=True)
+    unused = []
+    for statement in tree.body:
+        if not isinstance(statement, (ast.Import, ast.ImportFrom)) or statement.end_lineno != statement.lineno:
+            continue
+        text = lines[statement.lineno - 1]
+        bound = [(alias.asname or alias.name).partition(".")[0] for alias in statement.names]
+        if text.strip() not in before and ";" not in text and not any(name in used for name in bound):
+            unused.append(statement.lineno - 1)
+    for index in reversed(unused):
+        del lines[index]
+    return "".join(lines)
 
 
 def _leak_key(module: cst.Module, finding: Finding) -> tuple[str, str]:
     return finding.code, finding.message if finding.node is None else module.code_for_node(finding.node)
 
 
+def _seen_key(module: cst.Module, finding: Finding) -> tuple[str, str]:
+    """A leak as earlier passes saw it: a compound statement by its header, since the fix of an
+    `if` nested in it changes its body, not the leak it was reported for."""
+    node = finding.node
+    if isinstance(node, (cst.If, cst.While)):
+        return finding.code, "if " + module.code_for_node(node.test)
+    if isinstance(node, cst.For):
+        return finding.code, f"for {module.code_for_node(node.target)} in {module.code_for_node(node.iter)}"
+    return _leak_key(module, finding)
+
+
 def _leak_keys(module: cst.Module, findings: list[Finding]) -> set[tuple[str, str]]:
-    return {_leak_key(module, f) for f in findings}
+    return {_seen_key(module, f) for f in findings}
 
 
 def _introduced(module: cst.Module, findings: list[Finding], seen: set[tuple[str, str]]) -> list[Finding]:
     """Leaks no rule can fix, on code that no earlier pass reported: a fix made them (a loop index
     turned traced by `lax.fori_loop` and used as a slice bound)."""
-    return [f for f in findings if f.fix is None and f.node is not None and _leak_key(module, f) not in seen]
+    return [f for f in findings if f.fix is None and f.node is not None and _seen_key(module, f) not in seen]
 
 
 def _withdraw_culprits(module: cst.Module, source: str, chosen: list[Finding], settings: Settings,

@@ -195,10 +195,44 @@ def scalar_predicate(context, test: cst.BaseExpression, text: str) -> str:
     """`text` (the code of `test`) as a predicate `lax.cond`, `lax.switch` and `lax.while_loop`
     take: a 0-d boolean. `if action.captured != 0:` tests a shape-(1,) array (the function reads
     `action.captured[0]` elsewhere), which Python accepts and `lax.cond` refuses: squeezed."""
-    function = context.function
-    if function is None or not _one_element_arrays(context, function, test):
+    if not needs_squeeze(context, test):
         return text
     return f"{context.spell('jax.numpy')}.squeeze({text})"
+
+
+def needs_squeeze(context, test: cst.BaseExpression) -> bool:
+    """Whether `test` may be a one-element array rather than 0-d: Python's `if` and `while`
+    accept both, `lax` predicates only the latter (and `jnp.squeeze` leaves a 0-d one as it is).
+    So: an operand known to hold one element, or the result of a function of the project whose
+    shape the code does not show (`cdf(mid)` where `cdf` returns `w[None, :] @ p`)."""
+    function = context.function
+    if function is None:
+        return False
+    return _one_element_arrays(context, function, test) or (
+        not scalar_test(test, context) and _shape_unknown_call(test, context))
+
+
+def _shape_unknown_call(test: cst.BaseExpression, context) -> bool:
+    """A call in `test` of a function that is not JAX's, NumPy's or a builtin (a helper, or a
+    closure a factory made) whose returned values are not all certainly 0-d. (A function passed
+    in as a parameter is the caller's: `while cond_fun(val)` is taken to test a 0-d value, as
+    `lax.while_loop` itself requires of it.)"""
+    index = context.analysis.index
+    chain = (*index.enclosing.get(id(context.function), ()), context.function)
+    passed = {name for scope in chain if isinstance(scope, (cst.FunctionDef, cst.Lambda)) for name in param_names(scope)}
+    for node in walk(test):
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)):
+            continue
+        if context.qualified_name(node.func) is not None or node.func.value in _BUILTIN_RESULTS | passed:
+            continue
+        helper = index.defined_function(node.func, chain)
+        returned = [n.value for n in walk(helper) if isinstance(n, cst.Return)] if helper is not None else [None]
+        if not all(value is not None and certainly_0d(value, context) for value in returned):
+            return True
+    return False
+
+
+_BUILTIN_RESULTS = frozenset({"abs", "len", "float", "int", "bool", "min", "max", "sum", "round", "any", "all"})
 
 
 def one_element_test(context, test: cst.BaseExpression) -> bool:
@@ -252,23 +286,51 @@ def _squeezed(node: cst.CSTNode, context) -> list[cst.BaseExpression]:
     return []
 
 
-def _made_with_one_element(operand: cst.BaseExpression, context) -> bool:
-    """`operand` is a call making a shape of ones, or a name every assignment of which is one."""
+def _made_with_one_element(operand: cst.BaseExpression, context, following: frozenset[str] = frozenset()) -> bool:
+    """`operand` is a call making a shape of ones, or a name every assignment of which is one
+    (`following`: the names whose assignments are being read)."""
     if isinstance(operand, cst.Name):
         function = context.function
+        if operand.value in following:
+            return False
         made = [
             node.value for node in walk(function) if isinstance(node, cst.Assign) and len(node.targets) == 1
             and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == operand.value
         ] if function is not None else []
-        return bool(made) and all(_made_with_one_element(value, context) for value in made)
+        return bool(made) and all(_made_with_one_element(value, context, following | {operand.value}) for value in made)
+    if isinstance(operand, cst.BinaryOperation):
+        return _made_with_one_element(operand.left, context, following) \
+            or _made_with_one_element(operand.right, context, following)
     if not isinstance(operand, cst.Call):
         return False
+    if _keeps_dimensions(operand, context):
+        return True
+    qualified = context.qualified_name(operand.func) or ""
+    if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] not in _FULL_REDUCTIONS \
+            and operand.args and operand.args[0].keyword is None:
+        # `jnp.abs(scalar)` of a one-element array is one.
+        return _made_with_one_element(operand.args[0].value, context, following)
     shape = literal_shape(operand, context)
     if shape is None:
         given = next((arg.value for arg in operand.args if arg.keyword is not None and arg.keyword.value == "shape"), None)
         if isinstance(given, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Integer) for e in given.elements):
             shape = tuple(int(e.value.value) for e in given.elements)
     return bool(shape) and all(size == 1 for size in shape)
+
+
+def _keeps_dimensions(call: cst.Call, context) -> bool:
+    """A reduction with `keepdims=True` (a vector's norm is then shape (1,)), or a call of a
+    helper of the module that makes one: its result may be a one-element array."""
+    if any(arg.keyword is not None and arg.keyword.value == "keepdims" and _bool_literal(arg.value)
+           for arg in call.args):
+        return True
+    if not isinstance(call.func, cst.Name) or context.function is None:
+        return False
+    index = context.analysis.index
+    helper = index.defined_function(call.func, index.enclosing.get(id(context.function), ()) + (context.function,))
+    return helper is not None and context.analysis.memo(("keeps dimensions", id(helper)), lambda: any(
+        isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value == "keepdims"
+        and _bool_literal(node.value) for node in walk(helper)))
 
 
 _FULL_REDUCTIONS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all", "std", "var", "argmax", "argmin",
@@ -380,6 +442,9 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
         else:
             for name in _bound_names(earlier):
                 definitions[name] = None  # bound some other way: not followed
+    if isinstance(statement, cst.BaseCompoundStatement):
+        for name in _bound_names(statement):
+            definitions[name] = None  # rebound around the test (`al = a` in a `while`): not followed
     calls: list[cst.Call] = []
 
     def host_only(expression: cst.BaseExpression, known: dict, depth: int) -> bool:
@@ -949,6 +1014,31 @@ def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | 
     return None
 
 
+_GROWING = frozenset({"append", "concatenate", "hstack", "vstack", "stack", "insert", "column_stack", "row_stack"})
+
+
+def refuse_growing(operands: Sequence[cst.BaseExpression], context) -> None:
+    """Refuse branches where one gives `jnp.append(out, i)` (or a concatenation, a stack, an
+    insertion into `out`) and another `out` itself: the array grows in one branch only, so its
+    shape is the data's choice."""
+    code = cst.Module([]).code_for_node
+    given = {code(operand) for operand in operands}
+    for operand in operands:
+        if not (isinstance(operand, cst.Call) and operand.args):
+            continue
+        qualified = context.qualified_name(operand.func) or ""
+        module, _, leaf = qualified.rpartition(".")
+        if module not in ("jax.numpy", "numpy") or leaf not in _GROWING:
+            continue
+        first = operand.args[0].value
+        grown = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
+        if any(code(part) in given for part in grown):
+            raise Refused(f"one branch grows an array (`{context.describe(operand)}`) and another keeps it: under "
+                          "`jax.jit` one shape is needed whatever the data; fill a fixed-size array (with "
+                          "`jnp.where` over the whole range, or `jnp.nonzero(..., size=n, fill_value=...)`) and keep "
+                          "a count of the valid entries")
+
+
 def refuse_different_shapes(shapes: Sequence[tuple[int, ...] | None]) -> None:
     """Refuse branches whose values have shapes the code spells differently (None: not spelled;
     -1: a size `reshape` infers); an empty array literal (`jnp.array([])`) against a value of
@@ -1003,6 +1093,7 @@ class Selection:
         for slot in self.leaves:
             for leaf in slot:
                 refuse_different_shapes([literal_shape(operand, context) for operand in leaf])
+                refuse_growing(leaf, context)
         self.facts = [[inspect_operand(operand, context) for operand in operands] for operands in self.slots]
         self.form = self._choose_form()
         self.order: list[int] | None = list(range(len(self.slots)))
@@ -1014,7 +1105,7 @@ class Selection:
     def _kind(self, operand: cst.BaseExpression) -> str:
         if _is_literal(operand):
             return _LITERAL
-        if _never_an_array(operand):
+        if never_an_array(operand, self.context):
             raise Refused(f"`{self.context.describe(operand)}` is not an array")
         if isinstance(operand, (cst.Tuple, cst.Dict)) or self.context.qualified_name(
             operand.func if isinstance(operand, cst.Call) else operand
@@ -1035,7 +1126,7 @@ class Selection:
             earlier = value_before(self.context, operand.value)
             if earlier is None:
                 return _ASSUMED
-            if _never_an_array(earlier):
+            if never_an_array(earlier, self.context):
                 raise Refused(f"`{operand.value}` is `{self.context.describe(earlier)}` before the `if`, not an array")
             return self._static_kind(earlier, follow=False)
         if isinstance(operand, cst.Call):
@@ -1224,7 +1315,7 @@ class Selection:
         return self._test_names.get(position) or self.test_text(position)
 
     def test_text(self, position: int) -> str:
-        return self.context.code(self.tests[position]).strip()
+        return one_line_test(self.tests[position], self.context)
 
     def selecting_statements(self) -> int:
         """How many of the values differ from branch to branch (each a `jnp.where` reading the tests)."""
@@ -1310,6 +1401,38 @@ class Selection:
         return f"{lax}.switch({self._dispatch_index()}, [{', '.join(branches)}])"
 
 
+class _LayoutParentheses(cst.CSTTransformer):
+    """Drops parentheses that only laid an expression out over lines or wrapped a single atom
+    (`if (\n    a < (limit)\n):`), which read oddly once the test is an argument on one line."""
+
+    def leave_Name(self, original, updated):
+        return updated.with_changes(lpar=[], rpar=[])
+
+    leave_Subscript = leave_Call = leave_Integer = leave_Float = leave_Name
+
+    def leave_Attribute(self, original, updated):
+        if isinstance(updated.value, (cst.Integer, cst.Float)):  # `(1).real` needs them
+            updated = updated.with_changes(value=updated.value.with_changes(lpar=[cst.LeftParen()],
+                                                                            rpar=[cst.RightParen()]))
+        return self.leave_Name(original, updated)
+
+    def on_leave(self, original, updated):
+        updated = super().on_leave(original, updated)
+        if isinstance(updated, cst.BaseExpression) and getattr(updated, "lpar", None):
+            if any(isinstance(p.whitespace_after, cst.ParenthesizedWhitespace) for p in updated.lpar):
+                return updated.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        return updated
+
+
+def one_line_test(test: cst.BaseExpression, context) -> str:
+    """The code of `test` on one line, without the parentheses that only laid it out."""
+    tidied = test.visit(_LayoutParentheses())
+    if isinstance(tidied, cst.BaseExpression) and getattr(tidied, "lpar", None):
+        tidied = tidied.with_changes(lpar=[], rpar=[])
+    text = context.code(tidied).strip()
+    return " ".join(text.split()) if "\n" in text and "#" not in text else text
+
+
 class _Masker(cst.CSTTransformer):
     def __init__(self, placeholders: dict[int, str], mask) -> None:
         super().__init__()
@@ -1336,10 +1459,13 @@ def _tests_for_nan(test: cst.BaseExpression, context) -> bool:
     return False
 
 
-def _never_an_array(node: cst.BaseExpression) -> bool:
-    """`None`, a string or a function: what `jnp.where` cannot select."""
+def never_an_array(node: cst.BaseExpression, context) -> bool:
+    """`None`, a string, a function or a member of an enum of the module (`MotionType.ROT`):
+    what neither `jnp.where` nor a `lax` branch can give."""
     if isinstance(node, cst.Name):
         return node.value == "None"
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        return context.analysis.index.is_enum(node.value.value)
     return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda))
 
 

@@ -1468,6 +1468,78 @@ def all_positive(x):
             inputs=("jnp.array([1.0, 2.0])", "jnp.array([1.0, -2.0])"),
             note="`return True` / `return False` on a boolean test: the test is the value",
         ),
+        Invalid(
+            """
+from enum import Enum
+import jax
+import jax.numpy as jnp
+
+class Motion(Enum):
+    ROTATION = "rotation"
+    HELICAL = "helical"
+
+@jax.jit
+def motion_type(twist):
+    if jnp.abs(twist[3:] @ twist[:3]) < 1e-3:
+        return Motion.ROTATION
+    return Motion.HELICAL
+""",
+            note="a branch gives an enum member, a Python object that no `lax` branch can return: reported "
+            "with the advice to return an integer code (cat-ind-fg's motion type)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def available_moves(board):
+    out = jnp.empty(0, dtype=jnp.int32)
+    for i in range(9):
+        if board[i] == 0:
+            out = jnp.append(out, i)
+    return out
+""",
+            note="the array grows in one branch only (`jnp.append`): its length is the data's choice, so no "
+            "selection or `lax.cond` gives it; reported with the advice to fill a fixed-size array",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def zoom(g):
+    i = 0
+    al = 0.0
+    while i < 3:
+        if jnp.abs(al) <= 1e-14:
+            a = g * 2
+        else:
+            a = g * 3
+        al = a
+        i += 1
+    return al
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def zoom(g):
+    i = 0
+    al = 0.0
+    while i < 3:
+        a = jnp.where(jnp.abs(al) <= 1e-14, g * 2, g * 3)
+        al = a
+        i += 1
+    return al
+""",
+            function="zoom",
+            inputs=("jnp.float32(0.5)", "jnp.float32(-2.0)"),
+            note="`al` starts as the Python `0.0` but the loop rebinds it to a tracer: the test is not a "
+            "NumPy computation on Python values, it is a selection (a Wolfe zoom line search)",
+        ),
     )
 
     def __init__(self, context) -> None:

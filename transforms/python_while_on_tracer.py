@@ -915,6 +915,64 @@ def dominant(A, x, tol):
             note="an early `return` of a tuple in the loop (a power method): the two returned tuples are selected "
             "element by element, so the `0` of one and the float of the other agree on a dtype",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def make_cdf(w):
+    def cdf(x):
+        return w[None, :] @ jax.nn.sigmoid(x - jnp.arange(w.shape[0]))
+    return cdf
+
+@jax.jit
+def inverse(w, x):
+    cdf = make_cdf(w)
+    low, high = -10.0, 10.0
+    mid = (low + high) / 2
+    while jnp.abs(cdf(mid) - x) > 1e-4:
+        if cdf(mid) < x:
+            low = mid
+        else:
+            high = mid
+        mid = (low + high) / 2
+    return mid
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def make_cdf(w):
+    def cdf(x):
+        return w[None, :] @ jax.nn.sigmoid(x - jnp.arange(w.shape[0]))
+    return cdf
+
+@jax.jit
+def inverse(w, x):
+    cdf = make_cdf(w)
+    low, high = -10.0, 10.0
+    mid = (low + high) / 2
+    def keep_updating_state(state):
+        _, _, mid = state
+        return jnp.squeeze(jnp.abs(cdf(mid) - x) > 1e-4)
+
+    def update_state(state):
+        low, high, mid = state
+        low = jnp.where(jnp.squeeze(cdf(mid) < x), mid, low)
+        high = jnp.where(jnp.squeeze(cdf(mid) < x), high, mid)
+        mid = (low + high) / 2
+        return low, high, mid
+
+    low, high, mid = lax.while_loop(keep_updating_state, update_state, (low, high, mid))
+    return mid
+""",
+            function="inverse",
+            inputs=("jnp.array([0.5, 0.5]), 0.3", "jnp.array([0.2, 0.8]), 0.6"),
+            note="the test reads a closure whose result (`w[None, :] @ p`) has one element but not shape (): "
+            "Python's `while` and `if` accept it, `lax` needs 0-d tests, so they are squeezed (ott-jax's "
+            "inverse CDF of a Gaussian mixture by bisection)",
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -449,6 +449,9 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
             # object built from traced values carries them in its attributes.
             values[positional[0].name.value] = receiver if receiver is not None else Value(
                 STATIC, container=True, instance_of=chain[-1].name.value)
+        elif chain and isinstance(chain[-1], cst.ClassDef):
+            # `cls` is the class itself: `cls(data)` constructs an object of it.
+            values[positional[0].name.value] = Value(STATIC, instance_of=chain[-1].name.value)
         positional = positional[1:]  # obj.method(x): x binds the second parameter
     position = 0
     star = False

@@ -512,7 +512,13 @@ class FunctionWalker:
                     part = Value(value.trace)  # unpacking an array along its first axis
                 env = self.bind(element.value, part, env)
             return env
-        return env  # attribute or subscript targets do not bind local names
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            # `data[(ell, m)] = ylm` on a local dict or list: it holds what was put in it.
+            held = env.get(target.value.value)
+            if held is not None and held.container and held.host is None and held.instance_of is None \
+                    and value.trace > held.trace:
+                return {**env, target.value.value: held._replace(trace=value.trace, elements=None)}
+        return env  # other attribute or subscript targets do not bind local names
 
 
 def _grown(expression: cst.BaseExpression, env: Env, value_of) -> Env:

@@ -261,11 +261,23 @@ class ModuleIndex:
             cache[class_name] = self._class_defaults(class_name)
         return cache[class_name]
 
-    def _class_defaults(self, class_name: str) -> dict[str, cst.BaseExpression]:
+    def class_definition(self, class_name: str) -> cst.ClassDef | None:
+        """The top-level class `class_name` of this module, parsed if it was kept as text."""
         node = self.classes.get(class_name)
         if type(node) is UnparsedStatement:
             node = self._parse_kept_text(node)
             self.classes[class_name] = node
+        return node if isinstance(node, cst.ClassDef) else None
+
+    def is_enum(self, class_name: str) -> bool:
+        """A class of this module derived from `enum.Enum` (or IntEnum, Flag...): its members are
+        Python objects, never arrays."""
+        node = self.class_definition(class_name)
+        return node is not None and any((self.imports.qualify(base.value) or "").startswith("enum.")
+                                        for base in node.bases)
+
+    def _class_defaults(self, class_name: str) -> dict[str, cst.BaseExpression]:
+        node = self.class_definition(class_name)
         if not isinstance(node, cst.ClassDef) or not isinstance(node.body, cst.IndentedBlock):
             return {}
         found: dict[str, cst.BaseExpression] = {}
@@ -288,11 +300,8 @@ class ModuleIndex:
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
         the class and then in its bases defined in this module."""
-        node = self.classes.get(class_name)
-        if type(node) is UnparsedStatement:
-            node = self._parse_kept_text(node)
-            self.classes[class_name] = node
-        if not isinstance(node, cst.ClassDef):
+        node = self.class_definition(class_name)
+        if node is None:
             return None
         found = self.methods.get(id(node), {}).get(method)
         if found is not None or depth > 4:
@@ -825,7 +834,7 @@ class ScopeFinder:
                 function, bound = self._resolve_function(target, call)
                 if function is not None:
                     # `jax.jit(self.step, static_argnums=0)` counts positions after the bound `self`.
-                    shift = 1 if _is_bound_method_reference(target) and not is_staticmethod(function) else 0
+                    shift = 1 if self._binds_self(target, function) else 0
                     # `jax.jit(partial(f, a, b), static_argnums=0)`: positions count after a and b.
                     for name in _positional_names(function)[shift:]:
                         if name not in bound:
@@ -903,7 +912,8 @@ class ScopeFinder:
             if function is None:
                 return None, {}
             bound: dict[str, Value] = {}
-            names = _positional_names(function)
+            # `partial(gd.solve, loss)`: the instance fills `self`, `loss` the next parameter.
+            names = _positional_names(function)[1 if self._binds_self(target.args[0].value, function) else 0:]
             positional = [a for a in target.args[1:] if a.keyword is None and not a.star]
             for name, arg in zip(names, positional):
                 bound[name] = self._bound_value(arg.value, at)
@@ -943,6 +953,15 @@ class ScopeFinder:
         # The factory's `partial(schedule, base_lr=cfg.lr)` binds Python values: not traced.
         bound = self.index.bound_by_factory.get(id(found), ()) if found is not None else ()
         return found, {name: UNKNOWN_VALUE for name in bound}
+
+    def _binds_self(self, target: cst.BaseExpression, function: FunctionNode) -> bool:
+        """`self.step` or `gd.solve` (an instance's method, looked up on it) fills the first
+        parameter; `Solver.solve` and static methods do not."""
+        if _is_bound_method_reference(target):
+            return not is_staticmethod(function)
+        return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+            and target.value.value not in self.index.classes and self._is_method(function) \
+            and not is_classmethod(function)
 
     def _at_module_level(self, node: cst.CSTNode) -> bool:
         """Not inside any function (a class body is fine)."""

@@ -108,7 +108,7 @@ def join(a: Value, b: Value) -> Value:
         instance_of=a.instance_of if a.instance_of == b.instance_of else None,
         none=a.none if a.none == b.none else None,
         loose=a.loose or b.loose,
-        fields=a.fields if a.fields == b.fields else None,
+        fields=_fields_joined(a.fields, b.fields),
         function=_functions_joined(a.function, b.function),
         module=a.module if a.module == b.module else "numpy" if "numpy" in (a.module, b.module) else None,
     )
@@ -117,6 +117,17 @@ def join(a: Value, b: Value) -> Value:
 class Alternatives(tuple):
     """Several functions a value may be (a helper's `cond_fun`, passed different lambdas by
     different callers): calling the value runs each of them."""
+
+
+def _fields_joined(a, b):
+    """The fields of an object that may be `a`'s or `b`'s: each field's values joined (a field
+    only one of them lists is what that one holds)."""
+    if a == b or a is None or b is None:
+        return a if a == b else None
+    joined = dict(a)
+    for name, value in b:
+        joined[name] = join(joined[name], value) if name in joined else value
+    return tuple(joined.items())
 
 
 def _functions_joined(a, b):
@@ -585,8 +596,9 @@ class Evaluator:
         if qualified is not None:
             leaf = qualified.rpartition(".")[2]
             if qualified in known.STAGING_TRANSFORMS and node.args and not any(
-                    arg.keyword is None and self.value(arg.value).trace == TRACED for arg in node.args):
-                # `jax.grad(loss)`: a function of arrays, which runs `loss`.
+                    arg.keyword is None and self.value(arg.value).trace == TRACED for arg in node.args[1:]):
+                # `jax.grad(loss)`: a function of arrays, which runs `loss` (a function held by a
+                # parameter, `jax.grad(f)`, is never a tracer itself).
                 return Value(STATIC, transformed=True, function=args[0].function if not node.args[0].keyword else None)
             if qualified in known.TREE_MAP_CALLS and self.on_mapped is not None and len(args) > 1:
                 if any(value.trace == TRACED for value in args[1:]):
@@ -658,6 +670,8 @@ class Evaluator:
                 return result
         if isinstance(node.func, cst.Call):
             # jax.vmap(f)(x), jax.grad(loss)(params): the transformed call computes on arrays.
+            # `make_map(gm)(x)`: the factory runs too (its helper call is recorded).
+            self.value(node.func)
             inner = self.qualify(node.func.func)
             if inner in known.STAGING_TRANSFORMS:
                 return Value(TRACED)  # `jax.jit(lax.gt)(x, 0.)` under a trace gives a tracer

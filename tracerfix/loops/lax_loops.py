@@ -15,6 +15,7 @@ from tracerfix.loops.bodies import LoopBody, RangeHeader, always_true, plain_bod
 from tracerfix.loops.branches import body_ifs
 from tracerfix.loops.building import (
     binary,
+    call_to,
     comments_in,
     fit,
     fresh_name,
@@ -29,7 +30,15 @@ from tracerfix.loops.outcome import CannotRewrite, LoopRewrite
 from tracerfix.loops.placement import code_after, code_before, env_at, evaluator, read_after
 from tracerfix.loops.selection import Selection, is_pass
 from tracerfix.loops.state import body_traced_tests, carried_names, check_fixed_shapes, check_index_uses
-from tracerfix.rewrite import builtin_called, names_read, passed_functions, reverse_mode_refusal, shaped_start, where_safety
+from tracerfix.rewrite import (
+    builtin_called,
+    names_read,
+    needs_squeeze,
+    passed_functions,
+    reverse_mode_refusal,
+    shaped_start,
+    where_safety,
+)
 from tracerfix.rule import Safety
 
 
@@ -564,6 +573,10 @@ def _while_loop(
         going = staying if going is None else cst.BooleanOperation(left=going, operator=cst.And(), right=staying)
     if going is not None:
         going = condition(going, context, jnp)
+        tested = [*([loop.test] if isinstance(loop, cst.While) and not endless else []),
+                  *([exit.test] if folded else [])]
+        if any(needs_squeeze(context, test) for test in tested):
+            going = call_to(f"{jnp}.squeeze", [going])  # `lax.while_loop` needs a 0-d condition
     if flag:
         stopped = unary(cst.BitInvert(), cst.Name(flag))
         going = stopped if going is None else binary(truth(going, context), cst.BitAnd(), stopped)

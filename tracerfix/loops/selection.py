@@ -22,7 +22,7 @@ from tracerfix.loops.building import (
 from tracerfix.loops.conditions import condition, conjunction, truth
 from tracerfix.loops.names import assigned_pairs, exposed_reads, statements_in, store_counts
 from tracerfix.loops.outcome import CannotRewrite
-from tracerfix.rewrite import BINARY_OF_AUGMENTED, is_boolean, names_read, one_element_test
+from tracerfix.rewrite import BINARY_OF_AUGMENTED, is_boolean, names_read, needs_squeeze
 
 
 class _Unset:
@@ -235,7 +235,7 @@ class Selection:
     def _merge(self, node: cst.If, values: dict, defined: set[str]) -> dict:
         self.converted.add(id(node.test))
         test = condition(self._substituted(node.test, values), self.context, self.jnp)
-        if self.one_element_tests and one_element_test(self.context, node.test):
+        if self.one_element_tests and needs_squeeze(self.context, node.test):
             test = call_to(f"{self.jnp}.squeeze", [test])
         then_values = self._branch(statements_in(node.body), dict(values), defined)
         if isinstance(node.orelse, cst.If):

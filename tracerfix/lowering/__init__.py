@@ -54,11 +54,13 @@ from tracerfix.rewrite import (
     check_identity_tests,
     debug_print_text,
     header_comment,
+    inspect_operand,
     is_boolean,
     names_read,
     refuse_none_holders,
     refuse_static_none_guards,
     runtime_check,
+    one_line_test,
     scalar_predicate,
     truth_test_is_traced,
 )
@@ -164,10 +166,9 @@ class Lowerer:
 
         context = self.context
         converted = truth(condition(node.test, context, self.spell("jax.numpy")), context)
-        text = context.code(converted)
+        text = one_line_test(converted, context)
         if not is_boolean(node.test, context) and converted is node.test:
             text = f"{self.spell('jax.numpy')}.asarray({text}).astype(bool)"
-        text = " ".join(text.split()) if "\n" in text and "#" not in text else text
         return scalar_predicate(context, node.test, text)
 
     def check_identity_tests(self, names) -> None:
@@ -763,11 +764,19 @@ def nested_ifs_first(context, node: cst.If) -> bool:
         current = current.orelse
         chain.add(id(current))
     returns = _returns_in_every_arm(node)  # nested selections of returned values: `jnp.where`s
+    guarded = 0
     for inner in _descendants(node):
         if isinstance(inner, (cst.For, cst.While, cst.Break, cst.Continue, cst.Try, cst.With)):
             return False
         if isinstance(inner, cst.Return) and not returns:
             return False
+        if isinstance(inner, (cst.Assign, cst.AugAssign, cst.Return)) and inner.value is not None:
+            facts = inspect_operand(inner.value, context)
+            guarded += len(facts.guards)
+            # Costly branches, or several operations that nested selections would each mask
+            # (`jnp.exp(jnp.where(c1, 0, jnp.where(c2, y, 0)))`): `lax.cond` reads better.
+            if facts.expensive or guarded > 1:
+                return False
         if isinstance(inner, cst.If) and id(inner) not in chain and not nested:
             saved = context.env
             context.env = env_at(inner, context)

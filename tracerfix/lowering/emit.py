@@ -45,7 +45,9 @@ from tracerfix.rewrite import (
     reverse_mode_refusal,
     integer_start_made_float,
     literal_shape,
+    never_an_array,
     refuse_different_shapes,
+    refuse_growing,
     passed_functions,
     shaped_start,
     slug as _slug,
@@ -313,9 +315,10 @@ class Writer:
             self.notes.append(f"`{floated[0]}` is made a float (`* 1.0`) where a branch gives a number beside "
                               "others that compute floats: `lax.cond` needs one dtype, and an integer input gives "
                               "a float where the original gave an integer of the same value")
-        self._check_shapes(definitions)
+        self._check_shapes(definitions, [] if returns else outs)
         result = _tuple(outs)
         functions, lines = [], []
+        headers = _arm_header_comments(tests, len(arms))
         for position, arm in enumerate(arms):
             if not arm and effects_only:
                 functions.append("lambda: None")
@@ -332,6 +335,8 @@ class Writer:
             name = self.lowerer.fresh(_branch_name(tests, position))
             inner = Scope(scope.tainted | set(operands), scope.bound | set(operands), returns, lax=True)
             body = self.block(arm, inner)
+            if headers[position] is not None and not (position == 0 and statement.node is self.lowerer.node):
+                body.insert(0, headers[position])  # `else:  # Helic` describes this branch
             if not returns and not effects_only:
                 body.append(f"return {result}")
             lines += [f"def {name}({', '.join(operands)}):", *self.indented(body), ""]
@@ -363,6 +368,10 @@ class Writer:
         self.lowered += 1
         self.lowerer.note_cond()
         lines.append(f"return {call}" if returns else call if effects_only else f"{result} = {call}")
+        if statement.node is not None and statement.node is not self.lowerer.node:
+            # A nested `if`'s comments stay with its code, above its branches. (The writer keeps
+            # those of the replaced statement where they were.)
+            lines[:0] = comment_lines(statement.node)
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
@@ -404,14 +413,17 @@ class Writer:
                         self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while "
                                           "tracing, not once per execution")
 
-    def _check_shapes(self, per_arm: list[list]) -> None:
-        """Branches that give arrays of shapes the code spells out differently have no `lax` form
-        (`per_arm`: each arm's `_output_definitions`)."""
+    def _check_shapes(self, per_arm: list[list], outs: list[str]) -> None:
+        """Branches that give arrays of shapes the code spells out differently, or an array that
+        one grows and another keeps, have no `lax` form (`per_arm`: each arm's
+        `_output_definitions`; `outs`: the names they assign)."""
         context = self.lowerer.context
         for position in range(max((len(d) for d in per_arm), default=0)):
             texts = [definitions[position][0].strip() for definitions in per_arm
                      if position < len(definitions) and definitions[position][0]]
             shapes = [None] * (len(per_arm) - len(texts))  # an arm keeping the value it was given
+            kept = [outs[position]] if shapes and position < len(outs) else []
+            operands = []
             if "None" in texts and any(text != "None" for text in texts):
                 raise Refused("one branch gives None where another gives an array: `lax` branches must give the same "
                               "structure; give a placeholder array and a boolean that says whether it is valid")
@@ -421,8 +433,13 @@ class Writer:
                 except Exception:  # noqa: BLE001 - text the lowering could not read: no shape
                     shapes.append(None)
                     continue
+                if text != "None" and never_an_array(expression, context):
+                    raise Refused(f"a branch gives `{text}`, which is not an array: `lax` branches can only give "
+                                  "arrays; give an integer code (and map it back outside the jitted function)")
+                operands.append(expression)
                 shapes.append(literal_shape(expression, context) or _reshaped_to(expression))
             refuse_different_shapes(shapes)
+            refuse_growing([*operands, *(cst.Name(name) for name in kept)], context)
 
     # -- loops ---------------------------------------------------------------------------------
     def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
@@ -883,6 +900,21 @@ def _single_assignment(text: str) -> tuple[str, str] | None:
     """`name = value` as (name, value text); None for any other statement."""
     match = re.fullmatch(r"\s*(\w+)\s*=(?!=)\s*(.+)", text, re.S)
     return (match.group(1), match.group(2).strip()) if match else None
+
+
+def _arm_header_comments(tests: list, count: int) -> list[str | None]:
+    """The comment after each arm's `if ...:`, `elif ...:` or `else:` line, per arm of the chain."""
+    headers: list[str | None] = [None] * count
+    for position, test in enumerate(tests):
+        node = test.node
+        if node is None:
+            continue
+        header = getattr(node.body, "header", None)
+        headers[position] = header.comment.value if header is not None and header.comment is not None else None
+        if position == len(tests) - 1 and isinstance(node.orelse, cst.Else) and count > len(tests):
+            header = getattr(node.orelse.body, "header", None)
+            headers[-1] = header.comment.value if header is not None and header.comment is not None else None
+    return headers
 
 
 def _chain(statement: If, lowerer, tainted: set[str]) -> tuple[list[list], list]:

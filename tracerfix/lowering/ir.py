@@ -20,6 +20,9 @@ from tracerfix.rewrite import Refused
 # Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
 # their result would change the structure (a shape) of the state from one iteration to the next.
 GROWING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem"})
+# Those returning None: called for their value (`out = jnp.append(out, i)`), they are a module's
+# functions, not a container's methods.
+_NONE_RETURNING = frozenset({"append", "extend", "insert", "remove", "clear", "update"})
 
 
 @dataclass
@@ -224,6 +227,7 @@ def analyse_leaf(text: str) -> Leaf:
     reads, writes, kills, grows = set(), set(), set(), set()
     attribute_store = effect = None
     scoped = _scoped_names(tree)
+    discarded = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             if node.id in scoped:
@@ -243,7 +247,8 @@ def analyse_leaf(text: str) -> Leaf:
                 reads.add(base.id)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             base = node.func.value
-            if node.func.attr in GROWING_METHODS and isinstance(base, ast.Name):
+            if node.func.attr in GROWING_METHODS and isinstance(base, ast.Name) \
+                    and (id(node) in discarded or node.func.attr not in _NONE_RETURNING):
                 grows.add(base.id)
                 writes.add(base.id)
         elif isinstance(node, ast.NamedExpr):

@@ -43,6 +43,7 @@ class Leaf:
     # Literal bounds of slices along the first axis (`x[:3]`, `x[3:]`): where a state vector is
     # cut into its parts (position and velocity: a length of twice the cut).
     cuts: set[int] = field(default_factory=set)
+    unpacked: int = 0  # `nu, omega_0 = x`: as many values as names (a tuple, or a vector)
 
     def spec(self, default_rank: int = 0) -> str:
         """`default_rank`: the rank of an array nothing constrains (not an index)."""
@@ -173,6 +174,10 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
     """The inferred spec; an integer guess that is not an index (a comparison with `0`) is tried
     as a float first, then as an integer."""
     first = leaf.spec()
+    if leaf.unpacked and leaf.dims == [str(leaf.unpacked)] and not leaf.min_rank:
+        # A loop carry (`total, count = carry`) is a tuple; an argument unpacked in a jitted
+        # function (`nu, omega_0 = x`) as often a vector of that many components.
+        return [f"({', '.join(['f32[]'] * leaf.unpacked)})", first]
     if leaf.truth and leaf.dims is None and not leaf.min_rank and not leaf.key:
         return ["bool[]", "f32[]"]  # Python tests the truth of one value only
     if leaf.integer and not leaf.index and not leaf.key:
@@ -196,7 +201,7 @@ def _resolved(leaf: Leaf, find) -> Leaf:
     if leaf.dims is None:
         return leaf
     return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length,
-                leaf.vector_too, leaf.truth, leaf.reads, leaf.literal_reads, leaf.cuts)
+                leaf.vector_too, leaf.truth, leaf.reads, leaf.literal_reads, leaf.cuts, leaf.unpacked)
 
 
 # Transforms whose result takes the arguments of the function they wrap, shapes unchanged
@@ -296,6 +301,13 @@ class _Inference:
             leaf = self.leaf_of(node.value.value)
             if leaf is not None and leaf.dims is None:
                 leaf.dims = [self._new_dim() for _ in target.elements]
+        # `nu, omega_0 = x`: exactly as many rows as names.
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Name) \
+                and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+            leaf = self.leaf_of(node.value)
+            if leaf is not None and leaf.dims is None:
+                leaf.dims = [str(len(target.elements))]
+                leaf.unpacked = len(target.elements)
 
     def _unpacked(self, node: cst.Call) -> None:
         """`Rating(*winner)`: `winner` holds as many values as the function or class takes."""
@@ -315,7 +327,7 @@ class _Inference:
         if helper is None or helper.name.value in self.visiting or len(self.visiting) > 3:
             return
         positional = [param.name.value for param in helper.params.params]
-        passed, shapes = {}, {}
+        passed, shapes, functions = {}, {}, {}
         for param, arg in zip(positional, node.args):
             if arg.keyword is not None or arg.star:
                 break
@@ -323,16 +335,19 @@ class _Inference:
                 passed[param] = self.params[arg.value.value]
             elif (shape := _literal_shape(arg.value)) is not None:
                 shapes[param] = shape
+            elif isinstance(arg.value, cst.Name) and arg.value.value in self.helpers:
+                functions[param] = self.helpers[arg.value.value]  # `newton(F, x0)`: `func(x)` runs `F`
         if not passed:
             return
-        outer = self.params, self.literal_shapes
+        outer = self.params, self.literal_shapes, self.helpers
         self.params, self.literal_shapes = passed, shapes
+        self.helpers = {**self.helpers, **functions}
         self.visiting.add(helper.name.value)
         try:
             self.walk(helper.body)
         finally:
             self.visiting.discard(helper.name.value)
-            self.params, self.literal_shapes = outer
+            self.params, self.literal_shapes, self.helpers = outer
 
     def _shape_asserted(self, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
         """`x.shape == (4, 3)`, `jnp.array_equal(x.shape, shape)` with `shape` bound to `(4, 3)`:

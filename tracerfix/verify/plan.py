@@ -143,14 +143,70 @@ def transformed_lambdas(module: cst.Module) -> dict[str, cst.FunctionDef]:
                 continue
             call = small.value
             if imports.qualify(call.func) not in ("jax.jit", "jax.api.jit") or not call.args \
-                    or call.args[0].keyword is not None or not isinstance(call.args[0].value, cst.Lambda):
+                    or call.args[0].keyword is not None:
                 continue
             function = call.args[0].value
             name = small.targets[0].target.value
-            found[name] = cst.FunctionDef(
-                name=cst.Name(name), params=function.params,
-                body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(function.body)])]))
+            if isinstance(function, cst.Lambda):
+                found[name] = cst.FunctionDef(
+                    name=cst.Name(name), params=function.params,
+                    body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(function.body)])]))
+            elif isinstance(function, cst.Call) and imports.qualify(function.func) == "functools.partial":
+                defined = _partially_applied(module, function)
+                if defined is not None:
+                    found[name] = defined.with_changes(name=cst.Name(name))
     return found
+
+
+def _partially_applied(module: cst.Module, call: cst.Call) -> cst.FunctionDef | None:
+    """`partial(solve, F, tol=1e-4)` of a module function (or of a method of a module-level
+    instance, `partial(gd.solve, loss)`) as the function it makes: `def _(x0, maxiter=100):
+    return solve(F, x0, tol=1e-4, maxiter=maxiter)`, with the parameters left to its callers."""
+    if not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    target = call.args[0].value
+    node = None
+    if isinstance(target, cst.Name):
+        node = _last_definition(module.body, target.value)
+    elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+        made = _instance_class(module, target.value.value)
+        if made is not None and isinstance(made.body, cst.IndentedBlock):
+            node = _last_definition(made.body.body, target.attr.value)
+            node = node.with_changes(params=node.params.with_changes(params=node.params.params[1:])) \
+                if isinstance(node, cst.FunctionDef) and node.params.params else None
+    if not isinstance(node, cst.FunctionDef) or node.params.star_arg is not cst.MaybeSentinel.DEFAULT \
+            or any(arg.star for arg in call.args[1:]):
+        return None
+    positional = [arg for arg in call.args[1:] if arg.keyword is None]
+    keywords = {arg.keyword.value for arg in call.args[1:] if arg.keyword is not None}
+    params = [*node.params.posonly_params, *node.params.params]
+    if len(positional) > len(params):
+        return None
+    left = [param for param in params[len(positional):] if param.name.value not in keywords]
+    left_keyword_only = [param for param in node.params.kwonly_params if param.name.value not in keywords]
+    # Positionally up to the first parameter bound by keyword, so that what the body does with
+    # them reads as in a plain call; by keyword after it.
+    in_order = [param for param in params[len(positional):]]
+    cut = next((i for i, param in enumerate(in_order) if param.name.value in keywords), len(in_order))
+    passed = [*positional, *(cst.Arg(cst.Name(p.name.value)) for p in in_order[:cut]),
+              *(cst.Arg(cst.Name(p.name.value), keyword=cst.Name(p.name.value))
+                for p in (*in_order[cut:], *left_keyword_only) if p.name.value not in keywords),
+              *(arg for arg in call.args[1:] if arg.keyword is not None)]
+    return cst.FunctionDef(
+        name=cst.Name("_"), params=cst.Parameters(params=left, kwonly_params=left_keyword_only),
+        body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(cst.Call(target, passed))])]))
+
+
+def _instance_class(module: cst.Module, name: str) -> cst.ClassDef | None:
+    """The module's class that the module-level `name = Class(...)` instantiates."""
+    found = None
+    for statement in module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) \
+                    and isinstance(small.value.func, cst.Name) \
+                    and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets):
+                found = _last_definition(module.body, small.value.func.value)
+    return found if isinstance(found, cst.ClassDef) else None
 
 
 def _last_definition(body: Iterable[cst.CSTNode], name: str) -> cst.FunctionDef | cst.ClassDef | None:

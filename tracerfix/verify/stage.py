@@ -450,17 +450,26 @@ class _Units:
         direct, through = [], []
         # `learning_rate_fn = create_schedule(...)` at module level: calling that name runs `unit`'s work.
         made = {unit, *(name for name, definition in self._made_by_calls().items() if definition == unit)}
+        # `gd = GradDescent(...)` at module level: `gd.solve(...)` runs `GradDescent.solve`.
+        owner, _, method = unit.partition(".")
+        instances = {name for name, definition in self._made_by_calls().items() if definition == owner}
+
+        def calls_unit(node: cst.CSTNode) -> bool:
+            return isinstance(node, cst.Call) and (
+                (isinstance(node.func, cst.Name) and node.func.value in made)
+                or (isinstance(node.func, cst.Attribute) and node.func.attr.value == method
+                    and isinstance(node.func.value, cst.Name) and node.func.value.value in instances))
         for name in sorted(self._transformed):
             node = self.node(name)
             if name == unit or node is None:
                 continue
-            if any(isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in made for n in walk(node)):
+            if any(calls_unit(n) for n in walk(node)):
                 direct.append(name)
             elif unit.partition(".")[0] in self._closure(name):
                 through.append(name)
         # `f = jax.jit(lambda x, tol: newton(g, x, tol))`: the lambda is how the module runs it.
         direct += [name for name, node in self.lambdas.items() if name not in self.nodes and any(
-            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == unit for n in walk(node))]
+            calls_unit(n) for n in walk(node))]
         return [*direct, *through][:2]
 
     def depends_on(self, unit: str, others: set[str]) -> bool:
