@@ -211,3 +211,28 @@ def test_a_method_run_through_a_jitted_partial_of_a_module_instance(tmp_path):
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "lax.while_loop(" in text
+
+
+def test_probe_sizes_an_error_asks_for_stay_small(tmp_path):
+    # A damped BFGS update (parallel-control-codes' SQP): resizing the probe after each shape
+    # error once grew `jnp.outer` of a matrix until the worker ran out of memory, leaving a right
+    # rewrite "unverifiable"; sizes past 64 are not tried, and a square `B` with vectors verifies.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        def bfgs_damped_update(B, s, y):
+            Bs = B @ s
+            if jnp.dot(s, y) >= 0.2 * jnp.dot(Bs, s):
+                theta = 1.0
+            else:
+                theta = 0.8 * jnp.dot(Bs, s) / (jnp.dot(Bs, s) - jnp.dot(s, y))
+            y = theta * y + (1.0 - theta) * Bs
+            return B + jnp.outer(y, y) / jnp.dot(s, y) - jnp.outer(Bs, Bs) / jnp.dot(s, Bs)
+
+
+        f = jax.jit(bfgs_damped_update)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "memory" not in output

@@ -141,6 +141,17 @@ def test_unpacking_a_parameter_and_a_function_passed_to_a_helper_count():
     assert "f32[2]" in specs["y"]
 
 
+def test_cross_products_take_three_component_vectors():
+    specs = inferred("""
+        import jax.numpy as jnp
+        def f(p, l):
+            m = jnp.cross(l, p)
+            return jnp.dot(l, m)
+    """)
+    # The cross product comes first, so `dot` reads vectors of three, not a matrix.
+    assert specs["p"][0] == "f32[3]" and specs["l"][0] == "f32[3]"
+
+
 def test_literal_indices_offer_their_length():
     specs = inferred("""
         def f(p, q):
@@ -456,3 +467,17 @@ def test_outputs_whose_shapes_only_broadcast_to_a_third_shape_are_not_compared_b
     assert common_shapes(scalar_or_array) == [(3,)]
     data_chosen = {("tree", (((386,), "float32"),)), ("tree", (((386, 1), "float32"),))}
     assert common_shapes(data_chosen) is None
+
+
+def test_a_concatenation_error_resizes_the_probe_to_the_other_operand():
+    # bifurcationjax's corrector: `jnp.concatenate([J, v[None]])` with the Jacobian (3, 4) and a
+    # probed `v` of 5: the probe's size becomes 4. A size past 64 is never asked for.
+    from tracerfix.verify.check import _resized
+    from tracerfix.verify.inputs import Signature
+
+    signature = Signature({"v": ArraySpec("float32", ("n",))}, "probing", {"n": 5})
+    error = TypeError("Cannot concatenate arrays with shapes that differ in dimensions other than the one "
+                      "being concatenated: concatenating along dimension 0 for shapes (3, 4), (1, 5).")
+    assert _resized(signature, error).sizes == {"n": 4}
+    huge = TypeError("concatenating along dimension 0 for shapes (3, 400), (1, 5).")
+    assert _resized(signature, huge) is None

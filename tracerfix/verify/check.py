@@ -62,6 +62,7 @@ CONVERSION_RULE = "TFX201"
 NAN_DIFFERING_RULES = frozenset({"TFX107"})
 MIN_TRIALS = 6  # trials of a signature run however slow the original is
 EAGER_SHARE = 2.5  # of the trial limit (a sixth of the function's): the original's eager time for its trials
+MAX_RESIZED = 64  # the largest dimension an error may ask a probe to take
 MOSTLY_RAISES = 16  # trials after which a signature the original mostly rejects is set aside
 
 # How far compiled arithmetic may drift from eager arithmetic, as a multiple of the usual
@@ -1077,6 +1078,8 @@ _SIZE_MISMATCH = (
     re.compile(r"size (\d+) is different from (\d+)"),
     re.compile(r"contracting dimensions to have the same shape, got \((\d+),\) and \((\d+),\)"),
     re.compile(r"shapes=\[\((\d+),\), \((\d+),\)\]"),
+    # `jnp.concatenate([J, v[None]])` with `J` (3, 4) and a probed `v` of 5: the other sizes agree.
+    re.compile(r"concatenating along dimension 0 for shapes \(\d+, (\d+)\), \(\d+, (\d+)\)"),
 )
 
 
@@ -1151,8 +1154,10 @@ def _about_shapes(error: BaseException) -> bool:
 
 
 def _with_size(signature: Signature, used: int, wanted: int) -> Signature | None:
-    """`signature` with every dimension of size `used` (written out or named) of size `wanted`."""
-    if wanted <= 0 or wanted == used:
+    """`signature` with every dimension of size `used` (written out or named) of size `wanted`;
+    None past `MAX_RESIZED` (errors that each ask for more, `outer` of a matrix, would otherwise
+    grow the probe until it fills the memory)."""
+    if wanted <= 0 or wanted == used or wanted > MAX_RESIZED:
         return None
     specs, changed = {}, False
     for name, spec in signature.specs.items():

@@ -457,6 +457,12 @@ class _Inference:
             self._einsum(str(positional[0].evaluated_value), positional[1:])
         elif leaf_name in _MATMUL and len(positional) == 2 and name.startswith(("jax.", "numpy.", "jnp.")):
             self._matmul(*positional)
+        elif leaf_name == "cross" and name.startswith(("jax.", "numpy.")):
+            # `jnp.cross(l1, p1)`: vectors of three components (or two), the first thing tried.
+            for operand in positional[:2]:
+                leaf = self.leaf_of(operand)
+                if leaf is not None and leaf.dims is None and leaf.min_rank <= 1:
+                    leaf.dims = ["3"]
         elif leaf_name in ("array_equal", "array_equiv") and len(positional) == 2:
             self._shape_asserted(*positional)
         elif name.startswith("jax.random.") and positional:
