@@ -63,6 +63,19 @@ PASTED = {
     "011_old_tinygp_library": ("TracerArrayConversionError", None, "_condition", "jit", ()),
     "012_ensure_index_relative_path": ("ConcretizationTypeError", None, "f", "jit", ()),
     "013_filtered_stack_trace_no_transform": ("ConcretizationTypeError", None, "incsubtensor", None, ()),
+    # Gathered on November 27 by a helper that never saw tracerfix (short pastes, most from JAX
+    # pull requests showing an error before and after a change).
+    "014_jax3654_one_hot_array_exception": ("Exception", None, None, None, ()),  # JAX 0.1: a bare Exception
+    "015_jax4412_sum_axis_concretization_repl": ("ConcretizationTypeError", None, "sum", None, ()),
+    "016_jax7952_axis_tuple_integer_conversion": ("TracerIntegerConversionError", None, None, None, ()),
+    "017_jax7952_axis_static_concretization": ("ConcretizationTypeError", None, "h", "jit", ("y",)),
+    "018_jax13393_jax2tf_roll_bool": ("ConcretizationTypeError", None, None, None, ()),
+    "019_jax17650_jit_bool_ipython_elided": ("TracerBoolConversionError", None, None, None, ()),
+    # The only frame is the module's call `f(3.)`: the frames inside the traced `f` were dropped.
+    "020_jax24511_remat_checkpoint_bool": ("ConcretizationTypeError", None, "f", "checkpoint", ("x",)),
+    "021_flax4146_nnx_jit_static_argnames": ("TracerBoolConversionError", None, "jit_fn", "jit", ("args",)),
+    "022_diffrax379_max_steps_fragment": ("TracerBoolConversionError", None, None, None, ()),
+    "023_klujax34_analyze_int_fragment": ("ConcretizationTypeError", None, None, None, ()),
 }
 
 

@@ -62,7 +62,7 @@ _PYTEST_LINE_REPORT = re.compile(
 _PYTEST_ERROR_LINE = re.compile(r"^E(?:\s{3}|\s*$)")
 _PYTEST_SOURCE_MARKER = re.compile(r"^>\s{3}")
 _EXCEPTION_LINE = re.compile(
-    r"^(?P<names>(?:[A-Za-z_][\w.]*(?:Error|Exception|Warning|Trace|Traceback|Exit|Interrupt)\b: ?)+)(?P<message>.*)$"
+    r"^(?P<names>(?:(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Warning|Trace|Traceback|Exit|Interrupt)\b: ?)+)(?P<message>.*)$"
 )
 _IPYTHON_HEADER = re.compile(r"^(?P<kind>[A-Za-z_]\w*)\s{3,}Traceback \(most recent call last\)")
 _STARTS = ("Traceback (most recent call last)",)
@@ -132,6 +132,11 @@ class TracerError:
                     return frame
             return self.traced_at if self.traced_at is not None and not self.traced_at.is_library else None
         frames = self.user_frames
+        if frames and frames[-1].function == "<module>" and self.traced_function is not None:
+            # The error names the function being traced, yet the innermost frame left is the
+            # module calling it: the frames inside it were dropped (`raise ... from None` in a
+            # filtered traceback), so this line is the call, not the leak.
+            return None
         return frames[-1] if frames else None
 
     @property
