@@ -7,11 +7,13 @@ The output of every pass is re-parsed, so a fix can never produce code that does
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 import libcst as cst
 
+from tracerfix import pyast
 from tracerfix.analysis import Analysis, analyze, prefilter
 from tracerfix.analysis.dataflow import comprehension_env
 from tracerfix.analysis.imports import ImportSpec
@@ -203,11 +205,9 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
 def _without_unused_added_imports(original: str, source: str) -> str:
     """`source` without the import lines a fix added that nothing reads any more: a later pass
     rewrote the code that needed them (a `np.` recomputation inside a loop then lowered whole)."""
-    import ast
-
     before = {line.strip() for line in original.splitlines()}
     try:
-        tree = ast.parse(source)
+        tree = pyast.parse(source)
     except SyntaxError:
         return source
     used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
