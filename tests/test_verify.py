@@ -94,7 +94,8 @@ def test_every_example_rewrite_is_verified():
     only with a counterexample, never because verification could not run."""
     with Verifier(seed=SEED, trials=8, jobs=2) as verifier:
         reports = verifier.process_paths([EXAMPLES], write=False)
-    assert reports and all(report.error is None for report in reports)
+    errors = [(report.path, report.error) for report in reports if report.error is not None]
+    assert reports and not errors, errors
     by_file: dict[str, list] = {}
     for result in verifier.results:
         by_file.setdefault(result.path, []).append(result)
