@@ -270,7 +270,7 @@ def check_syntax(source: str) -> None:
     """Files we do not analyse are still checked for syntax, so a broken file is reported."""
     try:
         with prefilter.paused_collector():
-            compile(source, "<source>", "exec", flags=0x400, dont_inherit=True)  # ast.PyCF_ONLY_AST
+            pyast.parse(source)  # through its lock: verification and the editor check files in threads
     except SyntaxError as error:
         raise SourceError(f"syntax error: {error.msg}", error.lineno or 1, (error.offset or 1) - 1) from None
     except (ValueError, RecursionError, MemoryError) as error:
