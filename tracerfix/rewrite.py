@@ -217,19 +217,23 @@ def _shape_unknown_call(test: cst.BaseExpression, context) -> bool:
     closure a factory made) whose returned values are not all certainly 0-d. (A function passed
     in as a parameter is the caller's: `while cond_fun(val)` is taken to test a 0-d value, as
     `lax.while_loop` itself requires of it.)"""
-    index = context.analysis.index
-    chain = (*index.enclosing.get(id(context.function), ()), context.function)
+    chain = _scopes_around(context)
     passed = {name for scope in chain if isinstance(scope, (cst.FunctionDef, cst.Lambda)) for name in param_names(scope)}
     for node in walk(test):
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)):
             continue
         if context.qualified_name(node.func) is not None or node.func.value in _BUILTIN_RESULTS | passed:
             continue
-        helper = index.defined_function(node.func, chain)
+        helper = context.analysis.index.defined_function(node.func, chain)
         returned = [n.value for n in walk(helper) if isinstance(n, cst.Return)] if helper is not None else [None]
         if not all(value is not None and certainly_0d(value, context) for value in returned):
             return True
     return False
+
+
+def _scopes_around(context) -> tuple:
+    """The current function and the scopes enclosing it, outermost first: where its calls resolve."""
+    return (*context.analysis.index.enclosing.get(id(context.function), ()), context.function)
 
 
 _BUILTIN_RESULTS = frozenset({"abs", "len", "float", "int", "bool", "min", "max", "sum", "round", "any", "all"})
@@ -326,8 +330,7 @@ def _keeps_dimensions(call: cst.Call, context) -> bool:
         return True
     if not isinstance(call.func, cst.Name) or context.function is None:
         return False
-    index = context.analysis.index
-    helper = index.defined_function(call.func, index.enclosing.get(id(context.function), ()) + (context.function,))
+    helper = context.analysis.index.defined_function(call.func, _scopes_around(context))
     return helper is not None and context.analysis.memo(("keeps dimensions", id(helper)), lambda: any(
         isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value == "keepdims"
         and _bool_literal(node.value) for node in walk(helper)))
