@@ -230,6 +230,53 @@ def test_a_rewrite_that_breaks_under_vmap_is_caught(worker, tmp_path):
     assert result.status == "failed" and result.details["check"] == "vmap"
 
 
+BATCHED_ROUNDING = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_batching.custom_vmap
+def _steep(x):
+    return jnp.tan(1e4 * x)
+
+
+@_steep.def_vmap
+def _steep_batched(axis_size, in_batched, x):
+    # Batched code that rounds a little otherwise, as a vectorised `cos` or another fusion may.
+    return jnp.tan(1e4 * x) * (1 + SLOP), in_batched[0]
+
+
+# tracerfix-verify: x=f32[]
+@jax.jit
+def steep(x):
+    return _steep(x)
+"""
+
+
+@pytest.mark.parametrize("original, verified", [("jnp.tan(1e4 * x)", True), ("x * 2.0", False)])
+def test_vmap_rounding_is_excused_only_where_the_original_is_ill_conditioned(worker, tmp_path, original, verified):
+    # A 1e-4 relative difference in batched code: where a relative 1e-6 nudge of the input moves the
+    # original as far (tan of 1e4 x), no rewrite could do better; on a well-conditioned function
+    # (the batched rule then computes 2x(1 + 1e-4)) it is a real disagreement.
+    module = f"""
+    import jax
+    import jax.numpy as jnp
+
+
+    # tracerfix-verify: x=f32[]
+    @jax.jit
+    def steep(x):
+        return {original}
+    """
+    rewritten = BATCHED_ROUNDING.replace("SLOP", "1e-4").replace("jnp.tan(1e4 * x)", original)
+    result = verify_planted(worker, tmp_path, module, rewritten, ["steep"])["steep"]
+    if verified:
+        assert result.verified, result_lines(result)
+        assert any("ill-conditioned" in note for note in result.details.get("notes", [])), result.details
+    else:
+        assert result.status == "failed" and result.details["check"] == "vmap", result_lines(result)
+
+
 def test_a_correct_rewrite_is_verified_on_several_signatures_with_gradients_and_vmap(worker, tmp_path):
     right = CLIP.replace(
         "    if x[0] < 0:\n        result = result.at[0].set(0)\n",
