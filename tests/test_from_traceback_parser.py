@@ -76,6 +76,26 @@ PASTED = {
     "021_flax4146_nnx_jit_static_argnames": ("TracerBoolConversionError", None, "jit_fn", "jit", ("args",)),
     "022_diffrax379_max_steps_fragment": ("TracerBoolConversionError", None, None, None, ()),
     "023_klujax34_analyze_int_fragment": ("ConcretizationTypeError", None, None, None, ()),
+    # Gathered on November 27 (second batch) by a helper that never saw tracerfix: notebooks, old
+    # wordings, chained and wrapped pastes. Seven are cut where the thread's excerpt ends.
+    "024_jaxopt557_hager_zhang_cond_no_class": ("TracerBoolConversionError", None, "_update_interval", "cond", ()),
+    # The value was created in a library (jmp): the traced function's line is where to look.
+    "025_dreamax14_unexpected_tracer_leaked_value": ("UnexpectedTracerError", ("dreamer/dreamer.py", 140, ""), "update", "jit", ()),
+    "026_brax128_grad_jvptrace_array_conversion": ("TracerArrayConversionError", None, None, None, ()),
+    # Hard line wraps split the frame's function name and the tracing location's path.
+    "027_desc1334_hard_wrapped_lines_for_jit": ("TracerArrayConversionError", None, "compute_scaled_error", "jit", ()),
+    "028_pennylane3115_old_ipython_jax_core": ("TracerArrayConversionError", None, None, None, ()),
+    # A source checkout (~/Prog/pennylane), not site-packages: the user's own frame.
+    "029_pennylane4977_ipykernel_argument_state": ("TracerArrayConversionError", ("math/single_dispatch.py", 737, 'return np.array(getattr(x, "val", x))'), "circuit", "jit", ("state",)),
+    "030_qnlp2_colab_unfiltered_chained_argument": ("TracerArrayConversionError", None, "get_cost", "jit", ("unshaped_params",)),
+    # The leak is in a notebook cell (`<ipython-input-10-...>`), which no file on disk holds.
+    "031_jax7545_ipython_chained_scan_loop_carry": ("TracerArrayConversionError", None, "scanned_fun", "scan", ("loop_carry",)),
+    "032_numpyro771_filtered_stack_trace_chained": ("ConcretizationTypeError", None, "body_fn", None, ()),
+    "033_phiflow204_colab_unexpected_tracer": ("UnexpectedTracerError", None, None, None, ()),
+    "034_lightweightmmm193_colab_integer_conversion": ("TracerIntegerConversionError", None, None, None, ()),
+    "035_jax2833_remat_old_in_bool_wording": ("ConcretizationTypeError", None, None, None, ()),
+    # A rich (box-drawing) traceback; "for" and "jit" on two lines.
+    "036_dreamerv3_5_rich_box_delete_for_jit": ("ConcretizationTypeError", None, "init", "jit", ()),
 }
 
 

@@ -64,6 +64,16 @@ _PYTEST_SOURCE_MARKER = re.compile(r"^>\s{3}")
 _EXCEPTION_LINE = re.compile(
     r"^(?P<names>(?:(?:[A-Za-z_][\w.]*)?(?:Error|Exception|Warning|Trace|Traceback|Exit|Interrupt)\b: ?)+)(?P<message>.*)$"
 )
+# A message pasted without its exception's name (`Attempted boolean conversion of traced array with
+# shape bool[]..`): JAX's own wordings, each of one error class.
+_BARE_MESSAGES = (
+    (re.compile(r"^Attempted boolean conversion of (?:traced array|JAX Tracer)"), "TracerBoolConversionError"),
+    (re.compile(r"^Abstract tracer value encountered where concrete value is expected"), "ConcretizationTypeError"),
+    (re.compile(r"^The numpy\.ndarray conversion method __array__\(\) was called on"), "TracerArrayConversionError"),
+    (re.compile(r"^The __index__\(\) method was called on"), "TracerIntegerConversionError"),
+    (re.compile(r"^Array boolean indices must be concrete"), "NonConcreteBooleanIndexError"),
+    (re.compile(r"^Encountered an unexpected tracer"), "UnexpectedTracerError"),
+)
 _IPYTHON_HEADER = re.compile(r"^(?P<kind>[A-Za-z_]\w*)\s{3,}Traceback \(most recent call last\)")
 _STARTS = ("Traceback (most recent call last)",)
 _CHAIN_MARKERS = (
@@ -288,17 +298,30 @@ def _read(lines: list[str]):
             continue
         match = _EXCEPTION_LINE.match(stripped)
         if match and (block.frames or _names_tracer_error(match["names"]) or _TRACER_MESSAGE.search(match["message"])):
-            kind = _kind(match["names"])
-            message_lines = [match["message"]]
-            index += 1
-            while index < count and not _ends_message(lines, index):
-                message_lines.append(lines[index])
-                index += 1
-            yield TracerError(kind, "\n".join(message_lines).strip(), list(block.frames)), caused
+            message, index = _message(lines, index, match["message"])
+            yield TracerError(_kind(match["names"]), message, list(block.frames)), caused
+            caused = False
+            block = _Block()
+            continue
+        kind = next((kind for wording, kind in _BARE_MESSAGES if wording.match(stripped)), None)
+        if kind is not None:
+            message, index = _message(lines, index, stripped)
+            yield TracerError(kind, message, list(block.frames)), caused
             caused = False
             block = _Block()
             continue
         index += 1
+
+
+def _message(lines: list[str], index: int, first: str) -> tuple[str, int]:
+    """An error's message: `first` (the rest of line `index`) and the lines up to the next frame,
+    traceback or error; and the index after it."""
+    message_lines = [first]
+    index += 1
+    while index < len(lines) and not _ends_message(lines, index):
+        message_lines.append(lines[index])
+        index += 1
+    return "\n".join(message_lines).strip(), index
 
 
 def _names_tracer_error(names: str) -> bool:
