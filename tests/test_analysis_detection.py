@@ -1377,3 +1377,59 @@ def test_an_object_a_classmethod_builds_from_a_dict_filled_with_tracers_carries_
     def f(y):
         return Ylm.from_dense(y)
     """) == ["TFX105"]
+
+
+def test_a_jitted_method_of_an_object_a_factory_classmethod_builds_is_traced():
+    # Apollo14's glass block: `block = GlassBlock.create_chassis(...)`, `f = jax.jit(block.is_point_inside)`.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class Block:
+        def __init__(self, normals):
+            self.normals = normals
+
+        def is_inside(self, point):
+            for normal in self.normals:
+                if jnp.dot(point, normal) > 1e-6:
+                    return False
+            return True
+
+        @classmethod
+        def cube(cls):
+            return cls([jnp.eye(3)[i] for i in range(3)])
+
+        @classmethod
+        def describe(cls):
+            return "cube"
+
+    block = Block.cube()
+    f = jax.jit(block.is_inside)
+    """) == ["TFX101"]
+
+
+def test_a_method_of_an_object_held_in_an_attribute_gives_its_traced_result():
+    # A DQN agent: `self.q_network.apply(self.params, state)` is traced, and `.item()` of it leaks.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    class QNetwork:
+        def apply(self, params, x):
+            return x @ params["w"]
+
+    class Agent:
+        def __init__(self):
+            self.q_network = QNetwork()
+            self.params = {"w": jnp.ones((4, 3))}
+
+        def get_action(self, state):
+            q_values = self.q_network.apply(self.params, state)
+            return jnp.argmax(q_values).item()
+
+    agent = Agent()
+
+    @jax.jit
+    def f(state):
+        return agent.get_action(state)
+    """) == ["TFX201"]

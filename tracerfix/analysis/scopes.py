@@ -136,6 +136,10 @@ class ModuleIndex:
         the nested function (or partial) the factory returns."""
         if made in self.classes:
             return made, None
+        owner, _, method = made.partition(".")
+        if method:
+            factory = self.class_method(owner, method)
+            return (owner, None) if factory is not None and _makes_own_class(factory, owner) else (None, None)
         factory = self.defined_function(cst.Name(made), ())
         if factory is None:
             return None, None
@@ -635,6 +639,11 @@ class _Indexer:
                         # `model = Model()`: an object of a class of this module, whose methods
                         # traced code calls (`model.go(x)` runs `Model.go` with `x`).
                         self.module_env[target.value] = Value(0, container=True, instance_of=value.func.value)
+                elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                        and isinstance(value.func.value, cst.Name) and value.func.value.value in self.classes:
+                    # `block = GlassBlock.create_chassis(...)`: a factory classmethod, looked at when asked.
+                    self.made_by[target.value] = f"{value.func.value.value}.{value.func.attr.value}"
+                    self.made_calls.pop(target.value, None)
                 else:
                     self.made_by.pop(target.value, None)
                     self.made_calls.pop(target.value, None)
@@ -1224,6 +1233,16 @@ def _in_axes_none(call: cst.Call | None) -> tuple[int, ...]:
     if isinstance(value, (cst.Tuple, cst.List)):
         return tuple(i for i, e in enumerate(value.elements) if is_none_literal(e.value))
     return ()
+
+
+def _makes_own_class(method: cst.FunctionDef, class_name: str) -> bool:
+    """Whether every return of a class's method builds an object of that class (`return
+    cls(...)` in a classmethod, `return GlassBlock(...)`): a factory of its own class."""
+    params = method.params.params
+    own = {class_name, *([params[0].name.value] if params else [])}
+    values = [statement.value for statement in own_nodes(child_nodes(method.body)) if isinstance(statement, cst.Return)]
+    return bool(values) and all(isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                                and value.func.value in own for value in values)
 
 
 def _positional_names(function: FunctionNode) -> list[str]:

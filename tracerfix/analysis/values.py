@@ -654,9 +654,12 @@ class Evaluator:
                     return Value(TRACED, boolean=boolean)
                 return UNKNOWN_VALUE
             if receiver.trace == STATIC and self.qualify(node.func) is None:
-                if self.helper_result is not None and type(node.func.value) is cst.Name and (
-                        node.func.value.value not in self.env and node.func.value.value in self.module_env
-                        or node.func.value.value in ("self", "cls")):
+                root = node.func.value
+                if type(root) is cst.Attribute and type(root.value) is cst.Name and root.value.value in ("self", "cls"):
+                    root = root.value  # `self.q_network.apply(params, x)`: a method of an object it holds
+                if self.helper_result is not None and type(root) is cst.Name and (
+                        root.value not in self.env and root.value in self.module_env
+                        or root.value in ("self", "cls")):
                     # `optimizer.update(g, state)`: a function a module-level factory call stored;
                     # `self.helper(x)` in a method jitted with `self` static.
                     result = self.helper_result(node, args)
