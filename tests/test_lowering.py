@@ -798,3 +798,40 @@ def test_a_test_on_a_one_element_array_from_a_helper_is_squeezed_for_lax_cond():
         expected = (jnp.concatenate((jnp.cross(twist[:3], twist[3:]), jnp.zeros(3))) if 1 / pitch < 0.1
                     else twist / jnp.linalg.norm(twist[3:]))
         np.testing.assert_allclose(namespace["clean"](twist), expected, rtol=1e-6)
+
+
+def test_a_search_that_returns_one_constant_carries_only_its_flag():
+    # Apollo14's `is_point_inside`: `for face in faces: if outside: return False` then `return True`.
+    # Every `return` in the loop gives the same literal: the flag says it all, and raising a flag
+    # again changes nothing, so the Python loop needs no `lax.cond` guard.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        NORMALS = [(1.0, 0.0), (0.0, 1.0), (-1.0, -1.0)]
+
+        @jax.jit
+        def inside(point):
+            for normal in NORMALS:
+                if jnp.dot(point, jnp.array(normal)) > 1.0:
+                    return False
+            return True
+
+        @jax.jit
+        def any_negative(x):
+            for i in range(x.shape[0]):
+                if x[i] < 0:
+                    return 1
+            return 0
+        """
+    )
+    fixed = _fix(original)
+    assert "returned = returned | (jnp.dot(point, jnp.array(normal)) > 1.0)" in fixed
+    assert "return jnp.where(returned, False, True)" in fixed and "return jnp.where(returned, 1, 0)" in fixed
+    assert "result" not in fixed and "lax.cond" not in fixed
+    for point in ("np.array([0.5, 0.5], np.float32)", "np.array([2.0, 0.0], np.float32)",
+                  "np.array([-2.0, 0.5], np.float32)"):
+        _agree(fixed, original, "inside", f"({point},)")
+    for x in ("np.array([1., 2., 3.], np.float32)", "np.array([1., -2., 3.], np.float32)"):
+        _agree(fixed, original, "any_negative", f"({x},)")

@@ -45,7 +45,7 @@ from tracerfix.lowering.ir import (
     walk,
     writes_of,
 )
-from tracerfix.lowering.jumps import Flags, function_tail
+from tracerfix.lowering.jumps import Flags, constant_return, function_tail
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
     Refused,
@@ -119,6 +119,7 @@ class Lowerer:
         self.taken = names_in(context.code(function))
         self.returned: str | None = None
         self.result: str | None = None
+        self.constant_result: str | None = None  # see `jumps.Flags.constant`
         self.root_loop = None
         self.traced_bounds = False
         self.locals: set[str] = set()  # the function's own names (the rest are globals)
@@ -326,8 +327,9 @@ class Lowerer:
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
         if tail:
             self.returned = self.fresh("returned")
-            self.result = self.fresh("result")
-            flags = Flags(returned=self.returned, result=self.result)
+            self.constant_result = constant_return(region)
+            self.result = None if self.constant_result is not None else self.fresh("result")
+            flags = Flags(returned=self.returned, result=self.result, constant=self.constant_result)
             region = function_tail(region, flags, self._placeholder(params | set(writes_of(before)), region))
             replaced_root = None
         carried_attributes = [] if tail else self._attributes_as_names(root, region)

@@ -179,7 +179,7 @@ class Writer:
         names = writes_of(statements)
         loops = [s for s in walk(statements) if isinstance(s, (While, For))]
         if self.lowerer.returned and any(has_jump(loop.body, (Return,), into_loops=True) for loop in loops):
-            names += [name for name in (self.lowerer.result, self.lowerer.returned) if name not in names]
+            names += [name for name in (self.lowerer.result, self.lowerer.returned) if name and name not in names]
         return names
 
     def body(self, *parts: list[str]) -> list[str]:
@@ -356,6 +356,11 @@ class Writer:
                               "promotes their dtypes (a returned `0` beside a float gives `0.0`)")
             self.lowered += 1
             return [*lines, f"return {call}"]
+        elif len(arms) == 2 and returns and not operands and all(
+                len(arm) == 1 and isinstance(arm[0], Return) and _literal_number(arm[0].value or "") for arm in arms):
+            # `return False` or `return True`: a selection of two constants.
+            jnp = self.lowerer.spell("jax.numpy")
+            call = f"{jnp}.where({self.lowerer.predicate(tests[0])}, {arms[0][0].value}, {arms[1][0].value})"
         elif len(arms) == 2:
             predicate = self.lowerer.predicate(tests[0])
             call = f"{lax}.cond({predicate}, {functions[0]}, {functions[1]}{arguments})"
@@ -443,7 +448,7 @@ class Writer:
 
     # -- loops ---------------------------------------------------------------------------------
     def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
-        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result)
+        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result, constant=self.lowerer.constant_result)
         if has_jump(loop.body, (Break,), into_loops=False):
             flags.stop = self.lowerer.fresh("stop")
         if has_jump(loop.body, (Return,), into_loops=True) and flags.returned is None:
@@ -634,7 +639,9 @@ class Writer:
         lines = [f"{flags.stop} = False"] if flags.stop else []
         scope.bound |= set(stops)
         test = " | ".join(stops)
-        guarded = [If(test, set(stops), [], body, None, traced=True)]
+        # A body that only raises its flags (`if hit: returned = True`) may run again once they
+        # are up: it changes nothing then, and needs no guard.
+        guarded = body if _only_raises_flags(body, stops) else [If(test, set(stops), [], body, None, traced=True)]
         self.liveness.block(guarded, self.liveness.before.get(id(loop), set()) | set(stops))
         inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets | set(writes_of(body)), lax=scope.lax)
         lines += [f"for {loop.target} in {loop.iter}:", *self.indented(self.block(guarded, inner))]
@@ -885,6 +892,26 @@ def _sets_flag(arms: list[list], outs: list[str]) -> tuple[str, str] | None:
         if other is not None:
             return flag, other.group(1)
     return None
+
+
+def _only_raises_flags(body: list, flags: list[str]) -> bool:
+    """Whether `body` computes nothing but tests, and sets nothing but `flags`, each to True."""
+    for statement in walk(body):
+        if isinstance(statement, Leaf):
+            if statement.effect or statement.raises or statement.attribute_store \
+                    or statement.writes and (statement.writes - set(flags) or not re.fullmatch(r"\w+ = True", statement.text.strip())):
+                return False
+        elif not isinstance(statement, If):
+            return False
+    return True
+
+
+def _literal_number(text: str) -> bool:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, (bool, int, float))
 
 
 def _operand(text: str) -> str:

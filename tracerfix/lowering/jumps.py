@@ -15,9 +15,10 @@ The flags are named after what they mean and only exist where a jump needs them.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
-from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump
+from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump, walk
 from tracerfix.rewrite import Refused
 
 
@@ -28,6 +29,14 @@ class Flags:
     stop: str | None = None
     returned: str | None = None
     result: str | None = None
+    # The literal every `return` inside the loops gives (`return False` in a search): then the
+    # flag alone says what the function returns, and no `result` is carried.
+    constant: str | None = None
+
+    def returned_value(self) -> Return:
+        if self.result is None:
+            return Return(self.constant, set())
+        return Return(self.result, {self.result})
 
 
 def assign(name: str, value: str) -> Leaf:
@@ -47,7 +56,8 @@ def loop_body(statements: list, flags: Flags) -> list:
         if isinstance(statement, Return):
             if flags.returned is None:
                 raise Refused("a `return` inside the loop")  # the caller gives the flags
-            out.append(assign(flags.result, statement.value or "None"))
+            if flags.result is not None:
+                out.append(assign(flags.result, statement.value or "None"))
             out.append(assign(flags.returned, "True"))
             return out
         if isinstance(statement, If) and (
@@ -65,6 +75,21 @@ def loop_body(statements: list, flags: Flags) -> list:
             return out
         out.append(statement)
     return out
+
+
+def constant_return(statements: list) -> str | None:
+    """The literal number or boolean that every `return` inside the loops of `statements` gives
+    (`for face in faces: if hit: return False`), else None."""
+    values = {statement.value for statement in walk(statements) if isinstance(statement, (While, For))
+              for statement in walk(statement.body) if isinstance(statement, Return)}
+    if len(values) != 1 or None in values:
+        return None
+    value = next(iter(values))
+    try:
+        literal = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(literal, (bool, int, float)) else None
 
 
 def function_tail(statements: list, flags: Flags, placeholder) -> list:
@@ -86,16 +111,17 @@ def function_tail(statements: list, flags: Flags, placeholder) -> list:
             return out
         if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
             out.append(assign(flags.returned, "False"))
-            out.append(assign(flags.result, placeholder(statement, rest)))
+            if flags.result is not None:
+                out.append(assign(flags.result, placeholder(statement, rest)))
             out.append(statement)
             if isinstance(statement, While) and statement.test.strip() in ("True", "1") and not has_jump(
                 statement.body, (Break,), into_loops=False
             ):
                 # `while True:` left only by `return`: after it, the function has returned.
-                out.append(Return(flags.result, {flags.result}))
+                out.append(flags.returned_value())
                 return out
             tail = function_tail(rest, flags, placeholder)
-            out.append(If(flags.returned, {flags.returned}, [Return(flags.result, {flags.result})], tail, None, traced=True))
+            out.append(If(flags.returned, {flags.returned}, [flags.returned_value()], tail, None, traced=True))
             return out
         out.append(statement)
     return out
