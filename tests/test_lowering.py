@@ -835,3 +835,35 @@ def test_a_search_that_returns_one_constant_carries_only_its_flag():
         _agree(fixed, original, "inside", f"({point},)")
     for x in ("np.array([1., 2., 3.], np.float32)", "np.array([1., -2., 3.], np.float32)"):
         _agree(fixed, original, "any_negative", f"({x},)")
+
+
+def test_a_static_loop_whose_index_must_stay_python_keeps_the_loop_and_lowers_its_body():
+    # A quadrature over spikes (the Poisson GLM of batch h): the loop index picks a Python dict
+    # entry, so `lax.fori_loop` would make it traced and leak; the loop stays (unrolled while
+    # tracing) and the `if ...: continue` inside it becomes `lax.cond`.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        TABLE = {0: 1.0, 1: 2.0, 2: 3.0}
+        KEYS = (0, 2, 1)
+
+        @jax.jit
+        def weighted(x):
+            total = jnp.zeros(())
+            for k in range(3):
+                scale = TABLE[KEYS[k]]
+                if x[k] < 0:
+                    continue
+                for j in range(1, 3):
+                    total = total + scale * x[k] * j
+            return total
+        """
+    )
+    fixed = _fix(original)
+    assert "    for k in range(3):\n        scale = TABLE[KEYS[k]]\n" in fixed
+    assert "lax.cond(x[k] < 0, lambda total: total, _unless_x_k_negative, total)" in fixed
+    assert "fori_loop" not in fixed and not _lint(fixed)
+    for x in ("np.array([1., 2., 3.], np.float32)", "np.array([1., -2., 3.], np.float32)"):
+        _agree(fixed, original, "weighted", f"({x},)")

@@ -176,8 +176,12 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
         if new_source == source:
             break
         new_findings = _detect(new_module, new_source, settings)
-        withdrawn = _withdraw_culprits(module, source, chosen, settings, seen) \
-            if _introduced(new_module, new_findings, seen) else set()
+        withdrawn, switched = _withdraw_culprits(module, source, chosen, settings, seen) \
+            if _introduced(new_module, new_findings, seen) else (set(), False)
+        if switched and not withdrawn:
+            # A fix took its alternative form (a loop kept in Python): the pass is made again with it.
+            new_module, new_source = reparse_edited(module, source, apply_fixes(module, chosen))
+            new_findings = _detect(new_module, new_source, settings)
         if withdrawn:
             # The same module again: the rules whose fixes leaked leave those statements to others
             # (a loop lowered to `lax.fori_loop` made its index traced: its `if`s are lowered alone).
@@ -251,19 +255,31 @@ def _introduced(module: cst.Module, findings: list[Finding], seen: set[tuple[str
 
 
 def _withdraw_culprits(module: cst.Module, source: str, chosen: list[Finding], settings: Settings,
-                       seen: set[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Withdraw the fixes of `chosen` that, applied alone, introduce a leak; their keys."""
+                       seen: set[tuple[str, str]]) -> tuple[set[tuple[str, str]], bool]:
+    """Withdraw the fixes of `chosen` that, applied alone, introduce a leak, unless their
+    alternative form does not: the withdrawn fixes' keys, and whether an alternative was taken."""
     withdrawn = set()
-    for finding in chosen:
+    switched = False
+
+    def introduced_by(finding: Finding) -> list[Finding]:
         edited = apply_fixes(module, [finding])
         alone, alone_source = reparse_edited(module, source, edited)
-        introduced = _introduced(alone, _detect(alone, alone_source, settings), seen) if alone_source != source else []
+        return _introduced(alone, _detect(alone, alone_source, settings), seen) if alone_source != source else []
+
+    for finding in chosen:
+        introduced = introduced_by(finding)
+        if introduced and finding.fix.alternative is not None:
+            first, finding.fix = finding.fix, finding.fix.alternative
+            if not introduced_by(finding):
+                switched = True
+                continue
+            finding.fix = first
         if introduced:
             withdrawn.add(_leak_key(module, finding))
             finding.fix = None
             finding.message += (f" (not rewritten: the `lax` form would itself leak: "
                                 f"{introduced[0].message.split(' (')[0]})")
-    return withdrawn
+    return withdrawn, switched
 
 
 def check_syntax(source: str) -> None:

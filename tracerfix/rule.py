@@ -46,6 +46,9 @@ class Fix:
     # It changes what the analysis knows (a parameter becomes static): applied in a pass of its
     # own, so that fixes of findings it makes moot are never written.
     first: bool = False
+    # Another form of the same fix, tried when this one, applied alone, introduces a leak (a loop
+    # lowered to `lax` makes its index traced where the body needs it static).
+    alternative: "Fix | None" = None
 
 
 @dataclass

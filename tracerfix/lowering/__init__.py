@@ -88,14 +88,24 @@ class Iteration:
         return self.elements.format(i=index)
 
 
-def lower(context, node: cst.BaseStatement, traced_bounds: bool = False) -> Fix:
+def lower(context, node: cst.BaseStatement, traced_bounds: bool = False, keep_python_loops: bool = False) -> Fix:
     """A fix that lowers the traced `if`/`while`/`for` `node`; raises `Refused` with the reason.
     `traced_bounds`: `node` is a `for` over a `range` of traced values (a `lax.fori_loop` with
-    traced bounds, which reverse mode cannot differentiate)."""
+    traced bounds, which reverse mode cannot differentiate). `keep_python_loops`: a `for` over
+    Python values stays a Python loop (unrolled while tracing) around its lowered body; the fix
+    made without it carries this form as its `alternative`, for when the `lax` loop's traced
+    index would leak (`quad_nodes[nodes_per_interval[k]]`)."""
     try:
         lowerer = Lowerer(context, node)
         lowerer.traced_bounds = traced_bounds
-        return lowerer.fix()
+        lowerer.keep_python_loops = keep_python_loops
+        fix = lowerer.fix()
+        if isinstance(lowerer.root_loop, For) and not traced_bounds and not keep_python_loops:
+            try:
+                fix.alternative = lower(context, node, keep_python_loops=True)
+            except Refused:
+                pass
+        return fix
     except (Refused, RecursionError):
         raise
     except Exception as error:  # noqa: BLE001 - a bug here must cost the fix, not the user's run
@@ -121,6 +131,7 @@ class Lowerer:
         self.result: str | None = None
         self.constant_result: str | None = None  # see `jumps.Flags.constant`
         self.root_loop = None
+        self.keep_python_loops = False
         self.traced_bounds = False
         self.locals: set[str] = set()  # the function's own names (the rest are globals)
         self.cond_notes: list[str] = []
@@ -235,7 +246,7 @@ class Lowerer:
         return not qualified.startswith("jax.")
 
     def wants_lax_loop(self, loop) -> bool:
-        return loop is self.root_loop
+        return loop is self.root_loop and not self.keep_python_loops
 
     def iteration(self, loop: For, snapshot=None) -> Iteration | None:
         """How `loop` steps. `snapshot(text)`: the name that holds the value an iterable's part had

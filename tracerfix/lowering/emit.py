@@ -541,7 +541,7 @@ class Writer:
     def for_loop(self, loop: For, scope: Scope) -> list[str]:
         flags, body, stops = self._loop_flags(loop, scope)
         iteration = self.lowerer.iteration(loop)
-        if iteration is None:
+        if iteration is None or self.lowerer.keep_python_loops:
             if not stops:
                 raise Refused(f"`for {loop.target} in {loop.iter}` iterates over neither `range(...)` nor an array")
             return self._guarded_python_loop(loop, body, stops, flags, scope)
