@@ -1433,3 +1433,30 @@ def test_a_method_of_an_object_held_in_an_attribute_gives_its_traced_result():
     def f(state):
         return agent.get_action(state)
     """) == ["TFX201"]
+
+
+def test_an_operator_on_objects_of_a_module_class_gives_what_its_method_returns():
+    # FrozenLake's `Position.__eq__` compares fields and returns a traced array: `if a == b:` leaks,
+    # and `a + b` (its `__add__`) is still a Position.
+    assert codes("""
+    from typing import NamedTuple
+
+    import jax
+
+    class Position(NamedTuple):
+        row: jax.Array
+        col: jax.Array
+
+        def __eq__(self, other):
+            return (self.row == other.row) & (self.col == other.col)
+
+        def __add__(self, other):
+            return Position(self.row + other.row, self.col + other.col)
+
+    @jax.jit
+    def reward(elf, move, goal):
+        moved = Position(*elf) + Position(*move)
+        if moved == Position(*goal):
+            return 1
+        return 0
+    """) == ["TFX101"]

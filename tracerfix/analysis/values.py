@@ -114,6 +114,14 @@ def join(a: Value, b: Value) -> Value:
     )
 
 
+# The methods Python calls for an operator on an object (`a == b` is `a.__eq__(b)`).
+_DUNDERS = {
+    cst.Add: "__add__", cst.Subtract: "__sub__", cst.Multiply: "__mul__", cst.Divide: "__truediv__",
+    cst.MatrixMultiply: "__matmul__", cst.Equal: "__eq__", cst.NotEqual: "__ne__", cst.LessThan: "__lt__",
+    cst.LessThanEqual: "__le__", cst.GreaterThan: "__gt__", cst.GreaterThanEqual: "__ge__",
+}
+
+
 class Alternatives(tuple):
     """Several functions a value may be (a helper's `cond_fun`, passed different lambdas by
     different callers): calling the value runs each of them."""
@@ -450,8 +458,21 @@ class Evaluator:
         return self.value(node.value)
 
     # -- operators -------------------------------------------------------------------------------
+    def _dunder(self, left_node: cst.BaseExpression, left: Value, operator, right_node: cst.BaseExpression,
+                right: Value) -> Value | None:
+        """`a + b`, `a == b` on an object of a class of this module: what its `__add__`/`__eq__`
+        returns (`Position.__eq__` giving `(self.row == other.row) & ...`, a traced array)."""
+        method = _DUNDERS.get(type(operator))
+        if method is None or left.instance_of is None or not left.container or self.helper_result is None:
+            return None
+        call = cst.Call(func=cst.Attribute(value=left_node, attr=cst.Name(method)), args=[cst.Arg(right_node)])
+        return self.helper_result(call, [right])
+
     def _BinaryOperation(self, node: cst.BinaryOperation) -> Value:
         left, right = self.value(node.left), self.value(node.right)
+        by_method = self._dunder(node.left, left, node.operator, node.right, right)
+        if by_method is not None:
+            return by_method
         if left.container or right.container:
             # `(a,) + (b,)`, `[x] * n`: Python sequence operations, not array math.
             return Value(max(left.trace, right.trace), container=True)
@@ -503,6 +524,11 @@ class Evaluator:
                for operand in (node.left, *(t.comparator for t in node.comparisons))):
             return STATIC_VALUE  # `t == "f"`: an array is never compared with a string while traced
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
+        if len(node.comparisons) == 1:
+            by_method = self._dunder(node.left, operands[0], node.comparisons[0].operator,
+                                     node.comparisons[0].comparator, operands[1])
+            if by_method is not None:
+                return by_method
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
         if any(operand.host == DEVICE_CONSTANT for operand in operands):
