@@ -867,3 +867,35 @@ def test_a_static_loop_whose_index_must_stay_python_keeps_the_loop_and_lowers_it
     assert "fori_loop" not in fixed and not _lint(fixed)
     for x in ("np.array([1., 2., 3.], np.float32)", "np.array([1., -2., 3.], np.float32)"):
         _agree(fixed, original, "weighted", f"({x},)")
+
+
+def test_a_name_given_a_default_after_being_none_is_carried():
+    # A Newton-Raphson taking `x_or_n` (an array or a size): `x = None`, then `if x is None: x =
+    # jnp.zeros(n)` before the loop, so the loop only ever carries an array.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def newton(x_or_n, a):
+            x = None
+            if isinstance(x_or_n, jax.Array):
+                x = x_or_n
+            if x is None:
+                x = jnp.zeros(3)
+            for i in range(10):
+                step = (jnp.exp(x) - a) / jnp.exp(x)
+                x = x - step
+                if jnp.linalg.norm(step) < 1e-6:
+                    return x, True
+            return x, False
+        """
+    )
+    fixed = _fix(original)
+    assert "lax.while_loop(" in fixed and not _lint(fixed)
+    _agree(fixed, original, "newton", "(np.array([0.5, 1.0, 2.0], np.float32), np.float32(2.0))")
+    # Set to None again after the default: still refused.
+    again = original.replace("    for i in range(10):", "    if a.ndim > 5:\n        x = None\n    for i in range(10):")
+    assert again != original
+    assert "`x` is None on some paths" in " ".join(f.message for f in _lint(again))

@@ -105,29 +105,57 @@ def refuse_none_holders(context, names) -> None:
     function = context.function
     if function is None:
         return
-    set_to_none, set_otherwise = set(), set()
-    for node in walk(function):
-        if isinstance(node, cst.Assign):
-            bound = {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
-            (set_to_none if _is_none(node.value) else set_otherwise).update(bound)
-            for target in node.targets:
-                # `best, best_score = None, -jnp.inf`: element by element.
-                if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(node.value, (cst.Tuple, cst.List)) \
-                        and len(target.target.elements) == len(node.value.elements):
-                    for element, value in zip(target.target.elements, node.value.elements):
-                        if isinstance(element.value, cst.Name):
-                            (set_to_none if _is_none(value.value) else set_otherwise).add(element.value.value)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
-            set_otherwise.add(node.target.value)
-        elif isinstance(node, cst.For):
-            set_otherwise.update(target_names(node.target))
-        elif isinstance(node, cst.Param):
-            set_otherwise.add(node.name.value)
+    set_to_none: dict[str, int] = {}  # name -> the last top-level statement that sets it to None
+    set_otherwise = {p.name.value for p in walk(function.params) if isinstance(p, cst.Param)}
+    body = list(function.body.body) if isinstance(function.body, cst.IndentedBlock) else []
+    for position, statement in enumerate(body):
+        for node in walk(statement):
+            if isinstance(node, cst.Assign):
+                pairs = [(t.target.value, node.value) for t in node.targets if isinstance(t.target, cst.Name)]
+                for target in node.targets:
+                    # `best, best_score = None, -jnp.inf`: element by element.
+                    if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(node.value, (cst.Tuple, cst.List)) \
+                            and len(target.target.elements) == len(node.value.elements):
+                        pairs += [(element.value.value, value.value) for element, value
+                                  in zip(target.target.elements, node.value.elements) if isinstance(element.value, cst.Name)]
+                for name, value in pairs:
+                    if _is_none(value):
+                        set_to_none[name] = position
+                    else:
+                        set_otherwise.add(name)
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+                set_otherwise.add(node.target.value)
+            elif isinstance(node, cst.For):
+                set_otherwise.update(target_names(node.target))
+            elif isinstance(node, cst.Param):
+                set_otherwise.add(node.name.value)
+    here = next((position for position, statement in enumerate(body) if statement in context.ancestors), None)
     for name in names:
+        guard = _none_default(body, name)
+        if guard is not None and here is not None and set_to_none.get(name, -1) < guard < here:
+            continue  # `if x is None: x = jnp.zeros(n)` before: never None here
         if name in set_to_none and name in set_otherwise:
             raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
                           f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
                           f"it (`has_{name}`) and a placeholder array instead of None")
+
+
+def _none_default(body: list, name: str) -> int | None:
+    """The position of the last top-level `if name is None: name = <value>` (no `else`) in
+    `body`: past it, `name` holds a value, whatever set it to None before."""
+    found = None
+    for position, statement in enumerate(body):
+        if isinstance(statement, cst.If) and statement.orelse is None and isinstance(statement.test, cst.Comparison) \
+                and isinstance(statement.test.left, cst.Name) and statement.test.left.value == name \
+                and len(statement.test.comparisons) == 1 and isinstance(statement.test.comparisons[0].operator, cst.Is) \
+                and _is_none(statement.test.comparisons[0].comparator):
+            lines = statement.body.body if isinstance(statement.body, cst.IndentedBlock) else [statement.body]
+            assigned = [small for line in lines if isinstance(line, cst.SimpleStatementLine) for small in line.body
+                        if isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name]
+            if assigned and not any(_is_none(small.value) for small in assigned):
+                found = position
+    return found
 
 
 def refuse_static_none_guards(context, tests) -> None:
