@@ -471,7 +471,8 @@ class FunctionWalker:
                 return self.bind(node.target, Value(max(old.trace, value.trace), container=old.container), env)
             return env
         if isinstance(node, cst.Return):
-            if node.value is not None:
+            # `return NotImplemented` in `__eq__` makes Python try the other operand: not a value.
+            if node.value is not None and not (type(node.value) is cst.Name and node.value.value == "NotImplemented"):
                 self.facts.returns.append(self.value(node.value, env))
             return env
         if isinstance(node, cst.Expr):
