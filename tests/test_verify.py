@@ -277,6 +277,29 @@ def test_vmap_rounding_is_excused_only_where_the_original_is_ill_conditioned(wor
         assert result.status == "failed" and result.details["check"] == "vmap", result_lines(result)
 
 
+def test_float32_rounding_is_judged_on_jax_arrays_as_the_trials_were(worker, tmp_path):
+    # The original sums in Python's 64-bit floats, the rewrite in float32: they part by more than
+    # float32's tolerance, and agree once both compute in float64. The widened inputs must stay
+    # JAX arrays: `x[1]` of a 1-element array clamps in JAX and raises in NumPy.
+    original = """
+    import jax
+    import jax.numpy as jnp
+
+
+    # tracerfix-verify: x=f32[1]
+    @jax.jit
+    def total(x):
+        acc = 0.0
+        for _ in range(3000):
+            acc = acc + 0.1
+        return x[1] + acc
+    """
+    rewritten = original.replace("acc = 0.0", "acc = jnp.zeros((), x.dtype)")
+    result = verify_planted(worker, tmp_path, original, rewritten, ["total"])["total"]
+    assert result.verified, result_lines(result)
+    assert any("float32 rounding" in note for note in result.details.get("notes", [])), result.details
+
+
 def test_a_correct_rewrite_is_verified_on_several_signatures_with_gradients_and_vmap(worker, tmp_path):
     right = CLIP.replace(
         "    if x[0] < 0:\n        result = result.at[0].set(0)\n",

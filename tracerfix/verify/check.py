@@ -616,12 +616,14 @@ class UnitCheck:
 
         def wide(value):
             if is_array(value) and jnp.issubdtype(value.dtype, jnp.floating):
-                return np.asarray(value, dtype=np.float64)
+                # A JAX array still, as the trial's was: NumPy's indexing raises where JAX's clamps.
+                return jnp.asarray(np.asarray(value, dtype=np.float64)) if isinstance(value, jax.Array) \
+                    else np.asarray(value, dtype=np.float64)
             return value
 
-        widened = {name: jax.tree_util.tree_map(wide, value) for name, value in arguments.items()}
         try:
             with widen(True):
+                widened = {name: jax.tree_util.tree_map(wide, value) for name, value in arguments.items()}
                 expected = self.run_original(widened)
                 actual = self.run_rewrite(prepared, widened)
         except (Exception, TrialTimeout):
