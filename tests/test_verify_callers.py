@@ -236,3 +236,36 @@ def test_probe_sizes_an_error_asks_for_stay_small(tmp_path):
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "memory" not in output
+
+
+def test_a_method_jitted_on_an_instance_a_factory_classmethod_built(tmp_path):
+    # Apollo14's glass block: `block = GlassBlock.create_chassis(...)`, `f = jax.jit(block.is_point_inside)`.
+    # The class needs constructor arguments; the module's own instance is how the method runs.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Block:
+            def __init__(self, name, normals, offsets):
+                self.name = name
+                self.normals = normals
+                self.offsets = offsets
+
+            def is_inside(self, point):
+                for normal, offset in zip(self.normals, self.offsets):
+                    if jnp.dot(point, normal) > offset:
+                        return False
+                return True
+
+            @classmethod
+            def cube(cls, half):
+                normals = [jnp.eye(3)[i] * s for i in range(3) for s in (1.0, -1.0)]
+                return cls("cube", normals, [half] * 6)
+
+
+        block = Block.cube(1.0)
+        f = jax.jit(block.is_inside)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "returned = returned | (jnp.dot(point, normal) > offset)" in text

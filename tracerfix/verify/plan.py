@@ -151,8 +151,11 @@ def transformed_lambdas(module: cst.Module) -> dict[str, cst.FunctionDef]:
                 found[name] = cst.FunctionDef(
                     name=cst.Name(name), params=function.params,
                     body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(function.body)])]))
-            elif isinstance(function, cst.Call) and imports.qualify(function.func) == "functools.partial":
-                defined = _partially_applied(module, function)
+            elif isinstance(function, cst.Call) and imports.qualify(function.func) == "functools.partial" \
+                    or isinstance(function, cst.Attribute) and isinstance(function.value, cst.Name):
+                # `jax.jit(block.is_inside)` is `partial(block.is_inside)` bound to nothing more.
+                bound = function if isinstance(function, cst.Call) else cst.Call(cst.Name("partial"), [cst.Arg(function)])
+                defined = _partially_applied(module, bound)
                 if defined is not None:
                     found[name] = defined.with_changes(name=cst.Name(name))
     return found
@@ -169,7 +172,7 @@ def _partially_applied(module: cst.Module, call: cst.Call) -> cst.FunctionDef | 
     if isinstance(target, cst.Name):
         node = _last_definition(module.body, target.value)
     elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
-        made = _instance_class(module, target.value.value)
+        made = instance_class(module, target.value.value)
         if made is not None and isinstance(made.body, cst.IndentedBlock):
             node = _last_definition(made.body.body, target.attr.value)
             node = node.with_changes(params=node.params.with_changes(params=node.params.params[1:])) \
@@ -197,15 +200,25 @@ def _partially_applied(module: cst.Module, call: cst.Call) -> cst.FunctionDef | 
         body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(cst.Call(target, passed))])]))
 
 
-def _instance_class(module: cst.Module, name: str) -> cst.ClassDef | None:
+def instance_class(module: cst.Module, name: str) -> cst.ClassDef | None:
     """The module's class that the module-level `name = Class(...)` instantiates."""
     found = None
     for statement in module.body:
         for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) \
-                    and isinstance(small.value.func, cst.Name) \
-                    and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets):
-                found = _last_definition(module.body, small.value.func.value)
+            if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                    and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)):
+                continue
+            func = small.value.func
+            if isinstance(func, cst.Name):
+                found = _last_definition(module.body, func.value)
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+                # `block = GlassBlock.create_chassis(...)`: a classmethod that builds its class.
+                owner = _last_definition(module.body, func.value.value)
+                factory = _last_definition(owner.body.body, func.attr.value) \
+                    if isinstance(owner, cst.ClassDef) and isinstance(owner.body, cst.IndentedBlock) else None
+                is_classmethod = isinstance(factory, cst.FunctionDef) and any(
+                    isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in factory.decorators)
+                found = owner if is_classmethod else None
     return found if isinstance(found, cst.ClassDef) else None
 
 

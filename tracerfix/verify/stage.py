@@ -27,7 +27,7 @@ from tracerfix.rewrite import names_read, walk
 from tracerfix.rule import Finding, Safety
 from tracerfix.verify.compare import PYTHON_VALUE_BECAME_ARRAY
 from tracerfix.verify.options import VerifyOptions, parse_options
-from tracerfix.verify.plan import Planner, TestFiles, locate_unit, project_root, transformed_lambdas
+from tracerfix.verify.plan import Planner, TestFiles, instance_class, locate_unit, project_root, transformed_lambdas
 from tracerfix.verify.report import FAILED, TIMEOUT, UNVERIFIABLE, VERIFIED, UnitResult
 from tracerfix.verify.runner import FileJob, Worker, default_compile_cache
 from tracerfix.verify.specs import SpecError
@@ -493,12 +493,19 @@ class _Units:
     def _made_by_calls(self) -> dict[str, str]:
         """Module-level names bound to a call of a definition of the module: name -> definition."""
         if not hasattr(self, "_made"):
-            self._made = {
-                target.target.value: small.value.func.value
-                for statement in self.module.body if isinstance(statement, cst.SimpleStatementLine)
-                for small in statement.body if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
-                and isinstance(small.value.func, cst.Name) and small.value.func.value in self.definitions
-                for target in small.targets if isinstance(target.target, cst.Name)
-            }
+            self._made = {}
+            for statement in self.module.body:
+                for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                    if not isinstance(small, cst.Assign) or not isinstance(small.value, cst.Call):
+                        continue
+                    names = [target.target.value for target in small.targets if isinstance(target.target, cst.Name)]
+                    func = small.value.func
+                    made = func.value if isinstance(func, cst.Name) else None
+                    if isinstance(func, cst.Attribute) and names:
+                        # `block = GlassBlock.create_chassis(...)`: an object its class's factory builds.
+                        owner = instance_class(self.module, names[0])
+                        made = owner.name.value if owner is not None else None
+                    if made in self.definitions:
+                        self._made.update(dict.fromkeys(names, made))
         return self._made
 
