@@ -269,3 +269,34 @@ def test_a_method_jitted_on_an_instance_a_factory_classmethod_built(tmp_path):
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "returned = returned | (jnp.dot(point, normal) > offset)" in text
+
+
+def test_a_matrix_inverse_of_a_jacobian_resizes_the_probe_to_its_square(tmp_path):
+    # bifurcationjax's Newton method: `inv(J(x0))` of a 3-equation system; the probe's 5 unknowns
+    # give a (3, 5) Jacobian, and the error that names both sizes makes the probe 3.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        def newton(f, x0, max_iters=50, precision=1e-4):
+            J = jax.jacobian(f)
+            for _ in range(max_iters):
+                x = x0 - jnp.linalg.inv(J(x0)) @ f(x0)
+                if jnp.sum(jnp.abs(x - x0)) < precision:
+                    return x
+                x0 = x
+            return x
+
+
+        def residual(u):
+            x, y, z = u[..., 0], u[..., 1], u[..., 2]
+            return jnp.stack([x - 0.5 * y, y - 0.25 * z + 0.1, z - 1.0], axis=-1)
+
+
+        @jax.jit
+        def f(x0):
+            return newton(residual, x0)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "lax.while_loop(" in text

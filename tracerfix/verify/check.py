@@ -1101,6 +1101,8 @@ _SIZE_MISMATCH = (
     re.compile(r"shapes=\[\((\d+),\), \((\d+),\)\]"),
     # `jnp.concatenate([J, v[None]])` with `J` (3, 4) and a probed `v` of 5: the other sizes agree.
     re.compile(r"concatenating along dimension 0 for shapes \(\d+, (\d+)\), \(\d+, (\d+)\)"),
+    # `jnp.linalg.inv(J(x0))` with a Jacobian of 3 outputs by the probe's 5 inputs: square it.
+    re.compile(r"must have shape \[\.\.\., n, n\], got \((?:\d+, )*(\d+), (\d+)\)"),
 )
 
 
