@@ -46,6 +46,21 @@ def test_einsum_subscripts_give_ranks_and_shared_sizes():
     assert specs["q"] == ["f32[ei,ei]"]
 
 
+def test_what_follows_a_reshape_of_a_parameter_no_longer_describes_it():
+    # DiT's `unpatchify`: `x = x.reshape(n, h, w, p, p, c)` then `jnp.einsum("nhwpqc->nchpwq", x)`;
+    # the einsum's six letters are the reshaped array's, not the parameter's. A shape-keeping
+    # rebinding (`y = jnp.asarray(y)`) still describes it.
+    specs = inferred("""
+        import jax.numpy as jnp
+        def f(x, y):
+            x = x.reshape(x.shape[0], 2, 2, 4)
+            y = jnp.asarray(y)
+            return jnp.einsum("nhwc->nchw", x), jnp.einsum("ij,jk->ik", y, y)
+    """)
+    assert not any(spec.count(",") >= 3 for spec in specs.get("x", [])), specs
+    assert specs["y"] == ["f32[ei,ei]"]
+
+
 def test_matmul_indexing_axis_transpose_index_and_keys():
     specs = inferred("""
         import jax

@@ -254,7 +254,7 @@ class _Inference:
     def __init__(self, params: dict[str, str], imports: ImportTable, helpers: dict[str, cst.FunctionDef]) -> None:
         # Names that hold a parameter's value, to the parameter: the parameters themselves, local
         # aliases (`x = x0`) and, inside a helper being read, the helper's own parameters.
-        self.params = params
+        self.params = dict(params)
         self.imports = imports
         self.helpers = helpers
         self.constructors: dict[str, cst.FunctionDef] = {}  # class name -> its `__init__`
@@ -266,10 +266,16 @@ class _Inference:
         self.fresh = 0
 
     def walk(self, root: cst.CSTNode) -> None:
-        stack = [root]
+        stack: list = [root]
         while stack:
             node = stack.pop()
+            if isinstance(node, _Rebound):
+                self.params.pop(node.name, None)
+                continue
             self.visit(node)
+            # Past `x = x.reshape(n, h, w, c)` the name holds another shape: once the statement's
+            # own reads are counted, what follows no longer describes the parameter.
+            stack.extend(_Rebound(name) for name in _reshaped_names(node, self.params))
             stack.extend(reversed(node.children))
 
     # The value an expression names: a parameter, or one of its keys or attributes.
@@ -485,6 +491,38 @@ class _Inference:
             if leaf is None or "." in letters or not letters.isalpha():
                 continue
             self._set_dims(leaf, [f"e{letter}" if letter.islower() else f"E{letter}" for letter in letters])
+
+
+@dataclass(frozen=True)
+class _Rebound:
+    """A stack mark: from here on, `name` no longer holds the parameter it held."""
+
+    name: str
+
+
+# Calls that keep an array's shape (`x = jnp.asarray(x)`, `x = x.astype(float)`): rebinding a
+# parameter to one of them still describes it.
+_SHAPE_KEEPING = frozenset({
+    "asarray", "array", "astype", "copy", "float32", "float64", "int32", "abs", "exp", "log", "sqrt", "clip",
+    "where", "nan_to_num", "maximum", "minimum", "tanh", "sin", "cos", "real", "conj", "stop_gradient",
+    "block_until_ready", "atleast_1d", "sign", "square", "negative",
+})
+
+
+def _reshaped_names(node: cst.CSTNode, params: dict[str, str]) -> list[str]:
+    """The parameter names `node` (an assignment) rebinds to a value of another shape."""
+    if not isinstance(node, cst.Assign):
+        return []
+    value = node.value
+    if isinstance(value, (cst.Name, cst.BinaryOperation, cst.UnaryOperation)):
+        return []  # an alias, or elementwise arithmetic: the same shape
+    if isinstance(value, cst.Call):
+        name = value.func.attr.value if isinstance(value.func, cst.Attribute) else \
+            value.func.value if isinstance(value.func, cst.Name) else ""
+        if name in _SHAPE_KEEPING:
+            return []
+    return [target.target.value for target in node.targets
+            if isinstance(target.target, cst.Name) and target.target.value in params]
 
 
 _ARRAY_ATTRIBUTES = frozenset({
