@@ -31,6 +31,7 @@ SPECIAL_ARGUMENTS = {
     "einsum": lambda v, m: ("ij,j->i", m, v),
     "select": lambda v, m: ([v > 0.5], [v], 0.0),
     "interp": lambda v, m: (v, v, v * 2),
+    "clip": lambda v, m: (v, 0.3, 0.6),
     "pad": lambda v, m: (v, 1),
     "percentile": lambda v, m: (v, 50.0),
     "nanpercentile": lambda v, m: (v, 50.0),

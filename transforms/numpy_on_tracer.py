@@ -16,6 +16,7 @@ from tracerfix.analysis.numpy_equivalents import (
     NUMPY_HOST_ONLY,
     NUMPY_HOST_ONLY_PACKAGES,
     NUMPY_ONLY_KEYWORDS,
+    NUMPY_RENAMED_KEYWORDS,
     NUMPY_UFUNCS,
     SCIPY_SPECIAL_EQUIVALENTS,
 )
@@ -408,6 +409,34 @@ def state_to_key(hand):
             note="a NumPy array written at traced indices (pgx's bridge-bidding key) and reshaped afterwards: "
             "the JAX array takes the writes and the reshape alike",
         ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+@jax.jit
+def learning_rate(step):
+    progress = (step - 100) / float(900)
+    progress = np.clip(progress, 0.0, 1.0)
+    return 0.03 * 0.5 * (1.0 + np.cos(np.pi * progress))
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+@jax.jit
+def learning_rate(step):
+    progress = (step - 100) / float(900)
+    progress = jnp.clip(progress, 0.0, 1.0)
+    return 0.03 * 0.5 * (1.0 + jnp.cos(np.pi * progress))
+""",
+            function="learning_rate",
+            count=2,
+            inputs=("jnp.array(50)", "jnp.array(500)", "jnp.array(5000)"),
+            note="`np.clip` of a traced step (vision_transformer's learning-rate schedule): NumPy passes `out=` "
+            "to the array's `clip`, which JAX's does not take, then converts the tracer",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -549,7 +578,8 @@ def state_to_key(hand):
         rewritable = name in NUMPY_EQUIVALENTS or name in NUMPY_CONVERSIONS or (name == "where" and len(positional) == 3)
         if not rewritable:
             return  # unlisted: it may dispatch to the array's own method and work
-        unsupported = keywords & NUMPY_ONLY_KEYWORDS or (name in NUMPY_UFUNCS and "where" in keywords)
+        unsupported = keywords & (NUMPY_ONLY_KEYWORDS | NUMPY_RENAMED_KEYWORDS.get(name, frozenset())) or (
+            name in NUMPY_UFUNCS and "where" in keywords)
         if unsupported or any(arg.star for arg in node.args) and name in NUMPY_UFUNCS:
             shown = ", ".join(f"`{k}=`" for k in sorted(unsupported or {"*"}))
             self.report(node, f"{opening}; use `jnp.{name}` (it does not take {shown})")

@@ -4,7 +4,8 @@ A name is listed only when NumPy converts its array arguments with `__array__` (
 functions that start with `np.asarray`), so calling it on a tracer always raises
 `TracerArrayConversionError`. NumPy functions that delegate to the array's own method (`np.sum`,
 `np.mean`, `np.reshape`, `np.split`, `np.transpose`...) work on tracers and are not listed: code
-using them is correct and stays silent. So is `np.clip`, which delegates in some NumPy versions.
+using them is correct and stays silent. `np.clip` delegates too, but passes `out=`, which
+`jax.Array.clip` does not take: NumPy then converts the tracer, and the call fails.
 
 `NUMPY_EQUIVALENTS` holds the vetted names whose `jax.numpy` function of the same name takes the
 same arguments and computes the same thing (checked against JAX by tests/test_numpy_equivalents.py).
@@ -35,7 +36,7 @@ _ARRAY_FUNCTIONS = frozenset(
     broadcast_arrays ravel atleast_1d atleast_2d atleast_3d tile roll rot90 fliplr flipud tril triu
     diag diagflat diagonal trace pad append zeros_like ones_like full_like empty_like copy outer
     inner dot vdot matmul einsum tensordot kron cross convolve correlate diff ediff1d gradient
-    interp polyval polyadd polysub polymul polyder polyint vander sort partition argpartition
+    interp clip polyval polyadd polysub polymul polyder polyint vander sort partition argpartition
     lexsort digitize select trapezoid unwrap median average percentile quantile nanmean nansum
     nanmax nanmin nanprod nanstd nanvar nanmedian nanpercentile nanquantile nanargmax nanargmin
     nancumsum nancumprod ptp count_nonzero cumulative_sum cumulative_prod corrcoef cov isclose
@@ -77,6 +78,9 @@ NUMPY_HOST_ONLY_PACKAGES = ("random.", "testing.", "lib.", "ma.", "char.", "rec.
 
 # NumPy keywords that jax.numpy does not accept: a call using them is reported, not rewritten.
 NUMPY_ONLY_KEYWORDS = frozenset({"out", "casting", "order", "subok", "signature", "like"})
+# Keywords one NumPy function names otherwise than its jax.numpy namesake (`np.clip(x, a_min=0)`,
+# `jnp.clip(x, min=0)`): a call using them is reported, not rewritten.
+NUMPY_RENAMED_KEYWORDS = {"clip": frozenset({"a_min", "a_max"})}
 
 # `math` functions of one float: math name -> jax.numpy name. They call `float()` on a tracer.
 MATH_EQUIVALENTS = {
