@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.bindings import bindings, reads
+from tracerfix.bindings import assigned_values, bindings, reads
 from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import names_read
-from tracerfix.rule import Invalid, Rule, Valid
+from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # jax.numpy functions whose result size depends on the values of the input: the keyword that
 # fixes the size, and the positions of the arguments whose values decide it.
@@ -283,6 +283,34 @@ def remap_to_consecutive(arr):
             note="only the inverse indices of `jnp.unique` are kept: `size=arr.size` leaves them as they were "
             "(jaxley's `remap_to_consecutive`)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clipped_mean(y, ivar, mask):
+    w = jnp.where(mask == 0)[0]
+    total = ivar[w].sum()
+    return jnp.sum(y[w] * ivar[w]) / total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clipped_mean(y, ivar, mask):
+    w = mask == 0
+    total = ivar[w].sum()
+    return jnp.sum(y[w] * ivar[w]) / total
+""",
+            unsafe=True,
+            function="clipped_mean",
+            inputs=("jnp.array([1.0, 2.0, 4.0]), jnp.array([1.0, 0.5, 2.0]), jnp.array([0, 1, 0])",),
+            verify=False,
+            note="indices of a mask used only to index (desidiff's inverse-variance mean): the mask itself; a later "
+            "pass selects with it inside the reductions (TFX302)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -311,7 +339,8 @@ def remap_to_consecutive(arr):
         )
         fix = None
         if function in _MASK_INDICES and len(positional) == 1:
-            fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0])
+            fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0]) \
+                or self._indices_as_mask_fix(node, positional[0])
         elif function == "unique" and positional:
             fix = self._inverse_only_fix(node, positional[0])
         if function == "where" and fix is None:
@@ -425,6 +454,41 @@ def remap_to_consecutive(arr):
             merged = _with_comments_of(removed, use.deep_replace(call, replacement))
             edits = [(use, merged), (removed, cst.RemovalSentinel.REMOVE)]
         return context.fix(f"Update where the condition holds: `{text}`", edits, safety, note)
+
+    def _indices_as_mask_fix(self, node: cst.Call, condition: cst.BaseExpression):
+        """`w = jnp.where(c)[0]` whose every use is an index, `ivar[w]`: the mask `w = c`, which
+        selects the same elements of a one-dimensional `c` (a later pass selects with the mask
+        inside reductions, `jnp.where(w, ivar, 0).sum()`, TFX302)."""
+        context = self.context
+        first = context.parent()
+        assign, statement, function = context.parent(2), context.parent(3), context.function
+        if not (isinstance(first, cst.Subscript) and first.value is node and len(first.slice) == 1
+                and isinstance(first.slice[0].slice, cst.Index) and isinstance(first.slice[0].slice.value, cst.Integer)
+                and first.slice[0].slice.value.evaluated_value == 0
+                and isinstance(assign, cst.Assign) and len(assign.targets) == 1 and assign.value is first
+                and isinstance(assign.targets[0].target, cst.Name) and isinstance(statement, cst.SimpleStatementLine)
+                and isinstance(function, cst.FunctionDef)):
+            return None
+        name = assign.targets[0].target.value
+        uses = reads(function, name)
+        for use in uses:
+            chain = use.ancestors
+            if not (len(chain) >= 3 and isinstance(chain[-1], cst.Index) and isinstance(chain[-3], cst.Subscript)
+                    and len(chain[-3].slice) == 1 and not (isinstance(chain[-3].value, cst.Attribute)
+                                                           and chain[-3].value.attr.value == "at")):
+                return None  # `w` counted, offset or updated with `.at[w]`: the indices themselves are needed
+        if not uses or any(not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call)
+                                and self._sized_function(value.value) in _MASK_INDICES)
+                           for value in assigned_values(function, name)):
+            return None
+        mask = context.code(condition).strip()
+        if not context.value(condition).boolean:
+            mask = f"({mask}) != 0"
+        return context.fix(
+            f"Keep the mask instead of its indices: `{name} = {mask}`",
+            [(first, context.parse_expression(mask))], Safety.UNSAFE,
+            f"`{name}[...]` selects the same elements as the indices where the condition is one-dimensional; "
+            f"`where(c)[0]` of a higher-dimensional `c` picks rows, the mask picks elements")
 
     def _inverse_only_fix(self, node: cst.Call, array: cst.BaseExpression):
         """`_, inverse = jnp.unique(x, return_inverse=True)`: only the inverse indices are kept, and
