@@ -383,6 +383,52 @@ def solve(x, parents):
             note="conversions whose values only index arrays (`path.at[nxt]`, `parents[nxt]`) or go into a container "
             "the jitted function returns (linox's LSMR `info` dict): jit returns arrays whatever they held",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+class Plane:
+    def __init__(self, height=0.0, normal=(0.0, 0.0, 1.0)):
+        self._height = height
+        self._normal = normal
+
+    def height_at(self, x, y):
+        a, b, c = self._normal
+        return -(a * x + b * y - c * self._height) / c
+
+@jax.jit
+def height_at(normal, height, x, y):
+    normal = normal / jnp.linalg.norm(normal)
+    plane = Plane(height=height.item(), normal=tuple(normal.tolist()))
+    return plane.height_at(x, y)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+class Plane:
+    def __init__(self, height=0.0, normal=(0.0, 0.0, 1.0)):
+        self._height = height
+        self._normal = normal
+
+    def height_at(self, x, y):
+        a, b, c = self._normal
+        return -(a * x + b * y - c * self._height) / c
+
+@jax.jit
+def height_at(normal, height, x, y):
+    normal = normal / jnp.linalg.norm(normal)
+    plane = Plane(height=height.reshape(()), normal=tuple(normal))
+    return plane.height_at(x, y)
+""",
+            unsafe=True,
+            count=2,
+            function="height_at",
+            inputs=("jnp.array([0.0, 0.6, 0.8]), jnp.array(1.5), jnp.array([1.0, 2.0]), jnp.array([0.5, -1.0])",),
+            note="`.item()` and `.tolist()` of values an object stores (jaxsim's plane terrain): its methods only "
+            "compute with them, so they stay arrays (a tuple of the array's elements for `.tolist()`)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -472,6 +518,12 @@ def solve(x, parents):
                 # returns arrays whatever the container held.
                 child = parent
                 continue
+            if isinstance(parent, cst.Arg) and position > 0 and _sequence_of_elements(ancestors[position - 1], parent, context):
+                # `tuple(normal.tolist())`: a tuple of the array's elements, 0-d arrays once kept.
+                child = ancestors[position - 1]
+                continue
+            if parent is child:
+                continue  # the call just stepped over
             if isinstance(parent, cst.Arg) and position > 0:
                 call = ancestors[position - 1]
                 # What a helper returns is used where the helper is called.
@@ -505,7 +557,10 @@ def solve(x, parents):
             # A helper of this module (`_apply_length_floor(..., float(step))`): an array suits
             # it when its parameter only meets array math there.
             param = _parameter_for(callee, call, arg)
-            return param is not None and _only_array_math(callee, param, context.imports.qualify, 0, returned)
+            owner = context.analysis.enclosing(callee)
+            methods = [node for node in owner[-1].body.body if isinstance(node, cst.FunctionDef)] \
+                if owner and isinstance(owner[-1], cst.ClassDef) and isinstance(owner[-1].body, cst.IndentedBlock) else []
+            return param is not None and _only_array_math(callee, param, context.imports.qualify, 0, returned, methods)
         return False
 
     def _assigned_name_feeds_array_math(self, assign: cst.Assign, hops: int) -> bool:
@@ -536,18 +591,55 @@ def _parameter_for(callee: cst.FunctionDef, call: cst.Call, arg: cst.Arg) -> str
     return positional[position].name.value if position < len(positional) else None
 
 
-def _only_array_math(function: cst.FunctionDef, name: str, qualify, hops: int, returned=None) -> bool:
+def _only_array_math(function: cst.FunctionDef, name: str, qualify, hops: int, returned=None,
+                     methods: list[cst.FunctionDef] = ()) -> bool:
     """Whether every read of `name` in `function` ends in array math: arithmetic and comparisons
     whose results reach `jax.numpy`/`lax` calls or names that do. Read from the code alone (the
     helper's own traced facts say nothing of the value it would get): anything else, a Python
-    `if`, a shape, a return, counts against."""
+    `if`, a shape, a return, counts against. `methods`: those of the class when `function` is its
+    `__init__`, where a value stored on `self` is read."""
     uses = reads(function.body, name)
-    return bool(uses) and all(_use_is_array_math(function, use.node, use.ancestors, qualify, hops, returned)
+    return bool(uses) and all(_use_is_array_math(function, use.node, use.ancestors, qualify, hops, returned, methods)
                               for use in uses)
 
 
+def _field_only_array_math(methods: list[cst.FunctionDef], field: str, qualify, hops: int) -> bool:
+    """Whether every read of `self.<field>` in the class's `methods` ends in array math."""
+    reads_found = [(method, node, ancestors) for method in methods
+                   for node, ancestors in _attribute_reads(method, field)]
+    # A method returning array math of the field returns an array either way; a caller that
+    # needs a Python number from it leaks there, which the engine's check of each fix catches.
+    return bool(reads_found) and all(_use_is_array_math(method, node, ancestors, qualify, hops, lambda: True)
+                                     for method, node, ancestors in reads_found)
+
+
+def _attribute_reads(function: cst.FunctionDef, field: str) -> list[tuple[cst.Attribute, tuple]]:
+    """`self.<field>` read in `function` (not assigned), each with its ancestors."""
+    found = []
+    pending: list = [(function.body, ())]
+    while pending:
+        node, ancestors = pending.pop()
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self" \
+                and node.attr.value == field:
+            parent = ancestors[-1] if ancestors else None
+            if not (isinstance(parent, cst.AssignTarget) or isinstance(parent, (cst.AugAssign, cst.AnnAssign))
+                    and parent.target is node):
+                found.append((node, ancestors))
+            continue
+        pending.extend((child, (*ancestors, node)) for child in node.children)
+    return found
+
+
+def _sequence_of_elements(call: cst.CSTNode, arg: cst.Arg, context) -> bool:
+    """`tuple(x.tolist())`, `list(x.tolist())`: the builtin over the converted list alone."""
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ("tuple", "list") \
+        and call.func.value not in context.env and len(call.args) == 1 and call.args[0] is arg and arg.keyword is None \
+        and isinstance(arg.value, cst.Call) and isinstance(arg.value.func, cst.Attribute) \
+        and arg.value.func.attr.value == "tolist"
+
+
 def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, qualify, hops: int,
-                       returned=None) -> bool:
+                       returned=None, methods: list[cst.FunctionDef] = ()) -> bool:
     child = node
     for position in range(len(ancestors) - 1, -1, -1):
         parent = ancestors[position]
@@ -571,6 +663,18 @@ def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, 
         if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS and len(parent.targets) == 1 \
                 and isinstance(parent.targets[0].target, cst.Name) and parent.value is child:
             return _only_array_math(function, parent.targets[0].target.value, qualify, hops + 1, returned)
+        if isinstance(parent, cst.Assign) and hops < _MAX_NAME_HOPS and len(parent.targets) == 1 \
+                and isinstance(parent.targets[0].target, (cst.Tuple, cst.List)) and parent.value is child:
+            # `A, B, C = self._normal`: each element, a 0-d array once the value stays an array.
+            names = [element.value.value for element in parent.targets[0].target.elements
+                     if isinstance(element.value, cst.Name)]
+            return len(names) == len(parent.targets[0].target.elements) and all(
+                _only_array_math(function, name, qualify, hops + 1, returned) for name in names)
+        if isinstance(parent, cst.Assign) and methods and hops < _MAX_NAME_HOPS and len(parent.targets) == 1 \
+                and parent.value is child and isinstance(parent.targets[0].target, cst.Attribute) \
+                and isinstance(parent.targets[0].target.value, cst.Name) and parent.targets[0].target.value.value == "self":
+            # `self._height = _height` in `__init__`: where the class's methods read it.
+            return _field_only_array_math(methods, parent.targets[0].target.attr.value, qualify, hops + 1)
         return False
     return False
 
