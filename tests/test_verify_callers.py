@@ -300,3 +300,34 @@ def test_a_matrix_inverse_of_a_jacobian_resizes_the_probe_to_its_square(tmp_path
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "lax.while_loop(" in text
+
+
+def test_a_helper_returning_a_plain_object_is_verified_through_its_caller(tmp_path):
+    # jaxsim's `PlaneTerrain.build` returns the terrain object, which `jax.jit` cannot return; the
+    # jitted caller that computes with it is what verification runs.
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Plane:
+            def __init__(self, height=0.0, normal=(0.0, 0.0, 1.0)):
+                self._height = height
+                self._normal = normal
+
+            @staticmethod
+            def build(height, *, normal):
+                normal = normal / jnp.linalg.norm(normal)
+                return Plane(height=height.item(), normal=tuple(normal.tolist()))
+
+            def height_at(self, x, y):
+                a, b, c = self._normal
+                return -(a * x + b * y - c * self._height) / c
+
+
+        @jax.jit
+        def f(normal, height, x, y):
+            return Plane.build(height, normal=normal).height_at(x, y)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "tuple(normal)" in text

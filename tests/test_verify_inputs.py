@@ -61,6 +61,23 @@ def test_what_follows_a_reshape_of_a_parameter_no_longer_describes_it():
     assert specs["y"] == ["f32[ei,ei]"]
 
 
+def test_a_static_method_called_on_its_class_with_keywords_counts():
+    # jaxsim's `PlaneTerrain.build(height=h, normal=n)` checks `normal.shape != (3,)`.
+    specs = inferred("""
+        import jax.numpy as jnp
+        class PlaneTerrain:
+            @staticmethod
+            def build(height=0.0, *, normal):
+                normal = jnp.array(normal, dtype=float)
+                if normal.shape != (3,):
+                    raise ValueError("Expected a 3D vector")
+                return normal * height
+        def f(n, h):
+            return PlaneTerrain.build(height=h, normal=n)
+    """)
+    assert specs["n"][0] == "f32[3]", specs
+
+
 def test_matmul_indexing_axis_transpose_index_and_keys():
     specs = inferred("""
         import jax

@@ -30,6 +30,7 @@ import numpy as np
 
 from tracerfix.verify.compare import (
     GRADIENT_SLACK,
+    as_array,
     broadcast_to,
     common_shapes,
     compare,
@@ -778,6 +779,13 @@ class UnitCheck:
                 # A factory (`create_schedule(...)` returns `learning_rate_fn`): functions cannot be
                 # compared; what calls the function it made is verified instead.
                 raise Unverifiable("it returns a function, whose results only its callers show")
+            kept = next((leaf for leaf in jax.tree_util.tree_leaves(expected)
+                         if as_array(leaf) is None and hasattr(leaf, "__dict__") and not isinstance(leaf, type)), None)
+            if kept is not None:
+                # `PlaneTerrain.build(...)` returns an object of a plain class, which `jax.jit` cannot
+                # return: only the traced code that uses the object shows what it computes.
+                raise Unverifiable(f"it returns a `{type(kept).__name__}` object, which jax.jit cannot return; "
+                                   "what its callers compute with it is verified instead")
             expected_outputs.append((position, label, arguments, expected))
             shapes.add(output_shape(expected))
         expected_outputs = [output[1:] for output in sorted(expected_outputs, key=lambda output: output[0])]

@@ -214,6 +214,13 @@ def _functions(module: cst.Module) -> dict[str, cst.FunctionDef]:
     a transform of one (`G = jax.grad(loss)`), whose arguments are the function's."""
     found = {statement.name.value: statement for statement in module.body if isinstance(statement, cst.FunctionDef)}
     for statement in module.body:
+        # `PlaneTerrain.build(normal=n)`: a static method called on its class, by `Class.method`.
+        if isinstance(statement, cst.ClassDef) and isinstance(statement.body, cst.IndentedBlock):
+            for method in statement.body.body:
+                if isinstance(method, cst.FunctionDef) and any(
+                        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in method.decorators):
+                    found.setdefault(f"{statement.name.value}.{method.name.value}", method)
+    for statement in module.body:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
@@ -329,14 +336,18 @@ class _Inference:
 
     def _helper(self, node: cst.Call) -> None:
         """A module function the parameters are passed to: what its code does with them counts."""
-        helper = self.helpers.get(node.func.value) if isinstance(node.func, cst.Name) else None
+        called = node.func.value if isinstance(node.func, cst.Name) else dotted_name(node.func) or ""
+        helper = self.helpers.get(called)
         if helper is None or helper.name.value in self.visiting or len(self.visiting) > 3:
             return
         positional = [param.name.value for param in helper.params.params]
+        named = {param.name.value for param in (*helper.params.params, *helper.params.kwonly_params)}
         passed, shapes, functions = {}, {}, {}
-        for param, arg in zip(positional, node.args):
-            if arg.keyword is not None or arg.star:
-                break
+        bound = list(zip(positional, [arg for arg in node.args if arg.keyword is None and not arg.star]))
+        if any(arg.star for arg in node.args):
+            bound = []
+        bound += [(arg.keyword.value, arg) for arg in node.args if arg.keyword is not None and arg.keyword.value in named]
+        for param, arg in bound:
             if isinstance(arg.value, cst.Name) and arg.value.value in self.params:
                 passed[param] = self.params[arg.value.value]
             elif (shape := _literal_shape(arg.value)) is not None:
