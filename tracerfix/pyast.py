@@ -17,3 +17,8 @@ _LOCK = threading.Lock()
 def parse(source: str, mode: str = "exec") -> ast.AST:
     with _LOCK:
         return ast.parse(source, mode=mode)
+
+
+def literal_eval(text: str):
+    """`ast.literal_eval` of a string, parsed through the lock (it calls `ast.parse` itself)."""
+    return ast.literal_eval(parse(text.lstrip(" \t"), mode="eval"))

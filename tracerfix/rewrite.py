@@ -1839,7 +1839,7 @@ def _formatted_piece(value: cst.FormattedString, values: list[str], context) -> 
     for part in value.parts:
         if isinstance(part, cst.FormattedStringText):
             # Braces in f-string text are already doubled, as a format string wants them.
-            text += ast.literal_eval(plain_start + part.value + value.end)
+            text += pyast.literal_eval(plain_start + part.value + value.end)
             continue
         if not _printable(part.expression, context):
             return None

@@ -908,7 +908,7 @@ def _only_raises_flags(body: list, flags: list[str]) -> bool:
 
 def _literal_number(text: str) -> bool:
     try:
-        value = ast.literal_eval(text)
+        value = pyast.literal_eval(text)
     except (ValueError, SyntaxError):
         return False
     return isinstance(value, (bool, int, float))

@@ -15,7 +15,7 @@ The flags are named after what they mean and only exist where a jump needs them.
 
 from __future__ import annotations
 
-import ast
+from tracerfix import pyast
 from dataclasses import dataclass
 
 from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump, walk
@@ -86,7 +86,7 @@ def constant_return(statements: list) -> str | None:
         return None
     value = next(iter(values))
     try:
-        literal = ast.literal_eval(value)
+        literal = pyast.literal_eval(value)
     except (ValueError, SyntaxError):
         return None
     return value if isinstance(literal, (bool, int, float)) else None

@@ -18,7 +18,7 @@ the parent process validates specs from pyproject.toml and comments, the worker 
 
 from __future__ import annotations
 
-import ast
+from tracerfix import pyast
 from dataclasses import dataclass
 
 DTYPES = {
@@ -147,7 +147,7 @@ def parse_spec(text: str) -> Spec:
         fields = tuple(_entry(part, "=", text) for part in _split_top_level(rest[:-1])) if paren else ()
         return ClassSpec(name, fields)
     try:
-        return LiteralSpec(ast.literal_eval(text))
+        return LiteralSpec(pyast.literal_eval(text))
     except (ValueError, SyntaxError):
         raise SpecError(
             f"`{text}` is not a spec: write a dtype and shape (`f32[5]`, `i32[]`), `float`, `int`, "
@@ -173,7 +173,7 @@ def _is_dotted(text: str) -> bool:
 
 def _is_literal(text: str) -> bool:
     try:
-        ast.literal_eval(text)
+        pyast.literal_eval(text)
     except (ValueError, SyntaxError):
         return False
     return True
