@@ -1467,3 +1467,37 @@ def test_an_operator_on_objects_of_a_module_class_gives_what_its_method_returns(
             return 1
         return 0
     """) == ["TFX101"]
+
+
+@pytest.mark.parametrize("handler", ["except Exception:", "except:", "except (TypeError, ValueError):"])
+def test_a_conversion_under_a_broad_handler_that_returns_is_a_tracer_guard(handler):
+    # galpy's bisection: `try: width = float(...)` / `except Exception: return maxiter` then a count
+    # computed from `width` with `math`: under a trace the handler returns, and what follows the
+    # `try` runs only on concrete values.
+    code = f"""
+    import math
+
+    import jax
+    import jax.numpy as jnp
+    import numpy
+
+    def n_steps(a, b, maxiter):
+        try:
+            width = float(numpy.max(numpy.abs(numpy.asarray(b) - numpy.asarray(a))))
+        {handler}
+            return maxiter
+        if not width > 0.0:
+            return maxiter
+        return max(1, min(int(math.ceil(math.log2(width / 1e-12))) + 1, maxiter))
+
+    @jax.jit
+    def f(a, b):
+        lo, hi = a, b
+        for _ in range(n_steps(a, b, 50)):
+            mid = 0.5 * (lo + hi)
+            lo, hi = jnp.where(mid ** 3 > 2.0, lo, mid), jnp.where(mid ** 3 > 2.0, mid, hi)
+        return lo
+    """
+    assert codes(code) == []
+    # A handler that does not leave: what follows still runs traced, and leaks.
+    assert codes(code.replace("            return maxiter\n        if not", "            width = 1.0\n        if not")) != []

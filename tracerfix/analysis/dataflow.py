@@ -70,6 +70,30 @@ class FunctionFacts:
         return result
 
 
+# Exceptions whose handler also catches tracer errors (they derive from TypeError).
+_BROAD_HANDLERS = frozenset({"Exception", "BaseException", "TypeError"})
+
+
+def _catches_tracer_errors_broadly(handler: cst.ExceptHandler, imports) -> bool:
+    """A bare `except:`, `except Exception:` (or TypeError, a tuple holding one), or a handler
+    naming a JAX tracer error."""
+    if handler.type is None or catches_tracer_errors(handler, imports):
+        return True
+    kinds = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
+    return any(isinstance(kind, cst.Name) and kind.value in _BROAD_HANDLERS for kind in kinds)
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    found, pending = [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, cst.Call):
+            found.append(current)
+        if not isinstance(current, (cst.Lambda, cst.FunctionDef)):
+            pending.extend(current.children)
+    return found
+
+
 def merge_envs(a: Env, b: Env) -> Env:
     if a is b:
         return a
@@ -287,7 +311,11 @@ class FunctionWalker:
         return env
 
     def _leaves_when_traced(self, node: cst.CSTNode, env: Env) -> bool:
-        """`node` is `if <x is a tracer>: return` (or raise, with no `else`), `x` traced here."""
+        """`node` is `if <x is a tracer>: return` (or raise, with no `else`), `x` traced here; or a
+        `try` whose body converts a traced value and whose handler for it returns (`try: width =
+        float(np.max(b - a))` / `except Exception: return maxiter`): a tracer guard either way."""
+        if isinstance(node, cst.Try):
+            return self._converts_under_handler(node, env)
         if not isinstance(node, cst.If) or node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
             return False
         guard = tracer_test(node.test, self.imports, self.resolve_call)
@@ -295,6 +323,30 @@ class FunctionWalker:
             return False
         last = node.body.body[-1] if node.body.body else None
         return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
+
+    def _converts_under_handler(self, node: cst.Try, env: Env) -> bool:
+        handlers = [handler for handler in node.handlers if _catches_tracer_errors_broadly(handler, self.imports)]
+        exits = [handler for handler in handlers if handler.body.body and isinstance(handler.body.body[-1], cst.SimpleStatementLine)
+                 and isinstance(handler.body.body[-1].body[-1], (cst.Return, cst.Raise))]
+        if not exits:
+            return False
+        for statement in node.body.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                break  # past a compound statement, the conversion may not run
+            if any(self._converts_traced(call, env) for call in _calls_in(statement)):
+                self.facts.eager_only.add(id(node.body))  # the handler takes over under a trace
+                return True
+        return False
+
+    def _converts_traced(self, call: cst.Call, env: Env) -> bool:
+        """`float(x)`, `int(x)`, `x.item()`, `np.f(x)` of a traced `x`: a tracer error here."""
+        func = call.func
+        if type(func) is cst.Name and func.value in ("float", "int", "bool", "complex") and func.value not in env:
+            return bool(call.args) and self.value(call.args[0].value, env).trace == TRACED
+        if type(func) is cst.Attribute and func.attr.value in ("item", "tolist") and not call.args:
+            return self.value(func.value, env).trace == TRACED
+        qualified = self.imports.qualify(func) or ""
+        return qualified.startswith("numpy.") and any(self.value(arg.value, env).trace == TRACED for arg in call.args)
 
     def statement(self, node: cst.CSTNode, env: Env) -> Env:
         assert self.facts is not None
