@@ -222,6 +222,38 @@ def reflect_outside_unit_circle(poles):
             note="the value an elementwise expression of the masked elements (simphony's pole relocation): the same "
             "expression of the whole array, selected; unsafe, `1 / poles` is computed where it is not selected too",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def wall_bounce(x, v, L):
+    for axis in (0, 1):
+        over = x[:, axis] > L
+        x = x.at[over, axis].set(2 * L - x[over, axis])
+        v = v.at[over, axis].multiply(-1)
+    return x, v
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def wall_bounce(x, v, L):
+    for axis in (0, 1):
+        over = x[:, axis] > L
+        x = x.at[:, axis].set(jnp.where(over, 2 * L - x[:, axis], x[:, axis]))
+        v = v.at[:, axis].set(jnp.where(over, v[:, axis] * -1, v[:, axis]))
+    return x, v
+""",
+            unsafe=True,
+            count=2,
+            function="wall_bounce",
+            inputs=("jnp.array([[0.5, 1.5], [2.5, -0.5]]), jnp.ones((2, 2)), 2.0",),
+            note="a mask over particles beside a static axis (a particle box's wall bounce), the value an "
+            "expression of the same masked elements: the column, selected",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -267,21 +299,28 @@ def reflect_outside_unit_circle(poles):
         elements = list(indexer.slice)
         position = next(i for i, e in enumerate(elements) if isinstance(e.slice, cst.Index) and e.slice.value is mask)
         others = [e.slice for i, e in enumerate(elements) if i != position]
-        if not all(isinstance(o, cst.Slice) for o in others) or any(
-                bound is not None and context.value(bound).traced for o in others for bound in (o.lower, o.upper, o.step)):
-            return None
-        value = node.args[0].value
-        number = value.expression if isinstance(value, cst.UnaryOperation) else value
-        if not isinstance(number, (cst.Integer, cst.Float)):
-            return None
-        jnp = context.spell("jax.numpy")
-        x = context.code(array).strip()
+        if not all(isinstance(o, cst.Slice) and not any(bound is not None and context.value(bound).traced
+                                                         for bound in (o.lower, o.upper, o.step))
+                   or isinstance(o, cst.Index) and o.star is None and not context.value(o.value).traced
+                   for o in others):
+            return None  # slices and static indices (`x.at[over, axis]`, `axis` a Python int) beside the mask
         code = lambda n: context.module.code_for_node(n).strip()  # noqa: E731
         block_index = [":" if i == position else code(e.slice) for i, e in enumerate(elements)]
+        value = node.args[0].value
+        number = value.expression if isinstance(value, cst.UnaryOperation) else value
+        elementwise = False
+        if not isinstance(number, (cst.Integer, cst.Float)):
+            # `x.at[over, axis].set(2 * L - x[over, axis])`: the same expression of the whole block.
+            value = _over_block(value, [code(e.slice) for e in elements], block_index, context)
+            if value is None:
+                return None
+            elementwise = True
+        jnp = context.spell("jax.numpy")
+        x = context.code(array).strip()
         while block_index and block_index[-1] == ":":
             block_index.pop()
         block = f"{x}[{', '.join(block_index)}]" if block_index else x
-        trailing = len(elements) - 1 - position
+        trailing = sum(1 for e in elements[position + 1:] if isinstance(e.slice, cst.Slice))
         m = code(mask)
         aligned = m if trailing == 0 else f"({m})[:{', None' * trailing}]" if not isinstance(mask, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"{m}[:{', None' * trailing}]"
         if name in OPERATORS:
@@ -294,7 +333,38 @@ def reflect_outside_unit_circle(poles):
             notes.append(f"assumes `{x}` has {len(elements)} axes, one per index entry, and a one-dimensional mask")
         if not is_integer_literal(value):
             notes.append(f"`.at[]` casts `{code(value)}` to the dtype of the array while `jnp.where` promotes both")
+        if elementwise:
+            notes.append(f"`{code(value)}` is now computed for every element of the block and selected where the mask "
+                         "holds")
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
         return context.fix(f"Replace with `{jnp}.where(...)` over the sliced block", [(node, replacement)],
                            Safety.UNSAFE if notes else Safety.SAFE, "; ".join(notes))
 
+
+def _over_block(value: cst.BaseExpression, index: list[str], block_index: list[str], context) -> cst.BaseExpression | None:
+    """`value` with every `y[<index>]` (the update's own index, mask included) read over the whole
+    block instead (`y[<block_index>]`), when it is arithmetic of those, names and numbers only;
+    None otherwise (a value per selected element has a data-dependent shape)."""
+    code = lambda n: context.module.code_for_node(n).strip()  # noqa: E731
+    found = False
+
+    def over(node: cst.BaseExpression) -> cst.BaseExpression | None:
+        nonlocal found
+        if isinstance(node, cst.Subscript):
+            if [code(e.slice) for e in node.slice] != index:
+                return None
+            found = True
+            return context.parse_expression(f"{code(node.value)}[{', '.join(block_index)}]").with_changes(
+                lpar=node.lpar, rpar=node.rpar)
+        if isinstance(node, (cst.Name, cst.Integer, cst.Float)):
+            return None if context.value(node).traced and context.value(node).boolean else node
+        if isinstance(node, cst.UnaryOperation):
+            inner = over(node.expression)
+            return None if inner is None else node.with_changes(expression=inner)
+        if isinstance(node, cst.BinaryOperation):
+            left, right = over(node.left), over(node.right)
+            return None if left is None or right is None else node.with_changes(left=left, right=right)
+        return None
+
+    result = over(value)
+    return result if found else None
