@@ -311,10 +311,13 @@ def wall_bounce(x, v, L):
         elementwise = False
         if not isinstance(number, (cst.Integer, cst.Float)):
             # `x.at[over, axis].set(2 * L - x[over, axis])`: the same expression of the whole block.
-            value = _over_block(value, [code(e.slice) for e in elements], block_index, context)
-            if value is None:
-                return None
-            elementwise = True
+            over_block = _over_block(value, [code(e.slice) for e in elements], block_index, context)
+            if over_block is not None:
+                value, elementwise = over_block, True
+            elif code(mask) in code(value) or any(isinstance(n, cst.Subscript) and boolean_index(n, context) is not None
+                                                  for n in _descendants(value)):
+                return None  # one value per selected element: a size the data decides
+            # else `self.bounds[0] + self.size`: one value for every selected element, as a number is
         jnp = context.spell("jax.numpy")
         x = context.code(array).strip()
         while block_index and block_index[-1] == ":":
@@ -368,3 +371,11 @@ def _over_block(value: cst.BaseExpression, index: list[str], block_index: list[s
 
     result = over(value)
     return result if found else None
+
+
+def _descendants(node: cst.CSTNode):
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
