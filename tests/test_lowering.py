@@ -867,6 +867,12 @@ def test_a_static_loop_whose_index_must_stay_python_keeps_the_loop_and_lowers_it
     assert "fori_loop" not in fixed and not _lint(fixed)
     for x in ("np.array([1., 2., 3.], np.float32)", "np.array([1., -2., 3.], np.float32)"):
         _agree(fixed, original, "weighted", f"({x},)")
+    # Started as a number, the sum would meet the first `lax.cond` as a scalar beside an array of a
+    # shape the code does not show (the Poisson GLM's bias was (1,)): reported, not guessed.
+    number_start = original.replace("total = jnp.zeros(())", "total = 0.0")
+    assert number_start != original
+    assert _fix(number_start) == number_start
+    assert any(f.code == "TFX108" and f.fix is None for f in _lint(number_start))
 
 
 def test_a_name_given_a_default_after_being_none_is_carried():

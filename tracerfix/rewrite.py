@@ -2044,6 +2044,12 @@ def _is_float_text(value: ast.AST, floats: set[str], returns: dict[str, list[ast
     return False
 
 
+def number_start(function, loop, name: str) -> str | None:
+    """The number `name` is last set to before `loop` (`cif = 0.0`), else None."""
+    start = _assigned_before(function, loop, name)
+    return start if start is not None and _NUMBER.fullmatch(start) else None
+
+
 def _assigned_before(function, loop, name: str) -> str | None:
     """The text of the value of the last `name = value` written before `loop` in `function`."""
     if loop is None or not isinstance(function, cst.FunctionDef):

@@ -46,6 +46,7 @@ from tracerfix.rewrite import (
     integer_start_made_float,
     literal_shape,
     never_an_array,
+    number_start,
     refuse_different_shapes,
     refuse_growing,
     passed_functions,
@@ -273,6 +274,7 @@ class Writer:
                     self._unbound_placeholder(name, arms)
                     scope.bound.add(name)
         self._check_state(arms, scope.bound, "branch")
+        self._check_python_loop_starts(arms, outs)
         self.lowerer.check_identity_tests(outs)
         flag = _sets_flag(arms, outs)
         if flag is not None:
@@ -380,6 +382,26 @@ class Writer:
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
+
+    def _check_python_loop_starts(self, arms: list[list], outs: list[str]) -> None:
+        """In a loop kept in Python, a branch output that starts as a number before the loop
+        (`cif = 0.0`) and that a branch computes from arrays (`cif += w[i] * lam`) meets the first
+        `lax.cond` as a scalar on one side and an array of a shape the code does not show on the
+        other (a bias of shape (1,) makes it (1,)): refused rather than guessed."""
+        loop = self.lowerer.root_loop
+        if not self.lowerer.keep_python_loops or loop is None or loop.node is None:
+            return
+        for name in outs:
+            start = number_start(self.lowerer.function, loop.node, name)
+            if start is None:
+                continue
+            for statement in walk([s for arm in arms for s in arm]):
+                if isinstance(statement, Leaf) and name in statement.writes:
+                    assigned = _single_assignment(statement.text)
+                    if assigned is None or not _literal_number(assigned[1]):
+                        raise Refused(f"`{name}` starts as the number {start} before the loop and a branch computes it "
+                                      "from arrays whose shape the code does not show; start it as an array of the "
+                                      f"shape it takes (`{name} = jnp.zeros(...)`)")
 
     def _operand_start(self, name: str, statement: If, given: set[str]) -> str:
         """The operand `name`, as a float where it starts as an integer literal and a branch makes it
