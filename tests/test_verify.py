@@ -300,6 +300,25 @@ def test_float32_rounding_is_judged_on_jax_arrays_as_the_trials_were(worker, tmp
     assert any("float32 rounding" in note for note in result.details.get("notes", [])), result.details
 
 
+def test_an_ill_conditioned_original_is_nudged_with_jax_arrays_both_ways(worker, tmp_path):
+    # The rewrite differs by 1e-4 relative where a 1e-6 nudge of the input moves the original as
+    # far (tan of 1e4 x): excused, as long as the nudged input is still a JAX array (`x[1]` of one
+    # element clamps in JAX and raises in NumPy).
+    original = """
+    import jax
+    import jax.numpy as jnp
+
+
+    # tracerfix-verify: x=f32[1]
+    @jax.jit
+    def steep(x):
+        return jnp.tan(1e4 * x[1])
+    """
+    rewritten = original.replace("return jnp.tan(1e4 * x[1])", "return jnp.tan(1e4 * x[1]) * (1 + 1e-4)")
+    result = verify_planted(worker, tmp_path, original, rewritten, ["steep"])["steep"]
+    assert result.status != "failed", result_lines(result)
+
+
 def test_a_correct_rewrite_is_verified_on_several_signatures_with_gradients_and_vmap(worker, tmp_path):
     right = CLIP.replace(
         "    if x[0] < 0:\n        result = result.at[0].set(0)\n",
