@@ -6,7 +6,7 @@ import libcst as cst
 
 from tracerfix.masks import OPERATORS, UPDATED_VALUE, boolean_index, is_integer_literal, masked_update, rank_of
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import right_operand
+from tracerfix.rewrite import right_operand, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 class BooleanMaskUpdate(Rule):
@@ -315,7 +315,7 @@ def wall_bounce(x, v, L):
             if over_block is not None:
                 value, elementwise = over_block, True
             elif code(mask) in code(value) or any(isinstance(n, cst.Subscript) and boolean_index(n, context) is not None
-                                                  for n in _descendants(value)):
+                                                  for n in walk(value)):
                 return None  # one value per selected element: a size the data decides
             # else `self.bounds[0] + self.size`: one value for every selected element, as a number is
         jnp = context.spell("jax.numpy")
@@ -371,11 +371,3 @@ def _over_block(value: cst.BaseExpression, index: list[str], block_index: list[s
 
     result = over(value)
     return result if found else None
-
-
-def _descendants(node: cst.CSTNode):
-    pending = [node]
-    while pending:
-        current = pending.pop()
-        yield current
-        pending.extend(current.children)

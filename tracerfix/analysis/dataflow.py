@@ -15,6 +15,7 @@ import libcst as cst
 from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test, under_trace_test
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis import known
+from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.scopes import _argument
 from tracerfix.analysis.values import (
     UNKNOWN,
@@ -70,6 +71,7 @@ class FunctionFacts:
         return result
 
 
+_NESTED_SCOPES = frozenset({cst.Lambda, cst.FunctionDef})
 # Exceptions whose handler also catches tracer errors (they derive from TypeError).
 _BROAD_HANDLERS = frozenset({"Exception", "BaseException", "TypeError"})
 
@@ -81,17 +83,6 @@ def _catches_tracer_errors_broadly(handler: cst.ExceptHandler, imports) -> bool:
         return True
     kinds = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
     return any(isinstance(kind, cst.Name) and kind.value in _BROAD_HANDLERS for kind in kinds)
-
-
-def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found, pending = [], [node]
-    while pending:
-        current = pending.pop()
-        if isinstance(current, cst.Call):
-            found.append(current)
-        if not isinstance(current, (cst.Lambda, cst.FunctionDef)):
-            pending.extend(current.children)
-    return found
 
 
 def merge_envs(a: Env, b: Env) -> Env:
@@ -333,7 +324,8 @@ class FunctionWalker:
         for statement in node.body.body:
             if not isinstance(statement, cst.SimpleStatementLine):
                 break  # past a compound statement, the conversion may not run
-            if any(self._converts_traced(call, env) for call in _calls_in(statement)):
+            if any(self._converts_traced(call, env) for call in descendants(statement, _NESTED_SCOPES)
+                   if type(call) is cst.Call):
                 self.facts.eager_only.add(id(node.body))  # the handler takes over under a trace
                 return True
         return False
