@@ -37,7 +37,7 @@ from tracerfix.lowering.ir import (
     upward_reads,
     writes_of,
 )
-from tracerfix.lowering.jumps import Flags, loop_body
+from tracerfix.lowering.jumps import Flags, is_literal_number, loop_body
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
     FLOAT_TEXT,
@@ -359,7 +359,7 @@ class Writer:
             self.lowered += 1
             return [*lines, f"return {call}"]
         elif len(arms) == 2 and returns and not operands and all(
-                len(arm) == 1 and isinstance(arm[0], Return) and _literal_number(arm[0].value or "") for arm in arms):
+                len(arm) == 1 and isinstance(arm[0], Return) and is_literal_number(arm[0].value or "") for arm in arms):
             # `return False` or `return True`: a selection of two constants.
             jnp = self.lowerer.spell("jax.numpy")
             call = f"{jnp}.where({self.lowerer.predicate(tests[0])}, {arms[0][0].value}, {arms[1][0].value})"
@@ -398,7 +398,7 @@ class Writer:
             for statement in walk([s for arm in arms for s in arm]):
                 if isinstance(statement, Leaf) and name in statement.writes:
                     assigned = _single_assignment(statement.text)
-                    if assigned is None or not _literal_number(assigned[1]):
+                    if assigned is None or not is_literal_number(assigned[1]):
                         raise Refused(f"`{name}` starts as the number {start} before the loop and a branch computes it "
                                       "from arrays whose shape the code does not show; start it as an array of the "
                                       f"shape it takes (`{name} = jnp.zeros(...)`)")
@@ -926,14 +926,6 @@ def _only_raises_flags(body: list, flags: list[str]) -> bool:
         elif not isinstance(statement, If):
             return False
     return True
-
-
-def _literal_number(text: str) -> bool:
-    try:
-        value = pyast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return False
-    return isinstance(value, (bool, int, float))
 
 
 def _operand(text: str) -> str:

@@ -85,11 +85,16 @@ def constant_return(statements: list) -> str | None:
     if len(values) != 1 or None in values:
         return None
     value = next(iter(values))
+    return value if is_literal_number(value) else None
+
+
+def is_literal_number(text: str) -> bool:
+    """`False`, `0`, `-1.5`: a Python number or boolean written out."""
     try:
-        literal = pyast.literal_eval(value)
+        value = pyast.literal_eval(text)
     except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(literal, (bool, int, float)) else None
+        return False
+    return isinstance(value, (bool, int, float))
 
 
 def function_tail(statements: list, flags: Flags, placeholder) -> list:
