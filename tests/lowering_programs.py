@@ -3,7 +3,8 @@
 Each program is one function `f(x, y)` (`x` a float32 vector of 4, `y` a float32 scalar) decorated
 with `@jax.jit`, whose state is a scalar `a`, a vector `b`, a dict `d`, a list `l` and a tuple `t`,
 changed by nested `if`/`elif`/`else`, `while`, `for` over `range(...)`, over `x` and over
-`enumerate(x)`, with `break`, `continue` and `return` at any depth. Every loop ends: a `while`
+`enumerate(x)`, with `break`, `continue` and `return` (of the state or of a constant) at any
+depth, and masked updates behind an `if jnp.any(mask):` guard. Every loop ends: a `while`
 counts its steps in a counter of its own, bumped first thing in the body.
 
 Programs are text and seeds make them reproducible: `program(seed)`.
@@ -68,6 +69,8 @@ class Generator:
 
     def statement(self, depth: int, loop: bool) -> list[str]:
         kinds = ["assign", "assign"]
+        if self.random.random() < 0.2:
+            kinds += ["masked"]
         if depth < 3:
             kinds += ["if", "if", "while", "for"]
         if loop:
@@ -77,7 +80,11 @@ class Generator:
         if kind == "assign":
             return self.choice(ASSIGNMENTS).split("\n")
         if kind == "return":
-            return [f"return {FINAL}"]
+            # A constant returned from inside the control flow (a search's "not found").
+            return [f"return {FINAL}" if self.random.random() < 0.75 else "return -1.0"]
+        if kind == "masked":
+            # Masked updates behind a guard that only shortcuts them.
+            return ["m = b > a", "if jnp.any(m):", "    b = b.at[m].set(b[m] * 0.5 - a)"]
         if kind == "jump":
             return [f"if {self.choice(TESTS)}:", "    " + self.choice(["break", "continue"])]
         if kind == "if":

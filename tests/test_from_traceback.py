@@ -338,6 +338,12 @@ def test_input_without_a_tracer_error(tmp_path):
     assert result.returncode == 2 and "no JAX tracer error" in result.stderr
 
 
+def test_a_paste_cut_before_its_error_line_is_called_cut(tmp_path):
+    paste = (DATA / "pasted" / "039_mpax1_unfiltered_vmap_jit_internal_frames.txt").read_text()
+    result = tracerfix("from-traceback", cwd=tmp_path, stdin=paste)
+    assert result.returncode == 2 and "looks cut" in result.stderr and "TracerBoolConversionError: ..." in result.stderr
+
+
 # --- examples from JAX's issue tracker ------------------------------------------------------------
 
 REAL = DATA / "real"

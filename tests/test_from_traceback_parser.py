@@ -96,6 +96,34 @@ PASTED = {
     "035_jax2833_remat_old_in_bool_wording": ("ConcretizationTypeError", None, None, None, ()),
     # A rich (box-drawing) traceback; "for" and "jit" on two lines.
     "036_dreamerv3_5_rich_box_delete_for_jit": ("ConcretizationTypeError", None, "init", "jit", ()),
+    # Gathered on November 27 (third batch) by a helper that never saw tracerfix: pytest reports
+    # (short and long format, xdist, --showlocals, a CI runner's paths), unfiltered JAX frames,
+    # IPython and Colab cells. None: the paste is cut before its exception line, and nothing is
+    # read from it (`from-traceback` says it looks cut).
+    # A report saved at a fixed width: the `E   ` lines' wrapped rest is indented by two spaces,
+    # and the RuntimeError re-raising the tracer error is left out.
+    "037_stochpred_pytest_short_chained_bool_for_jit": (
+        "TracerBoolConversionError", ("Python/kernels/kernel_a.py", 475, "top_power, top_idx = jax.lax.top_k(power, top_k)"),
+        "compute_koopman_spectrum", "jit", ("sampling_interval",),
+    ),
+    "038_stochpred_pytest_wrapped_linspace_internal_frame": (
+        "ConcretizationTypeError", ("Python/kernels/kernel_a.py", 319, "h_range = jnp.linspace(h_min, h_max, h_steps)"),
+        "compute_singularity_spectrum", "jit", ("h_steps",),
+    ),
+    "039_mpax1_unfiltered_vmap_jit_internal_frames": None,
+    "040_jaxmd310_pytest_xdist_simplified_traceback": None,
+    "041_amici3113_pytest_ci_cut_at_marker": None,
+    "042_quax58_pytest_showlocals_internal_frame": None,
+    "043_desc625_ipykernel_old_format_boolean_index": None,
+    "044_jax10231_ipython_internal_frame_boolean_index": ("NonConcreteBooleanIndexError", None, None, None, ()),
+    # Cut inside the lambda's frame: IPython's header already named the exception.
+    "045_jax12083_ipython_file_tilde_chained_array_conversion": (
+        "TracerArrayConversionError", ("lsqfitgp/playground/jax/ndimbug.py", 6, ""), None, None, (),
+    ),
+    "046_chex387_wrapped_terminal_chexify_simplified": None,
+    "047_scico535_pytest_ci_runner_paths_index": None,
+    "048_felafax55_colab_unexpected_tracer_hidden_frames": ("UnexpectedTracerError", None, None, None, ()),
+    "049_lmmm206_message_only_integer_conversion": ("TracerIntegerConversionError", None, None, None, ()),
 }
 
 
@@ -103,13 +131,17 @@ def test_every_pasted_traceback_has_an_expectation_and_a_cited_source():
     files = {path.stem: path for path in (DATA / "pasted").glob("*.txt")}
     assert set(files) == set(PASTED)
     for path in files.values():
-        assert re.match(r"source: https://github\.com/\S+/(issues|pull)/\d+ ", path.read_text())
+        # An issue or pull request, or a report committed to a repository (`owner/name, path`).
+        assert re.match(r"source: (https://github\.com/\S+/(issues|pull)/\d+ |[\w.-]+/[\w.-]+, )", path.read_text())
 
 
 @pytest.mark.parametrize("name", sorted(PASTED))
 def test_pasted_traceback(name):
-    kind, leak, traced, transform, arguments = PASTED[name]
     errors = tracebacks.parse((DATA / "pasted" / f"{name}.txt").read_text())
+    if PASTED[name] is None:
+        assert errors == []
+        return
+    kind, leak, traced, transform, arguments = PASTED[name]
     assert len(errors) == 1
     error = errors[0]
     assert (error.kind, error.traced_function, error.transform, error.arguments) == (kind, traced, transform, arguments)

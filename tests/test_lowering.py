@@ -905,3 +905,59 @@ def test_a_name_given_a_default_after_being_none_is_carried():
     again = original.replace("    for i in range(10):", "    if a.ndim > 5:\n        x = None\n    for i in range(10):")
     assert again != original
     assert "`x` is None on some paths" in " ".join(f.message for f in _lint(again))
+
+
+GUARDED_MASKED_UPDATE_IN_A_LOOP = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def f(x, y):
+    a = y * 1.0
+    b = x + 0.0
+    for c in x:
+        m = b > a
+        if jnp.any(m):
+            b = b.at[m].set(b[m] * 0.5 - c)
+        if a > 0.3:
+            return -1.0
+    return a + b.sum()
+"""
+
+INDICES_LOOPED_OVER_BY_THEIR_COUNT = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def gather_flags(senders, receivers, flags, node):
+    out = jnp.full((4,), 2)
+    idx = jnp.where(jnp.logical_or(senders == node, receivers == node))
+    for i in range(len(idx[0])):
+        out = out.at[i].set(flags[idx[0][i]])
+    return out
+"""
+
+
+def test_a_guard_that_only_shortcuts_masked_updates_is_dropped_inside_a_lowered_loop():
+    from casekit import run_side_by_side
+
+    rewritten = fix(GUARDED_MASKED_UPDATE_IN_A_LOOP, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "jnp.any" not in rewritten and "b = jnp.where(m, b * 0.5 - c, b)" in rewritten
+    run_side_by_side(GUARDED_MASKED_UPDATE_IN_A_LOOP, rewritten, "f",
+                     ["jnp.array([0.1, 0.9, -0.4, 2.0]), 0.2", "jnp.array([1.0, 2.0, 3.0, 4.0]), 0.5",
+                      "jnp.zeros(4), -1.0"])
+
+
+def test_a_loop_over_the_indices_of_a_mask_runs_over_every_element_below_the_count():
+    from casekit import run_side_by_side
+
+    rewritten = fix(INDICES_LOOPED_OVER_BY_THEIR_COUNT, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "size=idx_mask.size, fill_value=0" in rewritten and "i < idx_count" in rewritten
+    assert not lint(rewritten, Settings(rules=all_rules())).findings
+    run_side_by_side(INDICES_LOOPED_OVER_BY_THEIR_COUNT, rewritten, "gather_flags", [
+        "jnp.array([0, 1, 2, 3, 1]), jnp.array([1, 2, 3, 0, 0]), jnp.array([5, 6, 7, 8, 9]), 1",
+        "jnp.array([0, 0, 0]), jnp.array([0, 0, 0]), jnp.array([1, 2, 3]), 0",
+        "jnp.array([0, 1]), jnp.array([1, 0]), jnp.array([4, 4]), 3",
+    ])

@@ -353,7 +353,7 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
     in the input or a file could not be processed.
     """
     from tracerfix import from_traceback as core
-    from tracerfix.tracebacks import parse
+    from tracerfix.tracebacks import parse, shows_frames
 
     if seed is not None and not verify:
         raise click.UsageError("--seed replays a verification: use it with --verify")
@@ -367,6 +367,13 @@ def from_traceback(logs, fix, diff, unsafe_fixes, verify, root, output_format, q
             except OSError as error:
                 raise click.UsageError(f"cannot read {log}: {error.strerror or error}") from None
     errors = parse("\n".join(texts))
+    if not errors and shows_frames("\n".join(texts)):
+        click.echo(
+            "error: the traceback ends before a JAX tracer error's name and message (it looks cut): "
+            "pass it through the line naming the error, e.g. `jax.errors.TracerBoolConversionError: ...`",
+            err=True,
+        )
+        sys.exit(output.EXIT_ERROR)
     if not errors:
         click.echo("error: no JAX tracer error found in the input (pass the whole traceback)", err=True)
         sys.exit(output.EXIT_ERROR)

@@ -452,6 +452,8 @@ def _elementwise_of_masked(value: cst.BaseExpression, mask: cst.BaseExpression, 
             return True
         if isinstance(node, (cst.Name, cst.Integer, cst.Float)):
             return True
+        if isinstance(node, cst.Attribute):
+            return not context.value(node).container  # `self.config.exponent`, as a name
         if isinstance(node, cst.UnaryOperation):
             return elementwise(node.expression)
         if isinstance(node, cst.BinaryOperation):
@@ -469,3 +471,34 @@ def is_integer_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
     return isinstance(node, cst.Integer)
+
+
+_UPDATES = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max"})
+
+
+def guards_masked_updates_only(node: cst.If, qualified_name: Callable[[cst.BaseExpression], str | None]) -> bool:
+    """`if jnp.any(over): x = x.at[over, 0].set(...); v = v.at[over, 0].multiply(-1)` (no `else`):
+    where no element of the mask holds, each masked update changes nothing, so the guard is only
+    a shortcut and the body alone does the same."""
+    test = node.test
+    mask = None
+    if isinstance(test, cst.Call) and len(test.args) == 1 and test.args[0].keyword is None \
+            and qualified_name(test.func) in ("jax.numpy.any", "numpy.any"):
+        mask = test.args[0].value
+    elif isinstance(test, cst.Call) and not test.args and isinstance(test.func, cst.Attribute) \
+            and test.func.attr.value == "any":
+        mask = test.func.value
+    if mask is None or node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    for statement in node.body.body:
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name):
+            return False
+        update = small.value.func if isinstance(small.value, cst.Call) else None
+        at = update.value if isinstance(update, cst.Attribute) else None
+        if not isinstance(at, cst.Subscript) or update.attr.value not in _UPDATES \
+                or not isinstance(at.value, cst.Attribute) or at.value.attr.value != "at" \
+                or not at.value.value.deep_equals(small.targets[0].target) \
+                or not any(isinstance(e.slice, cst.Index) and e.slice.value.deep_equals(mask) for e in at.slice):
+            return False
+    return True

@@ -417,10 +417,16 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
     from tracerfix.definitions import value_resolver
 
     expression = operand
+    value_of = context.value
     if isinstance(operand, cst.Name):
         expression = value_resolver(context)(operand.value)
         if expression is None:
             return None
+    elif isinstance(operand, cst.Attribute):
+        stored = initialised_attribute(context, operand)
+        if stored is None:
+            return None
+        expression, value_of = stored
     staged = [n for n in walk(expression) if isinstance(n, cst.Call)
               and (context.qualified_name(n.func) or "").startswith("jax.numpy.")]
     if not staged:
@@ -432,21 +438,53 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
             built.append(leaf)
         elif leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS:
             return None
-        if any(context.value(arg.value).trace != STATIC or context.value(arg.value).loose for arg in call.args):
-            return None
+        if any((value_of(arg.value).trace != STATIC or value_of(arg.value).loose)
+               and not any(inner is other for inner in walk(arg.value) for other in staged) for arg in call.args):
+            return None  # (a `jnp` call inside, `jnp.prod(jnp.asarray(shape))`, is computed with NumPy too)
         edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
     shapes_of = {id(n.value) for n in walk(expression)
                  if isinstance(n, cst.Attribute) and n.attr.value in ("shape", "size", "ndim", "dtype")}
     shapes_of |= {id(arg.value) for n in walk(expression) if isinstance(n, cst.Call)
                   and (context.qualified_name(n.func) or context.code(n.func)) in known.STATIC_RESULT_CALLS
                   for arg in n.args}
-    if any(context.value(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
+    if any(value_of(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
            and id(n) not in shapes_of and not context.qualified_name(n)):
         return None  # something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read)
     if built:
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
     return context.fix("Compute it with NumPy", edits, Safety.SAFE)
+
+
+def initialised_attribute(context, operand: cst.Attribute):
+    """`self.dim` read in a method, which `__init__` sets once (`self.dim = jnp.prod(...)`) and no
+    other method sets: that assignment's value, and the values of expressions where it runs."""
+    function = context.function
+    chain = context.analysis.index.enclosing.get(id(function), ())
+    if not isinstance(function, cst.FunctionDef) or not chain or not isinstance(chain[-1], cst.ClassDef) \
+            or not isinstance(operand.value, cst.Name):
+        return None
+    receiver = [*function.params.posonly_params, *function.params.params][:1]
+    init = context.analysis.index.class_method(chain[-1].name.value, "__init__")
+    if not receiver or receiver[0].name.value != operand.value.value or init is None \
+            or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    attribute = operand.attr.value
+
+    def sets_it(node: cst.CSTNode) -> bool:
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else (
+            [node.target] if isinstance(node, (cst.AugAssign, cst.AnnAssign)) else [])
+        return any(isinstance(t, cst.Attribute) and t.attr.value == attribute and isinstance(t.value, cst.Name)
+                   and t.value.value in ("self", receiver[0].name.value) for target in targets for t in walk(target))
+
+    stores = [node for node in walk(chain[-1]) if sets_it(node)]
+    statement = next((line for line in init.body.body if isinstance(line, cst.SimpleStatementLine)
+                      and len(line.body) == 1 and stores and line.body[0] is stores[0]), None)
+    facts = context.analysis.facts.get(id(init))
+    if len(stores) != 1 or not isinstance(stores[0], cst.Assign) or statement is None or facts is None \
+            or id(statement) not in facts.env_at:
+        return None
+    return stores[0].value, context.evaluator(facts.env_at[id(statement)]).value
 
 
 def _host_chain_fix(context, operand: cst.BaseExpression):
@@ -967,6 +1005,22 @@ def _is_literal(node: cst.BaseExpression) -> bool:
     return False
 
 
+def _is_number(node: cst.BaseExpression, context) -> bool:
+    """A Python number held by an attribute (`self.reward_for_invalid_action`, a static value
+    that is no container, array or unknown) or an array made 0-d (`x.item()`, `x.reshape(())`):
+    a branch Python's `if` gave as a number."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        method, args = node.func.attr.value, node.args
+        if method == "item" and not args or method == "reshape" and len(args) == 1 \
+                and isinstance(args[0].value, cst.Tuple) and not args[0].value.elements:
+            return True
+    if not isinstance(node, cst.Attribute):
+        return False
+    value = context.value(node)
+    return value.trace == STATIC and not value.loose and not value.container and value.host is None \
+        and value.instance_of is None and value.function is None and value.module is None and not value.boolean
+
+
 def first_hazard(expressions, context) -> tuple[str, cst.CSTNode] | None:
     """What makes evaluating `expressions` where their value is not used unsafe, if anything:
     ("nan", an inf/NaN-prone operation) or ("call", a call into code the tool cannot see)."""
@@ -1361,7 +1415,7 @@ class Selection:
         if len(texts) == 1:
             return _argument(operands[0], self.context)  # every branch gives the same value
         jnp = self.context.spell("jax.numpy")
-        numbers = all(_is_literal(operand) for operand in operands)
+        numbers = all(_is_literal(operand) or _is_number(operand, self.context) for operand in operands)
         tests = [self._selecting_test(position, numbers) for position in range(len(self.tests))]
         if len(self.tests) == 1 and self.context.value(self.tests[0]).boolean \
                 and [_bool_literal(operand) for operand in operands] in ([True, False], [False, True]):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Sequence, Union
 import libcst as cst
 
 from tracerfix.analysis.imports import ImportSpec
+from tracerfix.analysis.syntax import descendants
 
 if TYPE_CHECKING:
     from tracerfix.context import RuleContext
@@ -106,6 +107,36 @@ CONCRETE_UNDER_DIFFERENTIATION = frozenset({
 })
 
 
+# Global random generators: NumPy's legacy functions and Python's `random` module draw from state
+# kept between calls. Seeded generators built in the function (`np.random.default_rng(0)`) do not.
+_HOST_GENERATORS = ("numpy.random.", "random.")
+_NOT_GLOBAL_DRAWS = frozenset({
+    "default_rng", "RandomState", "Generator", "SeedSequence", "BitGenerator", "PCG64", "PCG64DXSM", "MT19937",
+    "Philox", "SFC64", "Random", "SystemRandom",
+})
+
+
+def host_random_draw(context: "RuleContext") -> str | None:
+    """The first call in the traced function that draws from a global random generator
+    (`np.random.normal(...)`, `random.random()`), as written; None when there is none."""
+    function = context.function
+    if function is None:
+        return None
+    cache = context.__dict__.setdefault("_host_random_draws", {})
+    if id(function) not in cache:
+        cache[id(function)] = None
+        for node in descendants(function):
+            if not isinstance(node, cst.Call):
+                continue
+            name = context.qualified_name(node.func) or ""
+            prefix = next((p for p in _HOST_GENERATORS if name.startswith(p)), None)
+            if prefix is not None and name[len(prefix):] and "." not in name[len(prefix):] \
+                    and name[len(prefix):] not in _NOT_GLOBAL_DRAWS:
+                cache[id(function)] = cst.Module([]).code_for_node(node.func)
+                break
+    return cache[id(function)]
+
+
 class Rule:
     code: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -124,6 +155,15 @@ class Rule:
         scope = getattr(getattr(self, "context", None), "scope", None)
         if scope is not None and scope.concrete and self.code in CONCRETE_UNDER_DIFFERENTIATION:
             return  # `jax.grad` alone: the tracer has a value, and Python control flow reads it
+        context = getattr(self, "context", None)
+        draw = host_random_draw(context) if fix is not None and context is not None else None
+        if draw is not None:
+            # Any rewrite compiles one draw into the function, where the original draws anew on
+            # every call: no fix can agree with it, so none is offered.
+            message += (f" (not rewritten: `{context.function_name}` draws from a global random generator "
+                        f"(`{draw}`), which under tracing runs once and bakes that draw into the compiled function; "
+                        f"draw with `jax.random` and a key argument instead)")
+            fix = None
         self.findings.append(Finding(self.code, self.name, message, node, fix))
 
     @classmethod

@@ -26,8 +26,9 @@ from typing import Sequence
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.analysis.scopes import JitSite, _annotation_is_array
-from tracerfix.analysis.values import STATIC
+from tracerfix.analysis.scopes import JitSite, _annotation_is_array, is_staticmethod, param_names
+from tracerfix.analysis.syntax import descendants
+from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.bindings import is_rebound, positional_parameter_names, reads
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
 from tracerfix.rule import Fix, Safety
@@ -56,6 +57,22 @@ def direct_parameter(context, expression: cst.BaseExpression) -> str | None:
     if isinstance(function, cst.FunctionDef) and is_rebound(function, name):
         return None
     return name
+
+
+def _traced_operands(context, part: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`degree + 1`, `2 * n - 1`: Python arithmetic on traced names and constants is static
+    when those names are; the traced names. Anything else: `[part]`."""
+    if not isinstance(part, (cst.BinaryOperation, cst.UnaryOperation)):
+        return [part]
+    names = []
+    for node in descendants(part):
+        if isinstance(node, cst.Name):
+            if context.value(node).trace == TRACED:
+                names.append(node)
+        elif not isinstance(node, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float,
+                                   cst.BaseBinaryOp, cst.BaseUnaryOp)):
+            return [part]
+    return names or [part]
 
 
 def unjitted_calls_fix(context, parts: Sequence[cst.BaseExpression]) -> Fix | None:
@@ -88,6 +105,7 @@ def static_argument_fix(
     not made static. The advice is empty when some part is not a parameter of the function being
     walked: the rule knows better what to suggest for a computed value.
     """
+    parts = [operand for part in parts for operand in _traced_operands(context, part)]
     names = [direct_parameter(context, part) for part in parts]
     if not names or not all(names):
         fix = unjitted_calls_fix(context, parts)
@@ -109,38 +127,60 @@ def static_argument_fix(
         scope = context.analysis.scope_of(function)
         names = list(dict.fromkeys(origin[1] for origin in origins))
         listed = ", ".join(f"`{name}`" for name in names)
-    if scope.differentiated or any(site.transform != JIT for site in scope.jit_sites):
-        return None, f"bind {listed} with functools.partial before transforming `{context.function_name}`"
-    for name in names:
-        if _used_as_array(context, function, name):
-            return None, f"`{name}` is also used as an array, so it cannot simply be made static"
-        if _traced_callers(context, function, name):
-            return None, f"traced code passes `{context.function_name}` a traced `{name}`, so it cannot be made static"
-        if converted and _read_outside_conversions(function, name, parts):
-            return None, ""
-        passing = _call_passing_array(context, function, scope, name)
-        if passing is not None:
-            return None, (f"a call passes `{name}` an array (`{passing}`), and a static argument must be "
-                          "hashable, so it cannot be made static")
+    plan: list[tuple] = []  # (function, scope, names): the reported one, then jitted callers passing them on
+    pending = [(function, scope, names)]
+    while pending:
+        function, scope, names = pending.pop()
+        here = ", ".join(f"`{name}`" for name in names)
+        if len(plan) > 4:
+            return None, f"traced code passes `{context.function_name}` a traced {listed}, so it cannot be made static"
+        if scope.differentiated or any(site.transform != JIT for site in scope.jit_sites):
+            return None, f"bind {here} with functools.partial before transforming `{_name(function)}`"
+        for name in names:
+            if _used_as_array(context, function, name):
+                return None, f"`{name}` is also used as an array, so it cannot simply be made static"
+            for caller, passed in _traced_callers(context, function, name):
+                # `fast_polyfit(x, y, degree)` inside the jitted `fast_detrend(data, degree=1)`:
+                # static there too, where the caller's caller passes a Python value.
+                caller_scope = context.analysis.scope_of(caller)
+                forwarded = passed.value if isinstance(passed, cst.Name) else None
+                if caller_scope is None or not caller_scope.jit_sites or forwarded is None \
+                        or forwarded not in param_names(caller) or is_rebound(caller, forwarded):
+                    return None, f"traced code passes `{_name(function)}` a traced `{name}`, so it cannot be made static"
+                if not any(entry[0] is caller for entry in plan) and not any(entry[0] is caller for entry in pending):
+                    pending.append((caller, caller_scope, [forwarded]))
+            if converted and not plan and _read_outside_conversions(function, name, parts):
+                return None, ""
+            passing = _call_passing_array(context, function, scope, name)
+            if passing is not None:
+                return None, (f"a call passes `{name}` an array (`{passing}`), and a static argument must be "
+                              "hashable, so it cannot be made static")
+        plan.append((function, scope, names))
     edits: list[tuple[cst.CSTNode, cst.CSTNode]] = []
-    decorators = []
-    for site in scope.jit_sites:
-        if site.form == "decorator":
-            decorators.append(site.node)
-            continue
-        updated = _with_static(site, function, names, context)
-        if updated is None:
-            return None, f"add {listed} to the static arguments of `{context.function_name}`'s jit"
-        edits.append((site.call, updated))
-    if decorators:
-        partial = context.spell("functools.partial")  # only now: spelling records the import
-        for decorator in decorators:
-            jit = context.code(decorator.decorator).strip()
-            expression = context.parse_expression(f"{partial}({jit}, static_argnames={_names_literal(names)})")
-            edits.append((decorator, decorator.with_changes(decorator=expression)))
+    for function, scope, names in plan:
+        decorators = []
+        for site in scope.jit_sites:
+            if site.form == "decorator":
+                decorators.append(site.node)
+                continue
+            updated = _with_static(site, function, names, context)
+            if updated is None:
+                return None, f"add {listed} to the static arguments of `{_name(function)}`'s jit"
+            edits.append((site.call, updated))
+        if decorators:
+            partial = context.spell("functools.partial")  # only now: spelling records the import
+            for decorator in decorators:
+                jit = context.code(decorator.decorator).strip()
+                expression = context.parse_expression(f"{partial}({jit}, static_argnames={_names_literal(names)})")
+                edits.append((decorator, decorator.with_changes(decorator=expression)))
+    names = plan[0][2]
     fix = context.fix(f"Mark {listed} static", edits, Safety.UNSAFE, safety_note(names))
     fix.first = True  # other findings in the function may no longer hold once these are static
     return fix, f"mark {listed} static (JAX recompiles for each new value, which must be hashable)"
+
+
+def _name(function) -> str:
+    return function.name.value if isinstance(function, cst.FunctionDef) else "<lambda>"
 
 
 def _names_literal(names: Sequence[str]) -> str:
@@ -253,25 +293,34 @@ def _is_array_data_argument(context, call: cst.Call, arg: cst.Arg) -> bool:
     return not is_concrete_slot(call, arg.value, slots_for_function(qualified))
 
 
-def _traced_callers(context, function, name: str) -> bool:
-    """Whether traced code in this module calls `function` with a traced value for `name`."""
+def _traced_callers(context, function, name: str) -> list[tuple[cst.CSTNode, cst.BaseExpression | None]]:
+    """Traced code of this module calling `function` with a traced value for `name`: each caller
+    and the expression it passes (None where the call is not spelled out)."""
     positional = positional_parameter_names(function)
     chain = context.analysis.enclosing(function)
-    if chain and isinstance(chain[-1], cst.ClassDef):
+    if chain and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(function):
         positional = positional[1:]  # self.method(x): x binds the second parameter
+    found = []
     for facts in context.analysis.facts.values():
         for record in facts.calls:
             if record.callee is not function:
                 continue
             position = 0
-            for keyword, value in record.args:
+            for index, (keyword, value) in enumerate(record.args):
                 bound = keyword
                 if keyword is None:
                     bound = positional[position] if position < len(positional) else None
                     position += 1
                 if bound == name and value.trace != STATIC:
-                    return True
-    return False
+                    found.append((facts.node, _argument_at(facts.node, record.site, index)))
+    return found
+
+
+def _argument_at(caller: cst.CSTNode, site: int, index: int) -> cst.BaseExpression | None:
+    call = next((node for node in descendants(caller) if id(node) == site), None) if site else None
+    if not isinstance(call, cst.Call) or index >= len(call.args) or any(arg.star for arg in call.args[:index + 1]):
+        return None
+    return call.args[index].value
 
 
 # -- what callers pass -----------------------------------------------------------------------------

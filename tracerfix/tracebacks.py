@@ -195,6 +195,7 @@ class _Block:
 
     frames: list[Frame] = field(default_factory=list)
     pending_code: str = ""  # pytest long format: the `>` line shown above its location
+    kind: str = ""  # IPython's header names the exception before its frames
 
 
 def parse(text: str) -> list[TracerError]:
@@ -218,15 +219,27 @@ def parse(text: str) -> list[TracerError]:
     return errors
 
 
+def shows_frames(text: str) -> bool:
+    """Whether `text` holds a traceback's frames (a paste cut before its exception line)."""
+    lines = clean_lines(text)
+    return any(
+        _PYTHON_FRAME.match(line) or _IPYTHON_FRAME.match(line.strip()) or _PYTEST_LOCATION.match(line.strip())
+        for line in lines
+    )
+
+
 def _with_causes_placed(read):
     """The errors read, where an error raised inside a library (NumPy's `float(tracer)` under
     `mask[i] = s`) and followed by "The above exception was the direct cause..." takes the user's
-    frames from the exception it caused: only that one's traceback shows the statement."""
+    frames from the exception it caused: only that one's traceback shows the statement. An
+    exception of another kind that a tracer error caused only wraps it, and is left out."""
     errors = []
     for error, caused_by_previous in read:
         cause = errors[-1] if caused_by_previous and errors else None
         if cause is not None and not cause.user_frames and error.user_frames:
             cause.frames = [*error.frames, *cause.frames]
+        if cause is not None and cause.kind in TRACER_ERRORS and error.kind not in TRACER_ERRORS:
+            continue  # a wrapper re-raising the tracer error (`raise RuntimeError(...) from e`)
         errors.append(error)
     return errors
 
@@ -248,7 +261,8 @@ def _read(lines: list[str]):
             continue
         if stripped.startswith(_STARTS) or _IPYTHON_HEADER.match(stripped) or stripped.startswith(_CHAIN_MARKERS):
             caused = stripped.startswith(_CHAIN_MARKERS[1]) or caused and stripped.startswith(_STARTS)
-            block = _Block()
+            header = _IPYTHON_HEADER.match(stripped)
+            block = _Block(kind=header["kind"] if header else "")
             index += 1
             continue
         frame_match = _PYTHON_FRAME.match(line)
@@ -311,6 +325,9 @@ def _read(lines: list[str]):
             block = _Block()
             continue
         index += 1
+    if block.frames and block.kind in TRACER_ERRORS:
+        # A paste cut before the message: IPython's header already named the exception.
+        yield TracerError(block.kind, "", list(block.frames)), caused
 
 
 def _message(lines: list[str], index: int, first: str) -> tuple[str, int]:
@@ -357,8 +374,13 @@ def _ends_message(lines: list[str], index: int) -> bool:
 def _pytest_error(lines: list[str], index: int, block: _Block) -> tuple[TracerError | None, int]:
     """pytest's `E   ` lines: the exception and its message, then the failing frame's location."""
     body = []
-    while index < len(lines) and _PYTEST_ERROR_LINE.match(lines[index]):
-        body.append(lines[index][1:].strip() if lines[index].strip() != "E" else "")
+    while index < len(lines):
+        if _PYTEST_ERROR_LINE.match(lines[index]):
+            body.append(lines[index][1:].strip() if lines[index].strip() != "E" else "")
+        elif body and _wrapped_error_line(lines, index):
+            body[-1] = f"{body[-1]} {lines[index].strip()}"  # a report tool's hard wrap
+        else:
+            break
         index += 1
     while index < len(lines) and (
         lines[index].startswith("    ")
@@ -388,6 +410,17 @@ def _pytest_error(lines: list[str], index: int, block: _Block) -> tuple[TracerEr
             )
             index += 1
     return error, index
+
+
+def _wrapped_error_line(lines: list[str], index: int) -> bool:
+    """An indented line inside a run of `E   ` lines (the run goes on after it): the rest of the
+    `E` line above, wrapped by a tool that saved the report at a fixed width."""
+    if not lines[index].startswith(" ") or _PYTEST_LOCATION.match(lines[index].strip()):
+        return False
+    following = index + 1
+    while following < len(lines) and lines[following].startswith(" ") and lines[following].strip():
+        following += 1
+    return following < len(lines) and bool(_PYTEST_ERROR_LINE.match(lines[following]))
 
 
 def _frame(match: re.Match, code: str) -> Frame:

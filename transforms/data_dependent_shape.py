@@ -8,7 +8,7 @@ from tracerfix.bindings import assigned_values, bindings, reads
 from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import names_read
+from tracerfix.rewrite import fresh_name, names_read, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # jax.numpy functions whose result size depends on the values of the input: the keyword that
@@ -48,7 +48,10 @@ class DataDependentShape(Rule):
     `jnp.where`; when they only update the elements where `c` holds (`x.at[jnp.where(c)].set(0)`,
     or `rows, cols = jnp.where(c)` then `x.at[rows, cols].set(0)`), rewrites the update as
     `jnp.where(c, 0, x)`, as `boolean-mask-update` (TFX302) does. `_, inverse = jnp.unique(x,
-    return_inverse=True)`, which keeps only the inverse indices, gets `size=x.size`.
+    return_inverse=True)`, which keeps only the inverse indices, gets `size=x.size`. Indices read
+    only by `for i in range(len(idx[0])):` and, in its body, as `idx[k][i]` are padded to the
+    condition's size, the loop runs that many times, and its body only where `i` is below the
+    count of the condition (an `if` the `if` rule, TFX101, then turns into a selection).
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -82,8 +85,9 @@ class DataDependentShape(Rule):
     safety: safe for an integer value and a mask computed from the updated array; unsafe
     otherwise (the value's dtype, a mask taken to cover the leading axes). `size=x.size` for the
     inverse indices of `jnp.unique` is safe: there is room for every element, and the indices of
-    the elements do not depend on the padding after the unique values. Everything else is
-    reported: a size has to be chosen by you.
+    the elements do not depend on the padding after the unique values. The padded loop is safe:
+    its body runs for the same indices, in the same order; the loop is longer (once per element
+    of the condition) when traced. Everything else is reported: a size has to be chosen by you.
     """
 
     code = "TFX303"
@@ -311,6 +315,39 @@ def clipped_mean(y, ivar, mask):
             note="indices of a mask used only to index (desidiff's inverse-variance mean): the mask itself; a later "
             "pass selects with it inside the reductions (TFX302)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def gather_flags(senders, receivers, flags, node):
+    out = jnp.full((4,), 2)
+    idx = jnp.where(jnp.logical_or(senders == node, receivers == node))
+    for i in range(len(idx[0])):
+        out = out.at[i].set(flags[idx[0][i]])
+    return out
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def gather_flags(senders, receivers, flags, node):
+    out = jnp.full((4,), 2)
+    idx_mask = jnp.logical_or(senders == node, receivers == node)
+    idx = jnp.where(idx_mask, size=idx_mask.size, fill_value=0)
+    idx_count = jnp.count_nonzero(idx_mask)
+    for i in range(idx_mask.size):
+        if i < idx_count:
+            out = out.at[i].set(flags[idx[0][i]])
+    return out
+""",
+            note="MARL_CTP's observation of the edges at a node: the loop over the indices runs over every "
+            "element, below the count (the `if` is TFX101's next; tests/test_lowering.py runs the whole rewrite)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -340,7 +377,7 @@ def clipped_mean(y, ivar, mask):
         fix = None
         if function in _MASK_INDICES and len(positional) == 1:
             fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0]) \
-                or self._indices_as_mask_fix(node, positional[0])
+                or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0])
         elif function == "unique" and positional:
             fix = self._inverse_only_fix(node, positional[0])
         if function == "where" and fix is None:
@@ -490,6 +527,52 @@ def clipped_mean(y, ivar, mask):
             f"`{name}[...]` selects the same elements as the indices where the condition is one-dimensional; "
             f"`where(c)[0]` of a higher-dimensional `c` picks rows, the mask picks elements")
 
+    def _bounded_loop_fix(self, node: cst.Call, condition: cst.BaseExpression):
+        """`idx = jnp.where(c)` read only by `for i in range(len(idx[0])):` and, in its body, as
+        `idx[k][i]`: the loop runs once per element of `c` at most, so it runs that many times,
+        over indices padded to that size, and the body only where `i` is below the count. The
+        `if` on the traced count is then the `if` rule's (a selection)."""
+        context = self.context
+        assign, statement, function = context.parent(), context.parent(2), context.function
+        if not (isinstance(assign, cst.Assign) and assign.value is node and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name) and isinstance(statement, cst.SimpleStatementLine)
+                and len(statement.body) == 1 and isinstance(function, cst.FunctionDef)):
+            return None
+        name = assign.targets[0].target.value
+        loops, uses = [], reads(function, name)
+        for use in uses:
+            chain = use.ancestors
+            loop = next((a for a in reversed(chain) if isinstance(a, cst.For)), None)
+            if loop is not None and any(a is loop.iter for a in chain) and _counts(loop.iter, name):
+                loops.append(loop)
+            elif loop is None or not _indexed_by(chain, loop):
+                return None
+        if len(loops) != 1 or len(uses) < 2 or bindings(function).assignment_counts.get(name) != 1:
+            return None
+        loop = loops[0]
+        if loop.orelse is not None or not isinstance(loop.target, cst.Name) or not isinstance(loop.body, cst.IndentedBlock) \
+                or any(isinstance(n, (cst.Break, cst.Continue, cst.Return)) for n in walk(loop.body)):
+            return None
+        given = set()
+        mask = fresh_name(f"{name}_mask", context, given)
+        count = fresh_name(f"{name}_count", context, given)
+        jnp = context.spell("jax.numpy")
+        test = context.code(condition).strip()
+        if not context.value(condition).boolean:
+            test = f"({test}) != 0"
+        lines = [f"{mask} = {test}",
+                 f"{name} = {context.code(node.func).strip()}({mask}, size={mask}.size, fill_value=0)",
+                 f"{count} = {jnp}.count_nonzero({mask})"]
+        replaced = [context.parse_statement(line + "\n") for line in lines]
+        replaced[0] = replaced[0].with_changes(leading_lines=statement.leading_lines)
+        index = loop.target.value
+        guarded = cst.If(test=context.parse_expression(f"{index} < {count}"), body=loop.body)
+        new_loop = loop.with_changes(iter=context.parse_expression(f"range({mask}.size)"),
+                                     body=cst.IndentedBlock(body=[guarded]))
+        return context.fix(
+            f"Loop over every element of the condition, padded indices, and run the body below the count",
+            [(statement, cst.FlattenSentinel(replaced)), (loop, new_loop)], Safety.SAFE)
+
     def _inverse_only_fix(self, node: cst.Call, array: cst.BaseExpression):
         """`_, inverse = jnp.unique(x, return_inverse=True)`: only the inverse indices are kept, and
         they do not depend on how many unique values there are room for, so `size=x.size` (room
@@ -556,6 +639,37 @@ def _unpacked_once_before(names: list[str], statement, site, function, condition
         return False
     start, end = block.index(statement), block.index(site.statement)
     return start < end and not set(names_read(condition)) & bound_by(block[start + 1 : end], function)
+
+
+def _counts(iterable: cst.BaseExpression, name: str) -> bool:
+    """`range(len(idx[0]))`, `range(idx[0].size)`, `range(idx[0].shape[0])`: as many as `idx` holds."""
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
+            and len(iterable.args) == 1):
+        return False
+    counted = iterable.args[0].value
+    if isinstance(counted, cst.Call) and isinstance(counted.func, cst.Name) and counted.func.value == "len" \
+            and len(counted.args) == 1:
+        counted = counted.args[0].value
+    elif isinstance(counted, cst.Attribute) and counted.attr.value == "size":
+        counted = counted.value
+    elif isinstance(counted, cst.Subscript) and isinstance(counted.value, cst.Attribute) \
+            and counted.value.attr.value == "shape":
+        counted = counted.value.value
+    else:
+        return False
+    return isinstance(counted, cst.Subscript) and isinstance(counted.value, cst.Name) and counted.value.value == name
+
+
+def _indexed_by(chain, loop: cst.For) -> bool:
+    """`idx[k][i]` inside `loop`, `i` its target: an element of the indices, one per iteration."""
+    if len(chain) < 2 or not isinstance(loop.target, cst.Name) or not any(a is loop.body for a in chain):
+        return False
+    inner, outer = chain[-1], chain[-2]
+    if not (isinstance(inner, cst.Subscript) and len(inner.slice) == 1 and isinstance(outer, cst.Subscript)
+            and outer.value is inner and len(outer.slice) == 1 and isinstance(outer.slice[0].slice, cst.Index)):
+        return False
+    position = outer.slice[0].slice.value
+    return isinstance(position, cst.Name) and position.value == loop.target.value
 
 
 def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:

@@ -437,6 +437,47 @@ def learning_rate(step):
             note="`np.clip` of a traced step (vision_transformer's learning-rate schedule): NumPy passes `out=` "
             "to the array's `clip`, which JAX's does not take, then converts the tracer",
         ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+
+@jax.jit
+def add_noise(image):
+    noisy = image + np.random.normal(0.0, 0.1, image.shape)
+    return np.clip(noisy, 0.0, 1.0)
+""",
+            note="a global NumPy draw runs once under jit, so no rewrite can agree with the eager "
+            "original: reported, not rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+
+@jax.jit
+def add_seeded_noise(image):
+    rng = np.random.default_rng(0)
+    noisy = image + rng.normal(0.0, 0.1, image.shape)
+    return np.clip(noisy, 0.0, 1.0)
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+
+@jax.jit
+def add_seeded_noise(image):
+    rng = np.random.default_rng(0)
+    noisy = image + rng.normal(0.0, 0.1, image.shape)
+    return jnp.clip(noisy, 0.0, 1.0)
+""",
+            inputs=("jnp.linspace(0.0, 1.0, 6)",),
+            note="a generator seeded inside draws the same on every call: the fix agrees",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:

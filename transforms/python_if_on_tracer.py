@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix.analysis.syntax import child_nodes
+from tracerfix.masks import guards_masked_updates_only
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
     FLOAT_TEXT,
@@ -83,6 +84,9 @@ class PythonIfOnTracer(Rule):
       `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`.
     - A temporary that one branch computes and nothing reads after the `if` is computed ahead
       of the selection; assignments between an early `return` and the last one stay in place.
+    - `if jnp.any(m):` around masked updates only (`x = x.at[m, 0].set(...)`) is a shortcut: where
+      no element of `m` holds, the updates change nothing. The guard is removed, exactly, and the
+      updates are left to TFX302 (`x.at[:, 0].set(jnp.where(m, ..., x[:, 0]))`).
     - `if c: raise ValueError("message")` becomes a `jax.debug.callback` that raises when `c`
       holds (or `eqx.error_if` in a module that imports Equinox), as TFX105 does for `assert`:
       callers keep calling the function as before.
@@ -1540,6 +1544,35 @@ def zoom(g):
             note="`al` starts as the Python `0.0` but the loop rebinds it to a tracer: the test is not a "
             "NumPy computation on Python values, it is a selection (a Wolfe zoom line search)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def wall_bounce(x, v, box):
+    over = x[:, 0] > box
+    if jnp.any(over):
+        x = x.at[over, 0].set(2 * box - x[over, 0])
+        v = v.at[over, 0].multiply(-1)
+    return x, v
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def wall_bounce(x, v, box):
+    over = x[:, 0] > box
+    x = x.at[over, 0].set(2 * box - x[over, 0])
+    v = v.at[over, 0].multiply(-1)
+    return x, v
+""",
+            note="a particle box's wall bounce: the `jnp.any` guard of masked updates is removed exactly; the "
+            "updates are TFX302's (the case is not run under jit, which they still fail)",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1608,6 +1641,9 @@ def zoom(g):
         raised = _raised(arms)
         if raised is not None:
             return self._check_fix(node, raised)
+        guard = _redundant_mask_guard(node, context)
+        if guard is not None:
+            return guard
         returns = [returned_value(arm.body) for arm in arms]
         if all(value is not None for value in returns):
             return self._return_fix(node, tests, returns, has_else=arms[-1].test is None)
@@ -1792,6 +1828,17 @@ class _ReturnRun:
     removed: list[cst.CSTNode] = field(default_factory=list)  # the last one returns last
     passed: list[cst.CSTNode] = field(default_factory=list)  # assignments among them
     notes: list[str] = field(default_factory=list)
+
+
+def _redundant_mask_guard(node: cst.If, context):
+    """`if jnp.any(over):` around masked updates only: the body takes the `if`'s place, exactly
+    (`masks.guards_masked_updates_only`), and its updates are rewritten by the boolean-mask rule."""
+    if not guards_masked_updates_only(node, context.qualified_name):
+        return None
+    body = list(node.body.body)
+    body[0] = body[0].with_changes(leading_lines=[*node.leading_lines, *body[0].leading_lines])
+    return context.fix(f"Remove the `{context.describe(node.test)}` guard: a masked update changes nothing where no "
+                       "element is selected", [(node, cst.FlattenSentinel(body))], Safety.SAFE)
 
 
 def _unconditional_notes(values: list[cst.BaseExpression], context) -> list[str]:

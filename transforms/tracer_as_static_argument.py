@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.analysis.values import TRACED
+from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.analysis import known
 from tracerfix.concrete_arguments import (
     FROM_THE_DATA_WHEN_OMITTED,
@@ -17,8 +17,21 @@ from tracerfix.concrete_arguments import (
 from tracerfix.masks import reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
-from tracerfix.rewrite import numpy_recompute_fix
+from tracerfix.rewrite import initialised_attribute, numpy_recompute_fix
 from tracerfix.static_args import static_argument_fix
+
+
+def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
+    """`s:s + n` or `s:n + s` (no step) with a traced start `s` and a Python value `n`: `n`."""
+    lower, upper = part.lower, part.upper
+    if part.step is not None or lower is None or not isinstance(upper, cst.BinaryOperation) \
+            or not isinstance(upper.operator, cst.Add) or not context.is_traced(lower):
+        return None
+    for same, size in ((upper.left, upper.right), (upper.right, upper.left)):
+        value = context.value(size)
+        if same.deep_equals(lower) and value.trace == STATIC and not value.loose and not value.container:
+            return size
+    return None
 
 
 class TracerAsStaticArgument(Rule):
@@ -82,7 +95,10 @@ class TracerAsStaticArgument(Rule):
     is safe for `sum`, `prod`, `any`, `all`, `mean`, `var` and `std` (the start is clamped as
     `dynamic_slice` clamps it); of a slice `x[a:b]`, unsafe, because a negative bound counts from
     the end in the slice and selects nothing below zero in the rewrite; `max`/`min` return
-    `initial` for an empty window, where the original raised.
+    `initial` for an empty window, where the original raised. A window of static size at a traced
+    start (`x[i:i + n]`, `image[top:top + h, left:left + w]`) becomes `lax.dynamic_slice_in_dim` /
+    `lax.dynamic_slice`, unsafe: a window that would run past the end is moved back inside the
+    array, where the slice returned fewer elements, and a negative start is taken as 0.
     """
 
     code = "TFX203"
@@ -290,7 +306,20 @@ def window(x, start, size):
 
 fast_window = jax.jit(window, static_argnums=2)
 """,
-            note="a computed bound: lax.dynamic_slice_in_dim is the advice, not a static `start`",
+            expected="""
+import jax
+from jax import lax
+
+def window(x, start, size):
+    return lax.dynamic_slice_in_dim(x, start, size)
+
+fast_window = jax.jit(window, static_argnums=2)
+""",
+            unsafe=True,
+            function="fast_window",
+            inputs=("jnp.arange(8.0), 2, 3", "jnp.arange(5.0), 0, 5", "jnp.ones((6, 2)), 3, 2"),
+            note="a window of static size at a traced start: `lax.dynamic_slice_in_dim`, not a static `start` "
+            "(unsafe: a window running past the end is moved back inside)",
         ),
         Invalid(
             """
@@ -521,6 +550,151 @@ segment_totals = jax.jit(jax.ops.segment_sum)
 """,
             note="left out, `num_segments` is computed from the traced segment ids: reported, with what to pass",
         ),
+        Invalid(
+            """
+import jax
+
+
+class PositionalCrop:
+    def __init__(self, output_size):
+        self.output_size = output_size
+
+    def __call__(self, image, top, left):
+        new_h, new_w = self.output_size
+        return image[top : top + new_h, left : left + new_w]
+
+
+crop = PositionalCrop((3, 2))
+
+
+@jax.jit
+def f(x, top, left):
+    return crop(x, top, left)
+""",
+            expected="""
+import jax
+from jax import lax
+
+
+class PositionalCrop:
+    def __init__(self, output_size):
+        self.output_size = output_size
+
+    def __call__(self, image, top, left):
+        new_h, new_w = self.output_size
+        return lax.dynamic_slice(image, (top, left) + (0,) * (image.ndim - 2), (new_h, new_w) + image.shape[2:])
+
+
+crop = PositionalCrop((3, 2))
+
+
+@jax.jit
+def f(x, top, left):
+    return crop(x, top, left)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.arange(48.0).reshape(6, 8), 1, 4", "jnp.ones((5, 4, 3)), 2, 0"),
+            note="scico's PositionalCrop: two windows of static size at traced corners, one `lax.dynamic_slice`",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def padded(x, width):
+    return jnp.concatenate([x, jnp.zeros(width + 1)])
+
+
+@jax.jit
+def twice_padded(x, width=2):
+    return padded(padded(x, width), width)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+
+@partial(jax.jit, static_argnames=("width",))
+def padded(x, width):
+    return jnp.concatenate([x, jnp.zeros(width + 1)])
+
+
+@partial(jax.jit, static_argnames=("width",))
+def twice_padded(x, width=2):
+    return padded(padded(x, width), width)
+""",
+            unsafe=True,
+            function="twice_padded",
+            inputs=("jnp.ones(3)", "jnp.arange(2.0), 1"),
+            note="a jitted caller passes its own parameter on: static in both, so the caller's caller passes a "
+            "Python value (the long-range-dependence project's `fast_detrend` and `fast_polyfit`)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+class Dynamics:
+    def __init__(self, input_shape):
+        self.dim = jnp.prod(jnp.asarray(input_shape[1:]))
+
+    def __call__(self, x):
+        return jnp.tanh(jnp.reshape(x, (-1, self.dim)))
+
+
+def wrap_module(module, *module_args):
+    def wrap(*args):
+        model = module(*module_args)
+        return model(*args)
+    return wrap
+
+
+dynamics = wrap_module(Dynamics, (-1, 2, 3))
+
+
+@jax.jit
+def f(x):
+    return dynamics(x)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Dynamics:
+    def __init__(self, input_shape):
+        self.dim = np.prod(np.asarray(input_shape[1:]))
+
+    def __call__(self, x):
+        return jnp.tanh(jnp.reshape(x, (-1, self.dim)))
+
+
+def wrap_module(module, *module_args):
+    def wrap(*args):
+        model = module(*module_args)
+        return model(*args)
+    return wrap
+
+
+dynamics = wrap_module(Dynamics, (-1, 2, 3))
+
+
+@jax.jit
+def f(x):
+    return dynamics(x)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.ones((4, 6))", "jnp.arange(12.0)"),
+            note="easy-neural-ode's MLPDynamics: the class reaches the traced closure through a module-level "
+            "factory call, and the size `__init__` computes with `jnp` on a static shape is computed with NumPy",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -572,13 +746,61 @@ segment_totals = jax.jit(jax.ops.segment_sum)
         context = self.context
         if not context.is_traced(node.value):
             return
+        reported = []
         for element in node.slice:
             if not isinstance(element.slice, cst.Slice):
                 continue
             bounds = [b for b in (element.slice.lower, element.slice.upper, element.slice.step) if b is not None]
             traced = [part for bound in bounds for part in self._traced_parts(bound)]
             if traced:
-                self._report(element.slice, traced, "a slice bound", slice_of=node, selection=node)
+                reported.append((element.slice, traced))
+        if not reported:
+            return
+        fix = self._dynamic_window_fix(node)
+        if fix is not None:
+            listed = ", ".join(f"`{context.describe(part)}`" for _, traced in reported for part in traced)
+            self.report(node, f"{listed} traced, but slice bounds need concrete values under {under_tracing(context)}; "
+                              f"a window of static size at a traced start is `lax.dynamic_slice`", fix)
+            return
+        for bound, traced in reported:
+            self._report(bound, traced, "a slice bound", slice_of=node, selection=node)
+
+    def _dynamic_window_fix(self, node: cst.Subscript):
+        """`image[top:top + h, left:left + w]` with static sizes `h` and `w`: the window
+        `lax.dynamic_slice` takes at the traced starts (`dynamic_slice_in_dim` for one axis).
+        Unsafe: it moves a window that would run past the end back inside the array, where the
+        slice returns fewer elements, and clamps a negative start to 0."""
+        context = self.context
+        windows: list[tuple[int, cst.BaseExpression, cst.BaseExpression]] = []  # axis, start, size
+        for axis, element in enumerate(node.slice):
+            part = element.slice
+            if not isinstance(part, cst.Slice):
+                return None
+            if part.lower is None and part.upper is None and part.step is None:
+                continue  # `:`, the whole axis
+            size = _static_size(part, context)
+            if size is None:
+                return None
+            windows.append((axis, part.lower, size))
+        array = node.value
+        if not windows or not isinstance(array, (cst.Name, cst.Attribute)):
+            return None
+        lax = context.spell("jax.lax")
+        text = context.code
+        if len(windows) == 1:
+            axis, start, size = windows[0]
+            where = f", axis={axis}" if axis else ""
+            replacement = f"{lax}.dynamic_slice_in_dim({text(array)}, {text(start)}, {text(size)}{where})"
+        else:
+            count = len(node.slice)
+            starts = [next((text(s) for a, s, _ in windows if a == axis), "0") for axis in range(count)]
+            sizes = [next((text(z) for a, _, z in windows if a == axis), f"{text(array)}.shape[{axis}]")
+                     for axis in range(count)]
+            replacement = (f"{lax}.dynamic_slice({text(array)}, ({', '.join(starts)}) + (0,) * ({text(array)}.ndim - {count}), "
+                           f"({', '.join(sizes)}) + {text(array)}.shape[{count}:])")
+        return context.fix("Take the window with `lax.dynamic_slice`", [(node, context.parse_expression(replacement))],
+                           Safety.UNSAFE, "a window running past the end is moved back inside the array (and a "
+                           "negative start is taken as 0), where the slice gave fewer elements")
 
     def _traced_parts(self, argument: cst.BaseExpression) -> list[cst.BaseExpression]:
         context = self.context
@@ -599,8 +821,14 @@ segment_totals = jax.jit(jax.ops.segment_sum)
         context = self.context
         if not context.proven_error(leaf, "TypeError") or context.value(leaf).trace == TRACED:
             return False
+        stored = initialised_attribute(context, leaf) if isinstance(leaf, cst.Attribute) else None
+        if stored is not None:
+            expression, value_of = stored
+            if value_of(expression).trace == STATIC and not value_of(expression).loose:
+                return False  # `__init__` sets it to a Python value (a fix made it one)
         text = context.code(leaf)
-        return not isinstance(leaf, (cst.Integer, cst.Float)) and not any(
+        number = leaf.expression if isinstance(leaf, cst.UnaryOperation) else leaf  # `-1` too
+        return not isinstance(number, (cst.Integer, cst.Float)) and not any(
             word in text for word in (".shape", ".ndim", ".size", "len("))
 
     def _report(self, node, traced, where: str, slice_of: cst.Subscript | None = None,

@@ -72,6 +72,39 @@ class Analysis:
     def scope_of(self, function: FunctionNode) -> TracedScope | None:
         return self.scopes.get(id(function))
 
+    def _closure_of_factory_call(self, name: str, nested: cst.FunctionDef) -> None:
+        """`apply = wrap_module(MLPDynamics, shape)` at module level: the closure the factory returns
+        reads the factory's parameters as that call bound them, a class of this module as that
+        class (`module(*args)` in the closure builds an `MLPDynamics`)."""
+        call = self.index.made_calls.get(name)
+        chain = self.index.enclosing.get(id(nested), ())
+        if id(nested) in self.closures or call is None or not chain or not isinstance(chain[-1], cst.FunctionDef):
+            return
+        factory = chain[-1]
+        positional = [p.name.value for p in (*factory.params.posonly_params, *factory.params.params)]
+        closure: Env = {}
+        rest: list[Value] = []  # what the factory's `*args` collects
+        module_level = Evaluator({}, self.imports, self.index.module_env)
+        for position, argument in enumerate(call.args):
+            if argument.star:
+                break
+            value = argument.value
+            if isinstance(value, cst.Name) and value.value in self.index.classes:
+                held = Value(STATIC, instance_of=value.value)
+            else:
+                held = module_level.value(value)
+            if argument.keyword is not None:
+                closure[argument.keyword.value] = held
+            elif position < len(positional):
+                closure[positional[position]] = held
+            else:
+                rest.append(held)
+        star = factory.params.star_arg
+        if isinstance(star, cst.Param) and rest and all(value.trace == STATIC for value in rest):
+            closure[star.name.value] = Value(STATIC, container=True)  # `wrap_module(Model, shape)`
+        if any(value.instance_of is not None for value in closure.values()):
+            self.closures[id(nested)] = closure
+
     def resolve_call(self, call: cst.Call, caller: FunctionNode, env: Env | None = None) -> cst.FunctionDef | None:
         """The function of this module that `call`, made inside `caller`, runs: a name defined in
         an enclosing scope or the module, `self.method` / `cls.method`, and given the caller's
@@ -88,6 +121,7 @@ class Analysis:
                 if made_class is not None:
                     return self.index.class_method(made_class, "__call__")  # `model(x)`
                 if made_function is not None:
+                    self._closure_of_factory_call(func.value, made_function)
                     return made_function  # the closure a factory returned: `schedule(step)`
                 partial = self.index.partials.get(func.value)
                 if partial is not None:

@@ -131,6 +131,30 @@ class ModuleIndex:
             self._made[name] = self.made_from(made)
         return self._made[name]
 
+    def object_made_at_module_level(self, name: str) -> Value | None:
+        """`gen = Generator(Config())` at module level: the object with the attributes its
+        `__init__` stores, from the call's arguments. JAX arrays it holds were made before any
+        trace: concrete (`host="jax"`), not tracers."""
+        call = self.made_calls.get(name)
+        held = self.module_env.get(name)
+        if call is None or held is None or held.instance_of is None:
+            return held
+        from tracerfix.analysis.values import Evaluator
+
+        evaluator = Evaluator({}, self.imports, self.module_env)
+        evaluator.classes = self
+        try:
+            built = evaluator.value(call)
+        except RecursionError:
+            return held
+        if built.instance_of != held.instance_of or built.fields is None:
+            return held
+        fields = tuple((field_name, Value(0, host=DEVICE_CONSTANT) if value.trace == TRACED and not value.container
+                        else value) for field_name, value in built.fields)
+        if any(value.trace == TRACED for _, value in fields):
+            return held
+        return Value(0, container=True, instance_of=held.instance_of, fields=fields)
+
     def made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What a call of the module-level `made` gives: an object of that class (its name), or
         the nested function (or partial) the factory returns."""
@@ -343,13 +367,19 @@ class ModuleIndex:
         """What `class_name(...)` stores on the object: each `self.attr = ...` of its `__init__`,
         evaluated with the parameters bound to the call's argument `values`."""
         init = self.class_method(class_name, "__init__")
-        if init is None or any(arg.star for arg in call_args):
+        if init is None:
             return None
         positional = [*init.params.posonly_params, *init.params.params][1:]
         env: dict[str, Value] = {}
         position = 0
         for arg, value in zip(call_args, values):
-            if arg.keyword is not None:
+            if arg.star:
+                # `module(*module_args)`: any parameter left may take what the sequence holds.
+                for param in (*positional[position:], *init.params.kwonly_params):
+                    element = value if value.trace == TRACED else (
+                        STATIC_VALUE if value.trace == STATIC_VALUE.trace and not value.loose else UNKNOWN_VALUE)
+                    env.setdefault(param.name.value, element)
+            elif arg.keyword is not None:
                 env[arg.keyword.value] = value
             elif position < len(positional):
                 env[positional[position].name.value] = value
@@ -950,6 +980,13 @@ class ScopeFinder:
             made_class, _ = self.index.made_object_or_function(target.value.value)
             if made_class is not None:
                 found = self.index.class_method(made_class, target.attr.value)
+                receiver = [*found.params.posonly_params, *found.params.params][:1] if found is not None else []
+                if receiver and not is_staticmethod(found) and not is_classmethod(found):
+                    # The object is closed over, not passed: a Python object whose attributes
+                    # are what its class stores (`self.penalty`), not tracers.
+                    held = self.index.object_made_at_module_level(target.value.value)
+                    if held is not None and held.instance_of == made_class:
+                        return found, {receiver[0].name.value: held}
         elif found is None and isinstance(target, cst.Name) and not chain:
             # `jax.jit(loss_fn)` where `loss_fn = make_loss(cfg)`: the closure the factory returns;
             # `jax.jit(model)` where `model = Model(...)`: its `__call__`.

@@ -47,6 +47,7 @@ from tracerfix.lowering.ir import (
 )
 from tracerfix.lowering.jumps import Flags, constant_return, function_tail
 from tracerfix.lowering.liveness import Liveness
+from tracerfix.masks import guards_masked_updates_only
 from tracerfix.rewrite import (
     Refused,
     _comments,
@@ -315,6 +316,7 @@ class Lowerer:
             if function in context.ancestors else 0
         builder = Builder(context.module, self.unit, depth + 1)
         builder.raise_check = self.raise_check
+        builder.only_shortcut = lambda node: guards_masked_updates_only(node, context.qualified_name)
         statements = list(function.body.body)
         position = statements.index(top)
         before = [s for statement in statements[:position] for s in builder.statement(statement, depth + 1)]

@@ -106,6 +106,8 @@ class Builder:
         self.nodes: dict[int, object] = {}  # id of a CST compound statement -> its tree statement
         # `if c: raise E(msg)` as the lines of a run-time check (`rewrite.runtime_check`), or None.
         self.raise_check = None
+        # Whether an `if` only shortcuts its body (`masks.guards_masked_updates_only`): lowered as the body.
+        self.only_shortcut = None
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
@@ -140,6 +142,8 @@ class Builder:
                         leaf.helper = text[4:].partition("(")[0]
                     leaves.append(leaf)
                 return leaves
+        if isinstance(node, cst.If) and self.only_shortcut is not None and self.only_shortcut(node):
+            return self.block(node.body, depth)
         if isinstance(node, cst.If):
             test = self.code(node.test)
             orelse: list = []
