@@ -1501,3 +1501,110 @@ def test_a_conversion_under_a_broad_handler_that_returns_is_a_tracer_guard(handl
     assert codes(code) == []
     # A handler that does not leave: what follows still runs traced, and leaks.
     assert codes(code.replace("            return maxiter\n        if not", "            width = 1.0\n        if not")) != []
+
+
+# --- seen on batches p to r (November 27, third session) ---------------------------------------
+
+
+def test_a_function_picked_from_a_dict_by_a_static_key_runs_traced():
+    assert codes("""
+    import functools
+    import jax
+    import jax.numpy as jnp
+
+    def _ebrahimi(x, m):
+        cond = jnp.arange(x.shape[-1]) >= m
+        return x.at[cond].set(0.0)
+
+    def entropy(x, m=2, method="ebrahimi"):
+        methods = {"ebrahimi": _ebrahimi, "auto": _ebrahimi}
+        return methods[method](x, m)
+
+    f = jax.jit(functools.partial(entropy, method="ebrahimi"))
+    """) == ["TFX302"]
+
+
+def test_isinstance_of_jax_array_is_true_for_a_tracer_and_guards_what_follows():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def is_lazy_array(x):
+        return isinstance(x, jax.Array)
+
+    @jax.jit
+    def f(order):
+        if order.ndim > 1 or (not is_lazy_array(order) and jnp.any(order <= 0)):
+            raise ValueError("bad order")
+        return order * 2
+    """) == []
+
+
+def test_a_mask_passed_through_asarray_and_returned_by_a_helper_is_still_a_mask():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def largest(a, xp):
+        mask = a == xp.max(a, axis=-1, keepdims=True)
+        return xp.asarray(mask)
+
+    @jax.jit
+    def f(a):
+        i_max = largest(a, jnp)
+        return a.at[i_max].set(-jnp.inf)
+    """) == ["TFX302"]
+
+
+def test_numpy_constants_of_a_class_and_what_init_stores_through_its_methods_are_host_arrays():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    class Atmosphere:
+        _HEIGHTS = np.array([0.0, 1000.0, 2000.0])
+
+        def __init__(self, scale):
+            self.reset(scale)
+
+        def reset(self, scale):
+            self._levels = scale * self._HEIGHTS
+            self._names = ["low", "mid", "high"]
+
+        def at(self, i):
+            return self._levels[i] + self._HEIGHTS[i]
+
+    atmosphere = Atmosphere(2.0)
+
+    @jax.jit
+    def f(i):
+        return atmosphere.at(i)
+    """) == ["TFX402", "TFX402"]
+
+
+def test_a_jitted_method_of_a_module_level_object_reads_its_static_configuration():
+    assert codes("""
+    import dataclasses
+    import jax
+    import jax.numpy as jnp
+
+    @dataclasses.dataclass
+    class Config:
+        sample_rate: int = 1000
+
+        @property
+        def dt(self):
+            return 1.0 / self.sample_rate
+
+    class Noise:
+        def __init__(self, config):
+            self.config = config
+
+        def spectrum(self, length):
+            frequencies = jnp.fft.fftfreq(length, self.config.dt)
+            mask = frequencies > 0
+            return jnp.ones(length).at[mask].set(0.0)
+
+    noise = Noise(Config())
+    f = jax.jit(noise.spectrum, static_argnums=0)
+    """) == ["TFX302"]

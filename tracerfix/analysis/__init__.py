@@ -112,6 +112,9 @@ class Analysis:
         class of this module; None otherwise."""
         chain = (*self.index.enclosing.get(id(caller), ()), caller)
         found = self.index.defined_function(call.func, chain, self.index.top_of.get(id(chain[0])))
+        if found is None and type(call.func) is cst.Subscript:
+            # `methods[method](x)`: the first function the dict may give; `alternatives_of`, the others.
+            return next(iter(self._function_table(call, caller)), None)
         if found is not None or env is None:
             return found
         func = call.func
@@ -184,8 +187,41 @@ class Analysis:
             return self.index.defined_function(cst.Name(function), ())
         return function
 
-    def alternatives_of(self, call: cst.Call, env: Env) -> list[FunctionNode]:
-        """The other functions a called parameter may be, when callers pass different ones."""
+    def _function_table(self, call: cst.Call, caller: FunctionNode) -> list[cst.FunctionDef]:
+        """`methods = {"ebrahimi": _ebrahimi_entropy, ...}` then `methods[method](x)`: the
+        functions of this module the dict (bound once, in the caller or the module) may give, the
+        one a literal key names alone."""
+        from tracerfix.bindings import assigned_values
+
+        func = call.func
+        if type(func.value) is not cst.Name or len(func.slice) != 1 or not isinstance(func.slice[0].slice, cst.Index):
+            return []
+        name = func.value.value
+        chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        values = assigned_values(caller, name) if isinstance(caller, cst.FunctionDef) else []
+        if not values and name not in param_names(caller):
+            values = assigned_values(self.module, name)
+        if len(values) != 1 or not isinstance(values[0], cst.Dict):
+            return []
+        entries = []
+        for element in values[0].elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(element.value, cst.Name):
+                return []
+            found = self.index.defined_function(element.value, chain, self.index.top_of.get(id(chain[0])))
+            if found is None:
+                return []
+            key = element.key.evaluated_value if isinstance(element.key, cst.SimpleString) else None
+            entries.append((key, found))
+        index = func.slice[0].slice.value
+        if isinstance(index, cst.SimpleString):
+            return [found for key, found in entries if key == index.evaluated_value][:1]
+        return list(dict.fromkeys(found for _, found in entries))
+
+    def alternatives_of(self, call: cst.Call, env: Env, caller: FunctionNode | None = None) -> list[FunctionNode]:
+        """The other functions a called parameter may be, when callers pass different ones (or
+        that a dict of functions may give, `methods[method](x)`)."""
+        if type(call.func) is cst.Subscript:
+            return self._function_table(call, caller)[1:] if caller is not None else []
         value = env.get(call.func.value) if type(call.func) is cst.Name else None
         if value is None or not isinstance(value.function, Alternatives):
             return []
@@ -367,7 +403,7 @@ class _Propagation:
             helper_result=self.analysis.result_of,
         )
         walker.static_result = self._static_result
-        walker.alternatives = analysis.alternatives_of
+        walker.alternatives = lambda call, env: analysis.alternatives_of(call, env, scope.node)
         walker.classes = self.index
         return walker.walk(scope.node, entry)
 

@@ -67,6 +67,30 @@ def tracer_test(
     return subject, found != negated
 
 
+def array_test(
+    test: cst.BaseExpression,
+    imports: ImportTable,
+    resolve: Callable[[cst.Call], cst.FunctionDef | None],
+) -> tuple[cst.BaseExpression, bool] | None:
+    """(subject, negated) for `isinstance(x, jax.Array)` or a helper returning it (scipy's
+    `is_lazy_array(x)`), under `not`s: true whenever `x` is a tracer (and for concrete JAX arrays
+    too, so it decides nothing about a value that is not traced)."""
+    test, negated = _unwrapped(test)
+    if not isinstance(test, cst.Call) or not test.args:
+        return None
+    if isinstance(test.func, cst.Name) and test.func.value == "isinstance" and len(test.args) == 2:
+        if any(imports.qualify(name) in ("jax.Array", "jax.numpy.ndarray") for name in _alternatives(test.args[1].value)):
+            return test.args[0].value, negated
+        return None
+    helper = resolve(test)
+    returned = single_return(helper) if helper is not None else None
+    positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
+    inner = array_test(returned, imports, lambda call: None) if returned is not None and positional else None
+    if inner is not None and isinstance(inner[0], cst.Name) and inner[0].value == positional[0].name.value:
+        return test.args[0].value, negated != inner[1]
+    return None
+
+
 def _unwrapped(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool]:
     """The test under `not`, `t is False`, `t == True`, `True if t else False`; and whether those
     negate it."""

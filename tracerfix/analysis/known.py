@@ -121,6 +121,11 @@ BOOLEAN_RESULT_METHODS = frozenset({"any", "all"})
 # `x.at[i]`, which keep the dtype of `x`.
 DTYPE_KEEPING_METHODS = frozenset({"copy", "flatten", "ravel", "reshape", "squeeze", "swapaxes", "transpose",
                                    "repeat", "take", "view"})
+# jax.numpy/numpy functions whose result keeps the dtype of their first argument (without `dtype=`):
+# `xp.asarray(mask)`, `jnp.reshape(mask, shape)` are still masks.
+DTYPE_KEEPING_FUNCTIONS = frozenset({"asarray", "array", "copy", "reshape", "ravel", "squeeze", "expand_dims",
+                                     "broadcast_to", "transpose", "atleast_1d", "atleast_2d", "flip", "roll",
+                                     "moveaxis", "swapaxes", "tile", "repeat"})
 AT_UPDATE_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "apply", "get"})
 
 # Builtins that read the value of their argument.

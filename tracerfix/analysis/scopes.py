@@ -107,6 +107,7 @@ class ModuleIndex:
     made_by: dict = field(default_factory=dict)
     _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
     _made: dict = field(default_factory=dict)  # name -> `made_object_or_function`
+    _module_objects: dict = field(default_factory=dict)  # name -> `object_made_at_module_level`
     # Module-level names bound to a call, with the call (`optimizer = sgd(schedule)`).
     made_calls: dict = field(default_factory=dict)
     _made_fields: dict = field(default_factory=dict)  # name -> `made_fields`
@@ -135,8 +136,10 @@ class ModuleIndex:
         """`gen = Generator(Config())` at module level: the object with the attributes its
         `__init__` stores, from the call's arguments. JAX arrays it holds were made before any
         trace: concrete (`host="jax"`), not tracers."""
+        if name in self._module_objects:
+            return self._module_objects[name]
+        self._module_objects[name] = held = self.module_env.get(name)  # while it is computed
         call = self.made_calls.get(name)
-        held = self.module_env.get(name)
         if call is None or held is None or held.instance_of is None:
             return held
         from tracerfix.analysis.values import Evaluator
@@ -153,7 +156,8 @@ class ModuleIndex:
                         else value) for field_name, value in built.fields)
         if any(value.trace == TRACED for _, value in fields):
             return held
-        return Value(0, container=True, instance_of=held.instance_of, fields=fields)
+        self._module_objects[name] = Value(0, container=True, instance_of=held.instance_of, fields=fields)
+        return self._module_objects[name]
 
     def made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What a call of the module-level `made` gives: an object of that class (its name), or
@@ -325,6 +329,24 @@ class ModuleIndex:
                             found.pop(target.attr.value, None)
         return found
 
+    def class_constant(self, class_name: str, attr: str) -> cst.BaseExpression | None:
+        """`_HEIGHTS = np.array([...])` in the class body, which no method of the class assigns on
+        `self`: the expression, read on an object of the class (`self._HEIGHTS`)."""
+        node = self.class_definition(class_name)
+        if not isinstance(node, cst.ClassDef) or not isinstance(node.body, cst.IndentedBlock):
+            return None
+        values = [small.value for line in node.body.body if isinstance(line, cst.SimpleStatementLine)
+                  for small in line.body if isinstance(small, cst.Assign) and len(small.targets) == 1
+                  and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == attr]
+        if len(values) != 1:
+            return None
+        for method in self.methods.get(id(node), {}).values():
+            for statement in own_nodes(child_nodes(method.body)):
+                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else []
+                if any(isinstance(t, cst.Attribute) and t.attr.value == attr for t in targets):
+                    return None
+        return values[0]
+
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
         the class and then in its bases defined in this module."""
@@ -390,7 +412,11 @@ class ModuleIndex:
             if param.name.value not in env:
                 default = param.default
                 env[param.name.value] = evaluator.value(default) if default is not None else Value(UNKNOWN)
-        return tuple(_stored_on_self(init, env, evaluator).items())
+        receiver = [*init.params.posonly_params, *init.params.params][:1]
+        if receiver:
+            # `self._LOW` reads the class body's constants while `__init__` runs.
+            env.setdefault(receiver[0].name.value, Value(0, container=True, instance_of=class_name))
+        return tuple(_stored_on_self(init, env, evaluator, lambda name: self.class_method(class_name, name)).items())
 
     def post_init_fields(self, class_name: str, fields: tuple[tuple[str, Value], ...], evaluator):
         """`fields` of a dataclass object with what its `__post_init__` stores on `self`
@@ -399,7 +425,7 @@ class ModuleIndex:
         if post_init is None:
             return fields
         env: dict[str, Value] = {"self." + name: value for name, value in fields}
-        stored = _stored_on_self(post_init, env, evaluator)
+        stored = _stored_on_self(post_init, env, evaluator, lambda name: self.class_method(class_name, name))
         return tuple({**dict(fields), **stored}.items())
 
     def pytree_fields(self, class_name: str) -> tuple[tuple[str, Value], ...] | None:
@@ -681,22 +707,47 @@ class _Indexer:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
 
 
-def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator) -> dict[str, Value]:
+def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator, method_of=None) -> dict[str, Value]:
     """What `method` stores on `self` (`self.attr = value`, joined over branches; a branch whose
     test is a known Python value is taken or skipped, as `if self.increasing:` in a
-    `__post_init__`), its values read in `env`."""
+    `__post_init__`), its values read in `env`; and what the methods of the class it calls as
+    statements store (`self.reset(key)` in `__init__`; `method_of` finds them by name)."""
     inner = type(evaluator)(env, evaluator.imports, evaluator.module_env)
+    inner.classes = evaluator.classes  # `self._LOW`, a constant of the class body
     fields: dict[str, Value] = {}
+    followed = {id(method)}
 
     def block(statements) -> None:
         for statement in statements:
+            called = _own_method_called(statement, method_of)
+            if called is not None and id(called) not in followed and len(followed) < 4:
+                followed.add(id(called))
+                block(statements_in(called.body))  # its parameters are not bound: unknown
+                continue
             if isinstance(statement, cst.If):
                 truth = inner.value(statement.test).truthy if inner.value(statement.test).trace == 0 else None
+                before = dict(fields)
+                arms = []
                 if truth is not False:
                     block(statements_in(statement.body))
+                    arms.append(dict(fields))
+                    fields.clear()
+                    fields.update(before)
                 if truth is not True and statement.orelse is not None:
                     orelse = statement.orelse
                     block([orelse] if isinstance(orelse, cst.If) else statements_in(orelse.body))
+                    arms.append(dict(fields))
+                elif truth is not True:
+                    arms.append(dict(before))  # no `else`: the attributes as they were
+                fields.clear()
+                for attr in {attr for arm in arms for attr in arm}:
+                    # An arm that leaves it unset: the other's value, or unknown if nothing set it.
+                    values = [arm[attr] if attr in arm else Value(UNKNOWN) for arm in arms]
+                    joined = values[0]
+                    for value in values[1:]:
+                        joined = join(joined, value)
+                    fields[attr] = joined
+                    env["self." + attr] = joined
                 continue
             for small in own_nodes(child_nodes(statement)) if not isinstance(statement, cst.SimpleStatementLine) \
                     else statement.body:
@@ -707,13 +758,22 @@ def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator) -> dict[str, 
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         for target in targets:
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
-                value = inner.value(statement.value)
                 attr = target.attr.value
-                fields[attr] = join(fields[attr], value) if attr in fields else value
+                fields[attr] = inner.value(statement.value)  # in order: a later assignment replaces
                 env["self." + attr] = fields[attr]
 
     block(statements_in(method.body))
     return fields
+
+
+def _own_method_called(statement: cst.CSTNode, method_of) -> cst.FunctionDef | None:
+    """The method of the class that `self.name(...)`, a statement of its own, calls."""
+    small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if method_of is None or not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute) \
+            or not isinstance(call.func.value, cst.Name) or call.func.value.value != "self":
+        return None
+    return method_of(call.func.attr.value)
 
 
 def _leaf(func: cst.BaseExpression) -> str | None:

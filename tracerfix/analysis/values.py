@@ -258,6 +258,9 @@ class Evaluator:
             return value
         value = self.module_env.get(name)
         if value is not None:
+            if value.instance_of is not None and value.container and value.fields is None and self.classes is not None:
+                # `atmosphere = Atmosphere(key)` at module level: with what its `__init__` stored.
+                return self.classes.object_made_at_module_level(name) or value
             return value
         if self.classes is not None and self.classes.is_module_function(name):
             return Value(STATIC, function=name)
@@ -319,6 +322,13 @@ class Evaluator:
             for field_name, field_value in self.classes.pytree_fields(base.instance_of) or ():
                 if field_name == attr:
                     return field_value
+        constant = self.classes.class_constant(base.instance_of, attr) \
+            if base.instance_of is not None and base.container and self.classes is not None else None
+        if constant is not None:
+            # `self._HEIGHTS`, a NumPy array the class body holds: what it was made as.
+            outside = Evaluator({}, self.imports, self.module_env)
+            outside.classes = self.classes
+            return outside.value(constant)
         if base.instance_of is not None and base.container and self.classes is not None and self._property_depth < 4:
             if self.on_property is not None:
                 # The getter runs here, reading the instance: a traced one makes it a traced scope.
@@ -479,7 +489,9 @@ class Evaluator:
         trace = TRACED if DEVICE_CONSTANT in (left.host, right.host) else max(left.trace, right.trace)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
         loose = trace == STATIC and (left.loose or right.loose)
-        return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose)
+        # `(1 - alpha) * self._LOW`: NumPy arithmetic on a NumPy array gives a NumPy array.
+        host = "numpy" if trace == STATIC and "numpy" in (left.host, right.host) else None
+        return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose, host=host)
 
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
         operand = self.value(node.expression)
@@ -549,11 +561,15 @@ class Evaluator:
     def _tracer_guard(self, node: cst.Call) -> Value | None:
         """`isinstance(x, jax.core.Tracer)`, or a helper returning such a test (`not_tracing(x)`):
         a Python bool, decided when the analysis knows whether `x` is traced."""
-        from tracerfix.analysis.guards import tracer_test
+        from tracerfix.analysis.guards import array_test, tracer_test
 
         classes = self.classes
-        guard = tracer_test(node, self.imports, lambda call: classes.defined_function(call.func, ()) if classes else None)
+        resolve = lambda call: classes.defined_function(call.func, ()) if classes else None  # noqa: E731
+        guard = tracer_test(node, self.imports, resolve)
         if guard is None:
+            tested = array_test(node, self.imports, resolve)
+            if tested is not None and self.value(tested[0]).trace == TRACED and not self.value(tested[0]).container:
+                return Value(STATIC, truthy=not tested[1])  # a tracer is a `jax.Array`
             return None
         subject, when_traced = guard
         value = self.value(subject)
@@ -631,6 +647,9 @@ class Evaluator:
                     self.on_mapped(node, args)
             if qualified.startswith(known.ARRAY_NAMESPACES):
                 boolean = leaf in known.BOOLEAN_RESULT_FUNCTIONS
+                if leaf in known.DTYPE_KEEPING_FUNCTIONS and args and node.args[0].keyword is None \
+                        and not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in node.args):
+                    boolean = args[0].boolean  # `xp.asarray(mask)` is still a mask
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
                 trace = inputs.trace
