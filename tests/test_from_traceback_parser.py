@@ -257,3 +257,14 @@ def test_a_tracer_made_from_constants_names_no_argument():
         """)
     (error,) = tracebacks.parse(text)
     assert error.from_operations and error.arguments == ()
+
+
+def test_a_call_through_a_dict_counts_as_a_call_the_analysis_follows():
+    # scipy's entropy estimators: `res = methods[method](sorted_data, window_length, xp=xp)` runs
+    # `_ebrahimi_entropy`, whose parameters are then what the caller passes (not all traced, which
+    # had reported static slice bounds).
+    from tracerfix.from_traceback import _calls_by_name
+
+    assert _calls_by_name("res = methods[method](sorted_data, window_length, xp=xp)", "_ebrahimi_entropy")
+    assert _calls_by_name("y = helper(x)", "helper")
+    assert not _calls_by_name("y = step_size_fn(state.count)", "schedule")

@@ -961,3 +961,74 @@ def test_a_loop_over_the_indices_of_a_mask_runs_over_every_element_below_the_cou
         "jnp.array([0, 0, 0]), jnp.array([0, 0, 0]), jnp.array([1, 2, 3]), 0",
         "jnp.array([0, 1]), jnp.array([1, 0]), jnp.array([4, 4]), 3",
     ])
+
+
+def test_a_lambda_hides_only_its_own_parameter_from_the_statement_around_it():
+    # `l = lax.cond(c, f, lambda l: l, l)` reads and binds the function's `l`: the lambda's `l`
+    # is another name (generated programs 1375: an outer `if` around an inner lowered one lost
+    # `l` from its state, and the rewrite raised UnboundLocalError).
+    from tracerfix.lowering.ir import analyse_leaf, expression_reads
+
+    leaf = analyse_leaf("l = lax.cond(l[1] < 0.0, when, lambda l: l, l)")
+    assert "l" in leaf.reads and "l" in leaf.kills
+    assert expression_reads("[v * k for v in xs] + [lambda k: k]") == {"k", "xs"}
+    assert expression_reads("sum(a for a in range(n))") == {"sum", "range", "n"}
+
+
+NESTED_IF_OVER_A_CONTAINER = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def f(x, y):
+    a = y * 1.0
+    b = x + 0.0
+    l = [x * 0.5, y + 1.0]
+    if b[0] > b[1]:
+        if l[1] < 0.0:
+            l[0] = l[0] + b * 0.1
+        a = a - 0.5
+    elif a > 0.3:
+        b = b + 0.1
+    return a + b.sum() + l[0].sum()
+"""
+
+
+def test_an_if_around_a_lowered_if_that_changes_a_list_carries_the_list():
+    from casekit import run_side_by_side
+
+    rewritten = fix(NESTED_IF_OVER_A_CONTAINER, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    run_side_by_side(NESTED_IF_OVER_A_CONTAINER, rewritten, "f", [
+        "jnp.array([0.5, -1.0, 2.0, 0.1]), 0.3", "jnp.array([1.53, 0.21, -0.31, 0.83]), -1.7",
+        "jnp.array([-0.4, -0.6, 0.9, 3.0]), 1.2",
+    ])
+
+
+GUARDED_MASKED_UPDATE_IN_A_WHILE = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def f(x, y):
+    a = y * 1.0
+    b = jnp.sin(x) + 0.1
+    n = 0
+    while n < 3 and a < -0.5:
+        n = n + 1
+        m = b > a
+        if jnp.any(m):
+            b = b.at[m].set(b[m] * 0.5 - a)
+    return a + b.sum()
+"""
+
+
+def test_a_guard_of_masked_updates_inside_a_while_goes_before_the_loop_is_lowered():
+    from casekit import run_side_by_side
+
+    rewritten = fix(GUARDED_MASKED_UPDATE_IN_A_WHILE, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "jnp.any" not in rewritten and "b = jnp.where(m, b * 0.5 - a, b)" in rewritten, rewritten
+    run_side_by_side(GUARDED_MASKED_UPDATE_IN_A_WHILE, rewritten, "f", [
+        "jnp.array([0.5, -1.0, 2.0, 0.1]), -0.8", "jnp.array([1.53, 0.21, -0.31, 0.83]), 0.4",
+    ])

@@ -32,9 +32,6 @@ KNOWN_MISSES = {
         "the schedule's tables are built with `jnp.stack` when the optimizer is created inside the traced step, "
         "and the closure that holds them escapes through a static field of the returned state; plain jit accepts "
         "it (only `jax.checking_leaks` raises), and closures returned inside static pytree fields are not followed",
-    "unseen_2026_11_26k/control_flow/004_pints_jax_markov_jump_gillespie_report.py":
-        "the loop tests `prop_sum`, computed from `self._propensities(x, rates)`: a lambda given to the constructor "
-        "of a module-level object; the fields of objects built at module level are not followed into their methods",
     "unseen_2026_11_26j/detection/002_graddft_molecule_select_hf_omegas.py":
         "`o not in self.omegas` tests membership in a traced array field; the analysis reads `k in a` on a "
         "traced name as possibly a dict of tracers (static membership) and stays silent to spare correct code",

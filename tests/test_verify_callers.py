@@ -331,3 +331,62 @@ def test_a_helper_returning_a_plain_object_is_verified_through_its_caller(tmp_pa
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "tuple(normal)" in text
+
+
+def test_a_call_method_of_a_module_level_object_is_verified_through_the_jitted_caller(tmp_path):
+    # scico's transforms: `crop = Crop((3, 2))` needs its argument, so `Crop.__call__` cannot be
+    # run alone; `f` calls `crop(x, k)`, which runs it, with an image of two dimensions (it
+    # unpacks them) and an integer (a slice bound).
+    output, text = verify(tmp_path, """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Crop:
+            def __init__(self, output_size):
+                self.output_size = output_size
+
+            def __call__(self, image, k):
+                h, w = image.shape[:2]
+                rows, cols = self.output_size
+                window = image[:rows, :cols]
+                if window.sum() > k:
+                    window = window - k
+                return window
+
+
+        crop = Crop((3, 2))
+
+
+        @jax.jit
+        def f(x, k):
+            return crop(x, k)
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "jnp.where(" in text
+
+
+def test_static_arguments_read_by_index_are_tried_as_tuples(tmp_path):
+    # jbdl's contact detection: the bounds are static (`static_argnums`), so they must be
+    # hashable, and `contact_pos_lb[2]` reads a third element: a tuple of three numbers.
+    output, text = verify(tmp_path, """
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+
+        @partial(jax.jit, static_argnums=(2, 3))
+        def contact_type(pos, vel, pos_lb, vel_lb):
+            pos = jnp.reshape(pos, (-1,))
+            vel = jnp.reshape(vel, (-1,))
+            if pos[2] < pos_lb[2]:
+                if vel[2] < vel_lb[2]:
+                    kind = 2
+                else:
+                    kind = 1
+            else:
+                kind = 0
+            return kind
+    """)
+    assert "Verified 1 of 1 rewritten function" in output, output
+    assert "jnp.where(" in text

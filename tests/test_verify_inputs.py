@@ -78,6 +78,25 @@ def test_a_static_method_called_on_its_class_with_keywords_counts():
     assert specs["n"][0] == "f32[3]", specs
 
 
+def test_a_module_level_object_called_passes_its_arguments_to_call_and_slice_bounds_are_integers():
+    # scico's `PositionalCrop`: `crop(x, top, left)` runs `__call__`, which unpacks two dimensions
+    # and slices from `top` and `left`.
+    specs = inferred("""
+        class PositionalCrop:
+            def __init__(self, output_size):
+                self.output_size = output_size
+            def __call__(self, image, top, left):
+                h, w = image.shape[:2]
+                new_h, new_w = self.output_size
+                return image[top : top + new_h, left : left + new_w]
+        crop = PositionalCrop((3, 2))
+        def f(x, top, left):
+            return crop(x, top, left)
+    """)
+    assert specs["top"][0].startswith("i32") and specs["left"][0].startswith("i32"), specs
+    assert "," in specs["x"][0], specs
+
+
 def test_matmul_indexing_axis_transpose_index_and_keys():
     specs = inferred("""
         import jax

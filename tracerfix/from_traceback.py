@@ -200,8 +200,12 @@ def _called_here(error: TracerError, file: Path, project: ProjectFiles) -> tuple
 
 
 def _calls_by_name(code: str, function: str) -> bool:
-    """Whether the line `code` (empty when the log did not show it) names `function` in a call."""
-    return not code or re.search(rf"(?<![\w]){re.escape(function)}\s*\(", code) is not None
+    """Whether the line `code` (empty when the log did not show it) names `function` in a call,
+    or calls what a dict gives (`methods[method](x)`), which the analysis follows to the
+    module's functions a dict literal holds."""
+    if not code or re.search(rf"(?<![\w]){re.escape(function)}\s*\(", code) is not None:
+        return True
+    return re.search(r"\b[A-Za-z_]\w*\[[^\[\]]+\]\s*\(", code) is not None
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -1584,6 +1584,15 @@ def wall_bounce(x, v, box):
 
     def visit_If(self, node: cst.If) -> None:
         context = self.context
+        if context.claimed(node) and truth_test_is_traced(context, node.test):
+            # An enclosing loop's fix (TFX108, TFX102) rewrites this `if`; a guard that only
+            # shortcuts masked updates goes first, so that the loop's form has no `if` to lower.
+            guard = _redundant_mask_guard(node, context)
+            if guard is not None:
+                guard.first = True
+                self.report(node, f"Python `if` on traced value `{context.describe(node.test)}` fails under "
+                                  f"{under_tracing(context)}; the masked updates it guards need no guard", guard)
+            return
         if context.claimed(node) or not truth_test_is_traced(context, node.test):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)

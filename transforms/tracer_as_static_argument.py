@@ -695,6 +695,29 @@ def f(x):
             note="easy-neural-ode's MLPDynamics: the class reaches the traced closure through a module-level "
             "factory call, and the size `__init__` computes with `jnp` on a static shape is computed with NumPy",
         ),
+        Invalid(
+            """
+import jax
+
+
+@jax.jit
+def rows_from(image, k):
+    return image[k : k + 3, :2]
+""",
+            expected="""
+import jax
+from jax import lax
+
+
+@jax.jit
+def rows_from(image, k):
+    return lax.dynamic_slice_in_dim(image[:, :2], k, 3)
+""",
+            unsafe=True,
+            function="rows_from",
+            inputs=("jnp.arange(30.0).reshape(6, 5), 1", "jnp.ones((4, 4)), 0", "jnp.arange(12.0).reshape(3, 4), 0"),
+            note="a window at a traced start beside a slice of Python bounds: the static slice first, then the window",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -772,21 +795,31 @@ def f(x):
         slice returns fewer elements, and clamps a negative start to 0."""
         context = self.context
         windows: list[tuple[int, cst.BaseExpression, cst.BaseExpression]] = []  # axis, start, size
+        static_parts = []  # the slice with each window taken whole: `image[:, :cols]`
         for axis, element in enumerate(node.slice):
             part = element.slice
             if not isinstance(part, cst.Slice):
                 return None
             if part.lower is None and part.upper is None and part.step is None:
+                static_parts.append(":")
                 continue  # `:`, the whole axis
             size = _static_size(part, context)
             if size is None:
-                return None
+                if any(self._traced_parts(bound) for bound in (part.lower, part.upper, part.step) if bound is not None):
+                    return None
+                static_parts.append(context.code(part).strip())  # `:cols`, Python values: sliced first
+                continue
             windows.append((axis, part.lower, size))
+            static_parts.append(":")
         array = node.value
         if not windows or not isinstance(array, (cst.Name, cst.Attribute)):
             return None
-        lax = context.spell("jax.lax")
         text = context.code
+        if any(part != ":" for part in static_parts):
+            if len(windows) > 1:
+                return None
+            array = context.parse_expression(f"{text(array).strip()}[{', '.join(static_parts)}]")
+        lax = context.spell("jax.lax")
         if len(windows) == 1:
             axis, start, size = windows[0]
             where = f", axis={axis}" if axis else ""

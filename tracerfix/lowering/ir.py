@@ -230,9 +230,8 @@ def analyse_leaf(text: str) -> Leaf:
             raise Refused("a statement could not be read") from None
     reads, writes, kills, grows = set(), set(), set(), set()
     attribute_store = effect = None
-    scoped = _scoped_names(tree)
     discarded = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
-    for node in ast.walk(tree):
+    for node, scoped in _with_scopes(tree, frozenset()):
         if isinstance(node, ast.Name):
             if node.id in scoped:
                 continue
@@ -279,15 +278,39 @@ def analyse_leaf(text: str) -> Leaf:
     return leaf
 
 
-def _scoped_names(tree: ast.AST) -> set[str]:
-    """Names bound only inside comprehensions and lambdas: they are not the function's."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.comprehension):
-            names |= target_names_ast(node.target)
-        elif isinstance(node, ast.Lambda):
-            names |= {arg.arg for arg in node.args.args + node.args.kwonlyargs}
-    return names
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _with_scopes(node: ast.AST, hidden: frozenset[str]):
+    """Every node below `node` with the names a lambda or comprehension around it binds: those
+    are not the function's there (`lambda l: l` in `lax.cond(c, f, lambda l: l, l)` hides only
+    its own `l`, not the operand's)."""
+    yield node, hidden
+    if isinstance(node, ast.Lambda):
+        arguments = node.args
+        for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d is not None)):
+            yield from _with_scopes(default, hidden)
+        names = {arg.arg for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+        names |= {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
+        yield from _with_scopes(node.body, hidden | names)
+        return
+    if isinstance(node, _COMPREHENSIONS):
+        generators = node.generators
+        # The first iterable is evaluated where the comprehension stands; the rest inside it.
+        yield from _with_scopes(generators[0].iter, hidden)
+        inner = hidden | set().union(*(target_names_ast(g.target) for g in generators))
+        for position, generator in enumerate(generators):
+            yield from _with_scopes(generator.target, inner)
+            if position:
+                yield from _with_scopes(generator.iter, inner)
+            for condition in generator.ifs:
+                yield from _with_scopes(condition, inner)
+        parts = (node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)
+        for part in parts:
+            yield from _with_scopes(part, inner)
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _with_scopes(child, hidden)
 
 
 def target_names_ast(target: ast.AST) -> set[str]:
@@ -314,8 +337,8 @@ def expression_reads(text: str) -> set[str]:
         tree = pyast.parse("(" + text + ")", mode="eval")
     except SyntaxError:
         raise Refused("an expression could not be read") from None
-    scoped = _scoped_names(tree)
-    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id not in scoped}
+    return {node.id for node, scoped in _with_scopes(tree, frozenset())
+            if isinstance(node, ast.Name) and node.id not in scoped}
 
 
 # --- questions about statements ---------------------------------------------------------------------

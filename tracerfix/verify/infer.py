@@ -220,12 +220,17 @@ def _functions(module: cst.Module) -> dict[str, cst.FunctionDef]:
                 if isinstance(method, cst.FunctionDef) and any(
                         isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in method.decorators):
                     found.setdefault(f"{statement.name.value}.{method.name.value}", method)
+    calls = {statement.name.value: method for statement in module.body if isinstance(statement, cst.ClassDef)
+             and isinstance(statement.body, cst.IndentedBlock) for method in statement.body.body
+             if isinstance(method, cst.FunctionDef) and method.name.value == "__call__"}
     for statement in module.body:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
             if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 wrapped = _transformed_function(small.value, found)
+                if wrapped is None and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name):
+                    wrapped = calls.get(small.value.func.value)  # `crop = Crop(6)`: `crop(x)` runs `__call__`
                 if wrapped is not None:
                     found.setdefault(small.targets[0].target.value, wrapped)
     return found
@@ -341,6 +346,8 @@ class _Inference:
         if helper is None or helper.name.value in self.visiting or len(self.visiting) > 3:
             return
         positional = [param.name.value for param in helper.params.params]
+        if positional[:1] == ["self"]:
+            positional = positional[1:]  # an object's `__call__`: the call passes what follows `self`
         named = {param.name.value for param in (*helper.params.params, *helper.params.kwonly_params)}
         passed, shapes, functions = {}, {}, {}
         bound = list(zip(positional, [arg for arg in node.args if arg.keyword is None and not arg.star]))
@@ -454,6 +461,12 @@ class _Inference:
                 index = self.leaf_of(element.slice.value)
                 if index is not None:
                     index.integer = index.index = True
+            elif isinstance(element.slice, cst.Slice):
+                # `image[top:top + h]`: a bound is an integer, and one number.
+                for bound in (element.slice.lower, element.slice.upper):
+                    bounded = self.leaf_of(bound) if bound is not None else None
+                    if bounded is not None:
+                        bounded.integer = bounded.index = True
 
     def _matmul(self, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
         a, b = self.leaf_of(left), self.leaf_of(right)

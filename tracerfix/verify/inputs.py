@@ -8,6 +8,7 @@ neighbours, ties, large magnitudes, NaN and infinities.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -109,11 +110,25 @@ def ladder_for(param: dict) -> list[str]:
             return ["1.0", "0.5", "0.0"]
         # A static parameter takes Python values: those calls pass, a configuration class, small integers.
         literals = [text for text in inferred if isinstance(parse_spec(text), (LiteralSpec, ClassSpec))]
-        return list(dict.fromkeys([*literals, *STATIC_LADDER]))
+        return list(dict.fromkeys([*literals, *_static_tuples(inferred), *STATIC_LADDER]))
     if annotation and annotation != ["array"]:
         return list(annotation)
     base = list(FLOAT_LADDER) if annotation == ["array"] else [*ARRAY_LADDER, *(STATIC_LADDER[:3] if param["role"] == "either" else ())]
     return list(dict.fromkeys([*inferred, *base]))
+
+
+def _static_tuples(inferred: list[str]) -> list[str]:
+    """`contact_lb[2]` on a static parameter: a hashable tuple as long as the code reads
+    (`f32[3]` inferred becomes `(-0.5, 0.0, 0.5)`; `i32[3]`, `(0, 1, 2)`)."""
+    found = []
+    for text in inferred:
+        match = re.fullmatch(r"(f32|f64|i32|i64)\[(\d+)\]", text)
+        if match and 0 < int(match[2]) <= 16:
+            count = int(match[2])
+            values = [str(i) for i in range(count)] if match[1].startswith("i") else \
+                [repr(round(0.5 * i - 0.5 * (count // 2), 2)) for i in range(count)]
+            found.append(f"({', '.join(values)}{',' if count == 1 else ''})")
+    return found
 
 
 def probe_candidates(params: list[dict]) -> Iterator[Signature]:

@@ -457,6 +457,8 @@ class _Units:
         def calls_unit(node: cst.CSTNode) -> bool:
             return isinstance(node, cst.Call) and (
                 (isinstance(node.func, cst.Name) and node.func.value in made)
+                # `pcrop(x, top, left)`, `pcrop = PositionalCrop((6, 4))`: its `__call__`.
+                or (method == "__call__" and isinstance(node.func, cst.Name) and node.func.value in instances)
                 or (isinstance(node.func, cst.Attribute) and node.func.attr.value == method
                     and isinstance(node.func.value, cst.Name) and node.func.value.value in instances))
         for name in sorted(self._transformed):
