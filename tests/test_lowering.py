@@ -925,19 +925,12 @@ def f(x, y):
     return a + b.sum()
 """
 
-INDICES_LOOPED_OVER_BY_THEIR_COUNT = """
-import jax
-import jax.numpy as jnp
+def _indices_looped_over_by_their_count() -> str:
+    """TFX303's case of a loop over the indices of a mask (MARL_CTP's observation)."""
+    from casekit import source_of
+    from transforms.data_dependent_shape import DataDependentShape
 
-
-@jax.jit
-def gather_flags(senders, receivers, flags, node):
-    out = jnp.full((4,), 2)
-    idx = jnp.where(jnp.logical_or(senders == node, receivers == node))
-    for i in range(len(idx[0])):
-        out = out.at[i].set(flags[idx[0][i]])
-    return out
-"""
+    return source_of(next(case.code for case in DataDependentShape.INVALID if "gather_flags" in case.code))
 
 
 def test_a_guard_that_only_shortcuts_masked_updates_is_dropped_inside_a_lowered_loop():
@@ -953,10 +946,11 @@ def test_a_guard_that_only_shortcuts_masked_updates_is_dropped_inside_a_lowered_
 def test_a_loop_over_the_indices_of_a_mask_runs_over_every_element_below_the_count():
     from casekit import run_side_by_side
 
-    rewritten = fix(INDICES_LOOPED_OVER_BY_THEIR_COUNT, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    original = _indices_looped_over_by_their_count()
+    rewritten = fix(original, Settings(rules=all_rules(), unsafe_fixes=True)).source
     assert "size=idx_mask.size, fill_value=0" in rewritten and "i < idx_count" in rewritten
     assert not lint(rewritten, Settings(rules=all_rules())).findings
-    run_side_by_side(INDICES_LOOPED_OVER_BY_THEIR_COUNT, rewritten, "gather_flags", [
+    run_side_by_side(original, rewritten, "gather_flags", [
         "jnp.array([0, 1, 2, 3, 1]), jnp.array([1, 2, 3, 0, 0]), jnp.array([5, 6, 7, 8, 9]), 1",
         "jnp.array([0, 0, 0]), jnp.array([0, 0, 0]), jnp.array([1, 2, 3]), 0",
         "jnp.array([0, 1]), jnp.array([1, 0]), jnp.array([4, 4]), 3",
