@@ -331,21 +331,29 @@ class ModuleIndex:
 
     def class_constant(self, class_name: str, attr: str) -> cst.BaseExpression | None:
         """`_HEIGHTS = np.array([...])` in the class body, which no method of the class assigns on
-        `self`: the expression, read on an object of the class (`self._HEIGHTS`)."""
+        `self`: the expression, read on an object of the class (`self._HEIGHTS`). (Asked at every
+        attribute read on an object: the class's constants are worked out once per class.)"""
+        cache = self.__dict__.setdefault("_constants_by_class", {})
+        if class_name not in cache:
+            cache[class_name] = self._class_constants(class_name)
+        return cache[class_name].get(attr)
+
+    def _class_constants(self, class_name: str) -> dict[str, cst.BaseExpression]:
         node = self.class_definition(class_name)
         if not isinstance(node, cst.ClassDef) or not isinstance(node.body, cst.IndentedBlock):
-            return None
-        values = [small.value for line in node.body.body if isinstance(line, cst.SimpleStatementLine)
-                  for small in line.body if isinstance(small, cst.Assign) and len(small.targets) == 1
-                  and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == attr]
-        if len(values) != 1:
-            return None
+            return {}
+        found: dict[str, cst.BaseExpression | None] = {}
+        for line in node.body.body:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                    name = small.targets[0].target.value
+                    found[name] = None if name in found else small.value  # bound twice: not a constant
         for method in self.methods.get(id(node), {}).values():
             for statement in own_nodes(child_nodes(method.body)):
-                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else []
-                if any(isinstance(t, cst.Attribute) and t.attr.value == attr for t in targets):
-                    return None
-        return values[0]
+                for target in [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else []:
+                    if isinstance(target, cst.Attribute):
+                        found.pop(target.attr.value, None)
+        return {name: value for name, value in found.items() if value is not None}
 
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
