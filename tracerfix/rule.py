@@ -122,19 +122,19 @@ def host_random_draw(context: "RuleContext") -> str | None:
     function = context.function
     if function is None:
         return None
-    cache = context.__dict__.setdefault("_host_random_draws", {})
-    if id(function) not in cache:
-        cache[id(function)] = None
-        for node in descendants(function):
-            if not isinstance(node, cst.Call):
-                continue
-            name = context.qualified_name(node.func) or ""
-            prefix = next((p for p in _HOST_GENERATORS if name.startswith(p)), None)
-            if prefix is not None and name[len(prefix):] and "." not in name[len(prefix):] \
-                    and name[len(prefix):] not in _NOT_GLOBAL_DRAWS:
-                cache[id(function)] = cst.Module([]).code_for_node(node.func)
-                break
-    return cache[id(function)]
+    return context.analysis.memo(("host random draw", id(function)), lambda: _first_host_draw(context, function))
+
+
+def _first_host_draw(context: "RuleContext", function) -> str | None:
+    for node in descendants(function):
+        if not isinstance(node, cst.Call):
+            continue
+        name = context.qualified_name(node.func) or ""
+        prefix = next((p for p in _HOST_GENERATORS if name.startswith(p)), None)
+        leaf = name[len(prefix):] if prefix is not None else ""
+        if leaf and "." not in leaf and leaf not in _NOT_GLOBAL_DRAWS:
+            return cst.Module([]).code_for_node(node.func)
+    return None
 
 
 class Rule:

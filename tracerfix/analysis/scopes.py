@@ -27,6 +27,7 @@ from tracerfix.analysis.values import (
     is_none_literal,
     is_python_literal,
     join,
+    join_all,
     literal_int,
 )
 from tracerfix.lazy_module import UnparsedStatement, materialize
@@ -750,10 +751,7 @@ def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator, method_of=Non
                 fields.clear()
                 for attr in {attr for arm in arms for attr in arm}:
                     # An arm that leaves it unset: the other's value, or unknown if nothing set it.
-                    values = [arm[attr] if attr in arm else Value(UNKNOWN) for arm in arms]
-                    joined = values[0]
-                    for value in values[1:]:
-                        joined = join(joined, value)
+                    joined = join_all(arm[attr] if attr in arm else Value(UNKNOWN) for arm in arms)
                     fields[attr] = joined
                     env["self." + attr] = joined
                 continue
