@@ -532,3 +532,33 @@ def test_a_concatenation_error_resizes_the_probe_to_the_other_operand():
     assert _resized(signature, error).sizes == {"n": 4}
     huge = TypeError("concatenating along dimension 0 for shapes (3, 400), (1, 5).")
     assert _resized(signature, huge) is None
+
+
+def test_a_python_if_on_a_vector_argument_gets_one_element_probes(worker, tmp_path):
+    # MARL_CTP's environment step: `jax.vmap` over the agents' positions and actions (so not
+    # scalars), then `if edge == n_edge:` on the result, as the agents are one. Vector probes make
+    # the original's `if` raise ("truth value ... ambiguous"); the probe's size becomes 1.
+    original = code("""
+        import jax
+        import jax.numpy as jnp
+
+        def _distance(p, a):
+            return jnp.abs(p - a)
+
+        @jax.jit
+        def f(pos, action):
+            edge = jax.vmap(_distance)(pos, action)
+            if edge > 1.0:
+                reward = edge * 2.0
+            else:
+                reward = -edge
+            return reward
+    """)
+    rewritten = original.replace(
+        "    if edge > 1.0:\n        reward = edge * 2.0\n    else:\n        reward = -edge\n",
+        "    reward = jnp.where(edge > 1.0, edge * 2.0, -edge)\n")
+    assert rewritten != original
+    result = verify(worker, tmp_path, original, rewritten)
+    assert result.verified, result_lines(result)
+    assert any("pos=f32[1]" in signature for signature in result.details["signatures"]), \
+        result.details["signatures"]

@@ -1129,11 +1129,9 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
     unpacked = re.search(r"(?:too many|not enough) values to unpack \(expected (\d+)", text)
     if unpacked is not None:
         # `dx, dy, dz = jnp.moveaxis(d, -1, 0)`: the probe's most used size is the one unpacked.
-        sizes = [d if isinstance(d, int) else signature.sizes.get(d) for spec in signature.specs.values()
-                 if isinstance(spec, ArraySpec) for d in spec.shape]
-        sizes = [d for d in sizes if d is not None]
-        if sizes:
-            changed = _with_size(signature, max(set(sizes), key=sizes.count), int(unpacked.group(1)))
+        used = _most_used_size(signature)
+        if used is not None:
+            changed = _with_size(signature, used, int(unpacked.group(1)))
             if changed is not None:
                 return changed
     if _WANTS_INTEGERS.search(text):
@@ -1152,14 +1150,18 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
         # `np.append(state, torque) + k1`, with `k1` of a fixed 5: the probe's size feeds the first
         # shape, off by what separates the two (state=f32[5] gives (6,) against (5,): 4 is wanted).
         derived, fixed = int(broadcast.group(1)), int(broadcast.group(2))
-        sizes = [d if isinstance(d, int) else signature.sizes.get(d) for spec in signature.specs.values()
-                 if isinstance(spec, ArraySpec) for d in spec.shape]
-        sizes = [d for d in sizes if d is not None]
-        if sizes and derived != fixed:
-            used = max(set(sizes), key=sizes.count)
+        used = _most_used_size(signature)
+        if used is not None and derived != fixed:
             changed = _with_size(signature, used, used + fixed - derived)
             if changed is not None:
                 return changed
+    if "truth value of an array with more than one element is ambiguous" in text:
+        # `if action == self.goal[0]:` on a probed vector: Python's `if` takes an array of one
+        # element, which is what such code is given (an environment's action of shape (1,)).
+        used = _most_used_size(signature)
+        changed = _with_size(signature, used, 1) if used is not None else None
+        if changed is not None:
+            return changed
     for pattern in _SIZE_MISMATCH:
         for match in pattern.finditer(text):
             first, second = int(match.group(1)), int(match.group(2))
@@ -1173,6 +1175,15 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
 _WANTS_INTEGERS = re.compile(
     r"Indexer must have integer|indices must be integers|index arguments to \w+ must be integers"
     r"|Only integer scalar arrays can be converted to a scalar index")
+
+
+def _most_used_size(signature: Signature) -> int | None:
+    """The size the probe's arrays use most often (written out or named), the one an error about
+    an unnamed size most likely means."""
+    sizes = [d if isinstance(d, int) else signature.sizes.get(d) for spec in signature.specs.values()
+             if isinstance(spec, ArraySpec) for d in spec.shape]
+    sizes = [d for d in sizes if d is not None]
+    return max(set(sizes), key=sizes.count) if sizes else None
 
 
 def _unpacking(error: BaseException) -> bool:
