@@ -243,6 +243,7 @@ class UnitCheck:
         self.rejected_values: list[str] = []  # signatures the original does not accept, and why
         self.set_aside: list[str] = []  # signatures no rewrite could match, and why
         self.deferred: list[Signature] = []  # resized after an unpacking error: tried after the probes
+        self.last_resort: list[Signature] = []  # tried only where no probe was accepted
 
     # --- the whole check ----------------------------------------------------------------------
     def module_class(self, name: str):
@@ -385,6 +386,10 @@ class UnitCheck:
                 self.on_zeros_only.append(prepared)
             elif prepared is not None:
                 yield prepared
+        for signature in self.last_resort if not self.checked else ():
+            prepared = self._accept(signature)
+            if prepared is not None and not prepared.zeros_only:
+                yield prepared
         if not self.checked:
             yield from self.on_zeros_only  # nothing the original runs on at random: what it runs on at all
 
@@ -454,6 +459,11 @@ class UnitCheck:
                     if resized is not None and _unpacking(error):
                         # `a, b = x` may want a tuple, which the probes offer later: this size last.
                         self.deferred.append(resized)
+                        return None
+                    if resized is not None and _AMBIGUOUS_TRUTH in str(error):
+                        # An `if` on a vector probe: a scalar probe is likelier what is meant; arrays
+                        # of one element only where no probe runs at all.
+                        self.last_resort.append(resized)
                         return None
                     return None if resized is None else self._accept(resized)
             self.accepted.add(key)
@@ -1117,6 +1127,8 @@ _SIZE_MISMATCH = (
     re.compile(r"shapes=\[\((\d+),\), \((\d+),\)\]"),
     # `jnp.concatenate([J, v[None]])` with `J` (3, 4) and a probed `v` of 5: the other sizes agree.
     re.compile(r"concatenating along dimension 0 for shapes \(\d+, (\d+)\), \(\d+, (\d+)\)"),
+    # `jnp.reshape(x, (-1, self.dim))` with `dim` 16 and a probed `x` of 5: a row of 16.
+    re.compile(r"cannot reshape array of shape \((\d+),\) \(size \d+\) into shape \(-1, (?:Array\()?(\d+)\b"),
     # `jnp.linalg.inv(J(x0))` with a Jacobian of 3 outputs by the probe's 5 inputs: square it.
     re.compile(r"must have shape \[\.\.\., n, n\], got \((?:\d+, )*(\d+), (\d+)\)"),
 )
@@ -1155,7 +1167,7 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
             changed = _with_size(signature, used, used + fixed - derived)
             if changed is not None:
                 return changed
-    if "truth value of an array with more than one element is ambiguous" in text:
+    if _AMBIGUOUS_TRUTH in text:
         # `if action == self.goal[0]:` on a probed vector: Python's `if` takes an array of one
         # element, which is what such code is given (an environment's action of shape (1,)).
         used = _most_used_size(signature)
@@ -1175,6 +1187,9 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
 _WANTS_INTEGERS = re.compile(
     r"Indexer must have integer|indices must be integers|index arguments to \w+ must be integers"
     r"|Only integer scalar arrays can be converted to a scalar index")
+
+
+_AMBIGUOUS_TRUTH = "truth value of an array with more than one element is ambiguous"
 
 
 def _most_used_size(signature: Signature) -> int | None:

@@ -487,7 +487,10 @@ class _Units:
                 continue
             seen.append(name)
             for read in names_read(self.definitions[name]):
-                read = made.get(read, read)  # `model(x)`, `model = Model(...)`: the class is read too
+                # `model(x)`, `model = Model(...)`: the class is read too; and `apply =
+                # wrap_module(MLPDynamics, shape)`: what the call is given, which it runs.
+                queue.extend(self._given_to_calls.get(read, ()))
+                read = made.get(read, read)
                 if read in self.definitions:
                     queue.append(read)
         return sorted(seen)
@@ -496,6 +499,7 @@ class _Units:
         """Module-level names bound to a call of a definition of the module: name -> definition."""
         if not hasattr(self, "_made"):
             self._made = {}
+            self._given_to_calls: dict[str, set[str]] = {}
             for statement in self.module.body:
                 for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
                     if not isinstance(small, cst.Assign) or not isinstance(small.value, cst.Call):
@@ -509,5 +513,9 @@ class _Units:
                         made = owner.name.value if owner is not None else None
                     if made in self.definitions:
                         self._made.update(dict.fromkeys(names, made))
+                    given = {name for argument in small.value.args for name in names_read(argument.value)
+                             if name in self.definitions}
+                    for name in names:
+                        self._given_to_calls[name] = given
         return self._made
 
