@@ -182,6 +182,23 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
             """,
             "its message computes values",  # the check was deleted as a safe fix (optax dice_loss)
         ),
+        (
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def depth_sum(x, j):
+                if j == 0:
+                    return x.sum()
+                return depth_sum(x * 0.5, j - 1) + 1.0
+
+            @jax.jit
+            def f(x, j):
+                return depth_sum(x, j)
+            """,
+            # A naive NUTS's `_build_tree`: `lax.cond` traced the recursive branch without end.
+            "`depth_sum` calls itself inside",
+        ),
     ],
 )
 def test_refusals_name_the_construct(code, reason):

@@ -318,31 +318,39 @@ def _squeezed(node: cst.CSTNode, context) -> list[cst.BaseExpression]:
     return []
 
 
-def _made_with_one_element(operand: cst.BaseExpression, context, following: frozenset[str] = frozenset()) -> bool:
-    """`operand` is a call making a shape of ones, or a name every assignment of which is one
-    (`following`: the names whose assignments are being read)."""
+def _made_with_one_element(operand: cst.BaseExpression, context) -> bool:
+    """`operand` is a call making a shape of ones, or a name every assignment of which is one."""
+    return _one_element_made(operand, context, frozenset()) is True
+
+
+def _one_element_made(operand: cst.BaseExpression, context, following: frozenset[str]) -> bool | None:
+    """True: `operand` holds one element; None: it is a name whose assignments are being read
+    (`following`), which neither shows it nor rules it out (`z = z * z + c` in a loop is one
+    element when `z = jnp.array([0j])` is its other assignment)."""
     if isinstance(operand, cst.Name):
         function = context.function
         if operand.value in following:
-            return False
+            return None
         made = [
             node.value for node in walk(function) if isinstance(node, cst.Assign) and len(node.targets) == 1
             and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == operand.value
         ] if function is not None else []
-        return bool(made) and all(_made_with_one_element(value, context, following | {operand.value}) for value in made)
+        found = [_one_element_made(value, context, following | {operand.value}) for value in made]
+        return bool(found) and True in found and all(result is not False for result in found)
     if isinstance(operand, cst.BinaryOperation):
-        return _made_with_one_element(operand.left, context, following) \
-            or _made_with_one_element(operand.right, context, following)
+        sides = (_one_element_made(operand.left, context, following),
+                 _one_element_made(operand.right, context, following))
+        return True if True in sides else None if None in sides else False
     if not isinstance(operand, cst.Call):
         return False
     if _keeps_dimensions(operand, context):
         return True
     qualified = context.qualified_name(operand.func) or ""
-    if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] not in _FULL_REDUCTIONS \
+    shape = literal_shape(operand, context)
+    if shape is None and qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] not in _FULL_REDUCTIONS \
             and operand.args and operand.args[0].keyword is None:
         # `jnp.abs(scalar)` of a one-element array is one.
-        return _made_with_one_element(operand.args[0].value, context, following)
-    shape = literal_shape(operand, context)
+        return _one_element_made(operand.args[0].value, context, following)
     if shape is None:
         given = next((arg.value for arg in operand.args if arg.keyword is not None and arg.keyword.value == "shape"), None)
         if isinstance(given, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Integer) for e in given.elements):
@@ -1144,6 +1152,23 @@ def _bool_literal(node: cst.BaseExpression) -> bool | None:
     return {"True": True, "False": False}.get(node.value) if isinstance(node, cst.Name) else None
 
 
+def refuse_recursion(function: cst.FunctionDef, node: cst.CSTNode) -> None:
+    """`lax.cond` and `lax` loops trace every branch and body once: a call of the function itself
+    inside (`self._build_tree(..., j - 1)` under `if j == 0`) would recurse while tracing without
+    end, as the test that stopped it is no longer a Python value. `jnp.where` evaluates both too."""
+    if not isinstance(function, cst.FunctionDef):
+        return
+    name = function.name.value
+    for call in walk(node):
+        if isinstance(call, cst.Call) and (
+                isinstance(call.func, cst.Name) and call.func.value == name
+                or isinstance(call.func, cst.Attribute) and call.func.attr.value == name
+                and isinstance(call.func.value, cst.Name) and call.func.value.value in ("self", "cls")):
+            raise Refused(f"`{name}` calls itself inside: `lax` control flow traces every branch, so a "
+                          "recursion that a traced test ends would not end while tracing; make the depth a "
+                          "static argument or write the recursion as a loop")
+
+
 class Selection:
     """The choice among branch values for a chain of traced tests.
 
@@ -1167,6 +1192,9 @@ class Selection:
         for test in self.tests:
             if any(isinstance(n, cst.NamedExpr) for n in walk(test)):
                 raise Refused("a condition assigns with `:=`")
+        for operands in self.slots:
+            for operand in operands:
+                refuse_recursion(context.function, operand)
         self.kinds = [[self._kind(operand) for operand in operands] for operands in self.slots]
         # The values selected one by one: each element of tuples written out in every branch.
         self.leaves = [

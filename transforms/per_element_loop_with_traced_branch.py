@@ -1442,7 +1442,69 @@ def settle(x, tol):
             note="`y` is first bound in the loop and read after it: its first value is computed before the loop, "
             "which the Python loop ran at least once wherever `y` was read after it",
         ),
+         Invalid(
+            """
+import functools
+
+import jax
+from jax import numpy as jnp
+
+@functools.partial(jax.jit, static_argnames="max_iter")
+def escape_time(c, max_iter):
+    z = jnp.array([0.0 + 0.0j])
+    for i in range(max_iter):
+        z = z * z + c
+        if jnp.abs(z) > 2.0:
+            return jnp.array([i])
+    return jnp.array([max_iter])
+""",
+            expected="""
+import functools
+
+import jax
+from jax import numpy as jnp
+from jax import lax
+
+@functools.partial(jax.jit, static_argnames="max_iter")
+def escape_time(c, max_iter):
+    z = jnp.array([0.0 + 0.0j])
+    returned = False
+    result = jnp.array([max_iter])
+
+    def keep_updating_z(state):
+        i, z, result, returned = state
+        return (i < max_iter) & ~returned
+
+    def update_z(state):
+        i, z, result, returned = state
+        z = z * z + c
+
+        def _when_abs_z_gt_2_0(result, returned):
+            result = jnp.array([i])
+            returned = True
+            return result, returned
+
+        result, returned = lax.cond(
+            jnp.squeeze(jnp.abs(z) > 2.0),
+            _when_abs_z_gt_2_0,
+            lambda *state: state,
+            result,
+            returned,
+        )
+        i = i + 1
+        return i, z, result, returned
+
+    _, z, result, returned = lax.while_loop(
+        keep_updating_z, update_z, (0, z, result, returned)
     )
+    return lax.cond(returned, lambda: result, lambda: jnp.array([max_iter]))
+""",
+            function="escape_time",
+            inputs=("jnp.complex64(0.1 + 0.1j), 20", "jnp.complex64(0.9 - 0.4j), 20", "jnp.complex64(2.5), 20"),
+            note="`z` starts as a one-element array and stays one through `z = z * z + c`: the test is "
+            "squeezed for `lax.cond`, which Python's `if` did not need",
+        ),
+   )
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -59,6 +59,7 @@ from tracerfix.rewrite import (
     is_boolean,
     names_read,
     refuse_none_holders,
+    refuse_recursion,
     refuse_static_none_guards,
     runtime_check,
     one_line_test,
@@ -336,6 +337,9 @@ class Lowerer:
         if isinstance(root, (While, For)):
             self.root_loop = root
         tail = has_jump([root], (Return,), into_loops=True)
+        # A return inside makes the rest of the function a branch too.
+        for statement in statements[position:] if tail else [self.node]:
+            refuse_recursion(function, statement)
         params = _parameters(function)
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
         if tail:
