@@ -105,6 +105,34 @@ def f(chi):
 """,
             note="behind a tracer test (here through a helper) the assert runs only eagerly",
         ),
+        Valid(
+            """
+import contextlib
+
+import jax
+import jax.numpy as jnp
+
+
+class skip_if_abstract:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is not None and issubclass(kind, jax.errors.ConcretizationTypeError):
+            return True
+
+
+@jax.jit
+def decaying(x, y, alpha):
+    with skip_if_abstract():
+        assert jnp.all(x >= 0)
+    with contextlib.suppress(jax.errors.TracerBoolConversionError):
+        assert jnp.all(y >= 0)
+    return 1 / (x + y + 1) ** alpha
+""",
+            note="a context manager that swallows tracer errors (lsqfitgp's `skipifabstract`, "
+            "`contextlib.suppress`) runs the check only where the values are concrete",
+        ),
     )
     INVALID = (
         Invalid(

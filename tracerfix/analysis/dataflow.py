@@ -12,7 +12,13 @@ from typing import Callable
 
 import libcst as cst
 
-from tracerfix.analysis.guards import catches_tracer_errors, jax_namespace_test, tracer_test, under_trace_test
+from tracerfix.analysis.guards import (
+    catches_tracer_errors,
+    jax_namespace_test,
+    suppresses_tracer_errors,
+    tracer_test,
+    under_trace_test,
+)
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis import known
 from tracerfix.analysis.syntax import descendants
@@ -315,6 +321,11 @@ class FunctionWalker:
         last = node.body.body[-1] if node.body.body else None
         return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Return, cst.Raise))
 
+    def _suppresses_tracer_errors(self, manager: cst.BaseExpression, env: Env) -> bool:
+        instance = self.value(manager, env).instance_of if isinstance(manager, cst.Call) else None
+        exit_method = None if instance is None or self.classes is None else self.classes.class_method(instance, "__exit__")
+        return suppresses_tracer_errors(manager, exit_method, self.imports)
+
     def _converts_under_handler(self, node: cst.Try, env: Env) -> bool:
         handlers = [handler for handler in node.handlers if _catches_tracer_errors_broadly(handler, self.imports)]
         exits = [handler for handler in handlers if handler.body.body and isinstance(handler.body.body[-1], cst.SimpleStatementLine)
@@ -391,6 +402,8 @@ class FunctionWalker:
         if isinstance(node, cst.While):
             return self._loop(node, env)
         if isinstance(node, (cst.With,)):
+            if any(self._suppresses_tracer_errors(item.item, env) for item in node.items):
+                self.facts.eager_only.add(id(node.body))
             for item in node.items:
                 if item.asname is not None:
                     env = self.bind(item.asname.name, self.value(item.item, env), env)

@@ -29,11 +29,30 @@ def catches_tracer_errors(handler: cst.ExceptHandler, imports: ImportTable) -> b
     if kinds is None:
         return False
     names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    for name in names:
-        qualified = imports.qualify(name) or ""
-        if qualified.startswith("jax") and qualified.rpartition(".")[2] in _TRACER_ERRORS:
-            return True
-    return False
+    return any(_names_tracer_error(name, imports) for name in names)
+
+
+def _names_tracer_error(node: cst.BaseExpression, imports: ImportTable) -> bool:
+    qualified = imports.qualify(node) or ""
+    return qualified.startswith("jax") and qualified.rpartition(".")[2] in _TRACER_ERRORS
+
+
+def suppresses_tracer_errors(manager: cst.BaseExpression, exit_method: cst.FunctionDef | None,
+                             imports: ImportTable) -> bool:
+    """`with contextlib.suppress(jax.errors.ConcretizationTypeError):`, or a context manager whose
+    `__exit__` (`exit_method`, of a class of the module) names a tracer error and can return True
+    (lsqfitgp's `skipifabstract`): its body is written to be skipped where it meets a tracer."""
+    if isinstance(manager, cst.Call) and imports.qualify(manager.func) == "contextlib.suppress":
+        kinds = [e.value for arg in manager.args for e in (arg.value.elements if isinstance(arg.value, cst.Tuple)
+                                                            else [arg])]
+        return any(_names_tracer_error(kind, imports) for kind in kinds)
+    if exit_method is None:
+        return False
+    nodes = list(own_nodes(exit_method.body.children))
+    names_one = any(isinstance(n, (cst.Name, cst.Attribute)) and _names_tracer_error(n, imports) for n in nodes)
+    returns_true = any(isinstance(n, cst.Return) and isinstance(n.value, cst.Name) and n.value.value == "True"
+                       for n in nodes)
+    return names_one and returns_true
 
 
 def tracer_test(
