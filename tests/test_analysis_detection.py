@@ -1608,3 +1608,35 @@ def test_a_jitted_method_of_a_module_level_object_reads_its_static_configuration
     noise = Noise(Config())
     f = jax.jit(noise.spectrum, static_argnums=0)
     """) == ["TFX302"]
+
+
+@pytest.mark.parametrize("annotation", ["", ": Self", ": \"Solution\""])
+def test_a_jitted_method_of_a_pytree_class_sees_its_leaves_traced(annotation):
+    # jitkasi's `Solution.__matmul__`: `tree_flatten` names its children through a variable, and
+    # `other: Self` is another object of the class; `float(...)` of their product leaks.
+    assert codes(f"""
+from dataclasses import dataclass
+import jax.numpy as jnp
+from jax import Array, jit
+from jax.tree_util import register_pytree_node_class
+from typing_extensions import Self
+
+
+@register_pytree_node_class
+@dataclass
+class Solution:
+    params: Array
+
+    @jit
+    def __matmul__(self, other{annotation}) -> float:
+        return float(jnp.sum(self.params * other.params, axis=None))
+
+    def tree_flatten(self):
+        children = (self.params,)
+        aux_data = None
+        return (children, aux_data)
+
+    @classmethod
+    def tree_unflatten(cls, aux_data, children):
+        return cls(*children)
+""") == ["TFX201"]

@@ -1079,6 +1079,11 @@ class ScopeFinder:
         """Not inside any function (a class body is fine)."""
         return not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) for scope in self.index.enclosing.get(id(node), ()))
 
+    def _owner(self, function: FunctionNode) -> str | None:
+        """The class `function` is defined in, if it is a method."""
+        chain = self.index.enclosing.get(id(function), ())
+        return chain[-1].name.value if chain and isinstance(chain[-1], cst.ClassDef) else None
+
     def _is_method(self, function: FunctionNode) -> bool:
         chain = self.index.enclosing.get(id(function), ())
         return bool(chain) and isinstance(chain[-1], cst.ClassDef) and not is_staticmethod(function)
@@ -1106,6 +1111,7 @@ class ScopeFinder:
             imports=self.imports,
             is_method=self._is_method(function),
             pytree_fields=self.index.pytree_fields,
+            owner=self._owner(function),
         )
         if bound:
             params.update({k: v for k, v in bound.items() if k in params})
@@ -1152,6 +1158,7 @@ class ScopeFinder:
         params = parameter_values(
             function, transform=primitive, kind="body", imports=self.imports,
             is_method=self._is_method(function), pytree_fields=self.index.pytree_fields,
+            owner=self._owner(function),
         )
         params.update({k: v for k, v in bound.items() if k in params})
         self._merge(function, params, f"body of {_short(primitive)}", primitive, None)
@@ -1390,22 +1397,31 @@ def _annotation_kind(param: cst.Param, imports: ImportTable) -> str | None:
     return "other"
 
 
-def _traced_as_annotated(param: cst.Param, imports: ImportTable, pytree_fields=None) -> Value:
+def _traced_as_annotated(param: cst.Param, imports: ImportTable, pytree_fields=None, owner: str | None = None) -> Value:
     """A traced argument, narrowed by its annotation: a tuple of arrays is a container (its
     truthiness and length are static), a NamedTuple or dataclass of this module is a container
-    of its fields (`state.count` is traced), and a class we cannot see, an Optional or an alias
-    we cannot resolve may not be an array at all."""
+    of its fields (`state.count` is traced; `other: Self` in a method of `owner` is one of
+    `owner`), and a class we cannot see, an Optional or an alias we cannot resolve may not be an
+    array at all."""
     kind = _annotation_kind(param, imports)
     if kind is None or kind in ("array", "scalar"):
         return TRACED_VALUE
     if kind == "container":
         return Value(TRACED, container=True)
     annotation = param.annotation.annotation if param.annotation is not None else None
-    if pytree_fields is not None and isinstance(annotation, cst.Name):
-        fields = pytree_fields(annotation.value)
+    if isinstance(annotation, cst.SimpleString) and annotation.raw_value.isidentifier():
+        annotation = cst.Name(annotation.raw_value)  # `other: "Solution"`, a forward reference
+    if isinstance(annotation, cst.Name):
+        name = annotation.value
+        if owner is not None and (imports.qualify(annotation) or name) in _SELF_ANNOTATIONS:
+            name = owner
+        fields = pytree_fields(name) if pytree_fields is not None else None
         if fields is not None:
-            return Value(TRACED, container=True, instance_of=annotation.value, fields=fields)
+            return Value(TRACED, container=True, instance_of=name, fields=fields)
     return UNKNOWN_VALUE
+
+
+_SELF_ANNOTATIONS = frozenset({"Self", "typing.Self", "typing_extensions.Self"})
 
 
 _PYTREE_BASES = frozenset({"NamedTuple", "PyTreeNode", "Module", "Struct"})
@@ -1444,7 +1460,17 @@ def _flattened_fields(node: cst.ClassDef) -> tuple[tuple[str, Value], ...] | Non
     returned = [n.value for n in own_nodes(child_nodes(method.body)) if isinstance(n, cst.Return) and n.value is not None]
     if len(returned) != 1 or not isinstance(returned[0], cst.Tuple) or len(returned[0].elements) != 2:
         return None
-    children, aux = (element.value for element in returned[0].elements)
+    # `children = (self.params,)`, `aux_data = None`, then `return (children, aux_data)`.
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for statement in own_nodes(child_nodes(method.body)):
+        if isinstance(statement, cst.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0].target, cst.Name):
+            assigned.setdefault(statement.targets[0].target.value, []).append(statement.value)
+    children, aux = (
+        assigned[element.value.value][0] if isinstance(element.value, cst.Name)
+        and len(assigned.get(element.value.value, ())) == 1 else element.value
+        for element in returned[0].elements
+    )
 
     def attributes(part: cst.BaseExpression) -> list[str]:
         items = part.elements if isinstance(part, (cst.Tuple, cst.List)) else [part]
@@ -1504,6 +1530,7 @@ def parameter_values(
     in_axes_none: tuple[int, ...] = (),
     is_method: bool = False,
     pytree_fields=None,
+    owner: str | None = None,
 ) -> dict[str, Value]:
     """The value of each parameter when `transform` traces `function` (`pytree_fields`: the
     fields of a class of the module, `ModuleIndex.pytree_fields`)."""
@@ -1530,7 +1557,7 @@ def parameter_values(
             return UNKNOWN_VALUE
         if kind == "vmap" and position is not None and position in in_axes_none:
             return UNKNOWN_VALUE
-        return _traced_as_annotated(param, imports, pytree_fields)
+        return _traced_as_annotated(param, imports, pytree_fields, owner)
 
     for position, param in enumerate(positional):
         values[param.name.value] = value_for(param, position)
