@@ -4,7 +4,7 @@ Each program is one function `f(x, y)` (`x` a float32 vector of 4, `y` a float32
 with `@jax.jit`, whose state is a scalar `a`, a vector `b`, a dict `d`, a list `l` and a tuple `t`,
 changed by nested `if`/`elif`/`else`, `while`, `for` over `range(...)`, over `x` and over
 `enumerate(x)`, with `break`, `continue` and `return` (of the state or of a constant) at any
-depth, and masked updates behind an `if jnp.any(mask):` guard. Every loop ends: a `while`
+depth, a loop's `else`, and masked updates behind an `if jnp.any(mask):` guard. Every loop ends: a `while`
 counts its steps in a counter of its own, bumped first thing in the body.
 
 Programs are text and seeds make them reproducible: `program(seed)`.
@@ -114,6 +114,7 @@ class Generator:
                 f"while {counter} < 3 and ({self.choice(TESTS)}):",
                 f"    {counter} = {counter} + 1",
                 *_indent(self.block(depth + 1, True)),
+                *self.loop_else(),
             ]
         self.index_names += 1
         index = f"i{self.index_names}"
@@ -126,7 +127,13 @@ class Generator:
             body = ["a = a + e * c * 0.1", *body]
         if "c in" in header and self.random.random() < 0.5:
             body = ["a = a + c * 0.1", *body]
-        return [header, *_indent(body)]
+        return [header, *_indent(body), *self.loop_else()]
+
+    def loop_else(self) -> list[str]:
+        """Sometimes an `else`, run when the loop ends without `break`."""
+        if self.random.random() >= 0.2:
+            return []
+        return ["else:", *_indent(self.choice(ASSIGNMENTS).split("\n"))]
 
 
 def _indent(lines: list[str]) -> list[str]:

@@ -116,14 +116,14 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
 
             @jax.jit
             def f(x):
-                n = 0
-                while x.sum() > 1:
-                    x = x / 2
-                else:
-                    n = 1
-                return x, n
+                for i in range(3):
+                    while x.sum() > 1:
+                        x = x / 2
+                    else:
+                        break
+                return x
             """,
-            "`while ... else`",
+            "`while ... else` whose `else` has a `break`",
         ),
         (
             """
@@ -198,6 +198,25 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
             """,
             # A naive NUTS's `_build_tree`: `lax.cond` traced the recursive branch without end.
             "`depth_sum` calls itself inside",
+        ),
+        (
+            """
+            import jax
+            import jax.numpy as jnp
+
+            def step(*args, lam):
+                moved = [args[0] - lam, args[1] - lam]
+                if jnp.sum(moved[0]) < 0:
+                    return moved, lam
+                return args, lam * 2
+
+            @jax.jit
+            def f(x, y, lam):
+                return step(x, y, lam=lam)
+            """,
+            # An LM iteration returning `args_nu` (a list it appends to) or `*args` (a tuple):
+            # the branches of `lax.switch` differed in pytree structure.
+            "one `return` gives a list where another gives a tuple",
         ),
     ],
 )

@@ -1169,6 +1169,51 @@ def refuse_recursion(function: cst.FunctionDef, node: cst.CSTNode) -> None:
                           "static argument or write the recursion as a loop")
 
 
+def refuse_mixed_sequences(function, values: Sequence[cst.BaseExpression]) -> None:
+    """Returned values that give a list at a place where another gives a tuple (`return args_nu,
+    lam` with `args_nu = []` grown by `append`, and `return args, lam` with `*args`): a `lax`
+    branch and a `jnp.where` over a tree need one structure, and making them alike would change
+    what callers receive."""
+    if not isinstance(function, cst.FunctionDef):
+        return
+    kinds = _sequence_kinds(function)
+    places: dict[int, set[str]] = {}
+    for value in values:
+        elements = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+        for position, element in enumerate(elements):
+            kind = kinds.get(element.value) if isinstance(element, cst.Name) else \
+                "list" if isinstance(element, cst.List) else None
+            if kind is not None:
+                places.setdefault(position, set()).add(kind)
+    if any(len(found) > 1 for found in places.values()):
+        raise Refused("one `return` gives a list where another gives a tuple: `lax` control flow needs one "
+                      "structure on every path; return `tuple(...)` of the list where the tuple is meant")
+
+
+def _sequence_kinds(function: cst.FunctionDef) -> dict[str, str]:
+    """Names of `function` that are surely a list (every binding a list display) or a tuple
+    (`*args`, never rebound)."""
+    kinds: dict[str, str] = {}
+    star = function.params.star_arg
+    if isinstance(star, cst.Param):
+        kinds[star.name.value] = "tuple"
+    bindings: dict[str, list[cst.BaseExpression | None]] = {}
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                for name in target_names(target.target):
+                    bindings.setdefault(name, []).append(node.value if isinstance(target.target, cst.Name) else None)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)) and node.target is not None:
+            for name in target_names(node.target):
+                bindings.setdefault(name, []).append(None)
+    for name, values in bindings.items():
+        if name in kinds:
+            kinds.pop(name)
+        elif values and all(isinstance(value, cst.List) for value in values):
+            kinds[name] = "list"
+    return kinds
+
+
 class Selection:
     """The choice among branch values for a chain of traced tests.
 
@@ -1195,6 +1240,7 @@ class Selection:
         for operands in self.slots:
             for operand in operands:
                 refuse_recursion(context.function, operand)
+            refuse_mixed_sequences(context.function, operands)
         self.kinds = [[self._kind(operand) for operand in operands] for operands in self.slots]
         # The values selected one by one: each element of tuples written out in every branch.
         self.leaves = [
@@ -1890,7 +1936,7 @@ def debug_print_text(node: cst.Call, context) -> str | None:
         elif not (arg.keyword.value == "end" and text == "\n"):
             return None  # file=, flush=, end="": jax.debug.print cannot do these
     printed = [arg.value for arg in node.args if arg.keyword is None]
-    labelled = not any(is_text(value) for value in printed)
+    labelled = not any(is_text(value) or _printf(value) is not None for value in printed)
     pieces: list[str] = []
     values: list[str] = []
     for value in printed:
@@ -1909,6 +1955,9 @@ def _print_piece(value: cst.BaseExpression, labelled: bool, values: list[str], c
         return _escape(text)
     if isinstance(value, cst.FormattedString):
         return _formatted_piece(value, values, context)
+    printf = _printf(value)
+    if printf is not None:
+        return _printf_piece(*printf, values, context)
     if not _printable(value, context):
         return None
     values.append(context.code(value).strip())
@@ -1941,6 +1990,48 @@ def _formatted_piece(value: cst.FormattedString, values: list[str], context) -> 
         text += "{" + conversion + spec + "}"
         values.append(context.code(part.expression).strip())
     return text
+
+
+def _printf(value: cst.BaseExpression) -> tuple[str, list[cst.BaseExpression]] | None:
+    """`"alpha = %f" % alpha`, `"[%f, %f]" % (lo, hi)`: the format and the values it formats."""
+    if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Modulo)):
+        return None
+    template = _string_value(value.left)
+    if template is None:
+        return None
+    right = value.right.with_changes(lpar=(), rpar=()) if not isinstance(value.right, cst.Tuple) else value.right
+    if isinstance(right, cst.Tuple):
+        return template, [element.value for element in right.elements]
+    return template, [right]
+
+
+_PRINTF_FIELD = re.compile(r"%(?P<flags>[-+ 0#]*)(?P<width>\d*)(?:\.(?P<precision>\d+))?[hlL]?(?P<kind>[diouxXeEfFgGcrsa%])")
+
+
+def _printf_piece(template: str, operands: list[cst.BaseExpression], values: list[str], context) -> str | None:
+    """A printf-style format as a `str.format` one: `%5.2f` is `{:5.2f}`, `%s` and `%d` `{}`
+    (a traced value prints as its array), `%r` `{!r}`."""
+    text, position, used = "", 0, 0
+    for field in _PRINTF_FIELD.finditer(template):
+        text += _escape(template[position:field.start()])
+        position = field.end()
+        kind = field["kind"]
+        if kind == "%":
+            text += "%"
+            continue
+        if used >= len(operands) or not _printable(operands[used], context):
+            return None
+        values.append(context.code(operands[used]).strip())
+        used += 1
+        if kind in "eEfFgGxXo":
+            flags = field["flags"].replace("-", "<")
+            precision = f".{field['precision']}" if field["precision"] else ""
+            text += "{:" + flags + field["width"] + precision + kind + "}"
+        else:
+            text += "{!r}" if kind == "r" else "{}"
+    if "%" in template[position:] or used != len(operands):
+        return None  # `%(name)s`, `%*d`, or operands left over: not a format this reads
+    return text + _escape(template[position:])
 
 
 def _printable(expression: cst.BaseExpression, context) -> bool:

@@ -1128,7 +1128,38 @@ def sum_until(x, limit):
         total = -1.0
     return total
 """,
-            note="`for ... else` with a `break`: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def sum_until(x, limit):
+    total = 0.0
+    stop = False
+
+    def keep_updating_total(state):
+        i, total, stop = state
+        return (i < len(x)) & ~stop
+
+    def update_total(state):
+        i, total, stop = state
+        total = total + x[i]
+        stop = stop | (total > limit)
+        i = i + 1
+        return i, total, stop
+
+    _, total, stop = lax.while_loop(keep_updating_total, update_total, (0, total, stop))
+
+    def _unless_stop(total):
+        total = -1.0
+        return total
+
+    total = lax.cond(stop, lambda total: total, _unless_stop, total)
+    return total
+""",
+            function='sum_until',
+            inputs=('jnp.array([1.0, 2.0, 3.0]), 10.0', 'jnp.array([1.0, 2.0, 3.0]), 2.5',),
+            note='`for ... else` with a `break`: the `else` runs after the lowered loop unless the stop flag is up',
         ),
         Invalid(
             """
@@ -1171,7 +1202,27 @@ def cap_then_scale(x, cap):
         x = x / cap
     return x
 """,
-            note="`for ... else`: reported, not rewritten",
+            expected="""
+import jax
+from jax import lax
+
+@jax.jit
+def cap_then_scale(x, cap):
+    def update_x(i, x):
+        def _when_x_i_gt_cap(x):
+            x = x.at[i].set(cap)
+            return x
+
+        x = lax.cond(x[i] > cap, _when_x_i_gt_cap, lambda x: x, x)
+        return x
+
+    x = lax.fori_loop(0, x.shape[0], update_x, x)
+    x = x / cap
+    return x
+""",
+            function='cap_then_scale',
+            inputs=('jnp.array([1.0, 5.0, 3.0]), 2.0',),
+            note='`for ... else` without a `break`: the `else` always runs after the loop',
         ),
         Invalid(
             """
@@ -1442,7 +1493,7 @@ def settle(x, tol):
             note="`y` is first bound in the loop and read after it: its first value is computed before the loop, "
             "which the Python loop ran at least once wherever `y` was read after it",
         ),
-         Invalid(
+        Invalid(
             """
 import functools
 
@@ -1504,7 +1555,84 @@ def escape_time(c, max_iter):
             note="`z` starts as a one-element array and stays one through `z = z * z + c`: the test is "
             "squeezed for `lax.cond`, which Python's `if` did not need",
         ),
-   )
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def first_negative_total(x, limit):
+    total = 0.0
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            return i, total
+        total = total + x[i]
+        if total > limit:
+            break
+    else:
+        total = -total
+    return -1, total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def first_negative_total(x, limit):
+    total = 0.0
+    returned = False
+    result = -1, total
+    stop = False
+
+    def keep_updating_total(state):
+        i, result, returned, total, stop = state
+        return (i < x.shape[0]) & ~stop & ~returned
+
+    def update_total(state):
+        i, result, returned, total, stop = state
+
+        def _when_x_i_negative(result, returned, total, stop):
+            result = i, total
+            returned = True
+            return result, returned, total, stop
+
+        def _unless_x_i_negative(result, returned, total, stop):
+            total = total + x[i]
+            stop = stop | (total > limit)
+            return result, returned, total, stop
+
+        result, returned, total, stop = lax.cond(
+            x[i] < 0,
+            _when_x_i_negative,
+            _unless_x_i_negative,
+            result,
+            returned,
+            total,
+            stop,
+        )
+        i = i + 1
+        return i, result, returned, total, stop
+
+    _, result, returned, total, stop = lax.while_loop(
+        keep_updating_total, update_total, (0, result, returned, total, stop)
+    )
+
+    def _unless_stop_returned(total):
+        total = -total
+        return total
+
+    total = lax.cond(stop | returned, lambda total: total, _unless_stop_returned, total)
+    return jax.tree.map(lambda a, b: jnp.where(returned, a, b), result, (-1, total))
+""",
+            unsafe=True,
+            function='first_negative_total',
+            inputs=('jnp.array([1.0, 2.0, 3.0]), 10.0', 'jnp.array([1.0, 2.0, 3.0]), 2.0', 'jnp.array([1.0, -2.0, 3.0]), 10.0',),
+            note='a `for ... else`: the `else` runs after the loop unless its `break` or a `return` inside raised a flag',
+        ),
+    )
 
     def __init__(self, context) -> None:
         super().__init__(context)

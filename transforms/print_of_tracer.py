@@ -144,6 +144,37 @@ def f(x):
 """,
             note="jax.debug.print cannot write to a file",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def report(x):
+    total = jnp.sum(x)
+    print("total = %.3f over %d values (100%%)" % (total, x.shape[0]))
+    print("mean: %s" % (total / x.shape[0]))
+    return total
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def report(x):
+    total = jnp.sum(x)
+    jax.debug.print("total = {:.3f} over {} values (100%)", total, x.shape[0])
+    jax.debug.print("mean: {}", total / x.shape[0])
+    return total
+""",
+            unsafe=True,
+            count=2,
+            function='report',
+            inputs=('jnp.array([1.0, 2.5])',),
+            note='printf-style `%` formatting becomes a `str.format` string: `%.3f` is `{:.3f}`, `%d` and `%s` are `{}`',
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

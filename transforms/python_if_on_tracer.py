@@ -1573,6 +1573,151 @@ def wall_bounce(x, v, box):
             note="a particle box's wall bounce: the `jnp.any` guard of masked updates is removed exactly; the "
             "updates are TFX302's (the case is not run under jit, which they still fail)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def halve_until_small(x, tol):
+    steps = 0
+    while steps < 20:
+        if jnp.abs(x).max() < tol:
+            break
+        x = x * 0.5
+        steps = steps + 1
+    else:
+        x = jnp.zeros_like(x)
+    return x, steps
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def halve_until_small(x, tol):
+    steps = 0
+    stop = False
+
+    def keep_updating_x_and_steps(state):
+        stop, x, steps = state
+        return ~stop & (steps < 20)
+
+    def update_x_and_steps(state):
+        stop, x, steps = state
+
+        def _when_abs_x_max_lt_tol(stop, x, steps):
+            stop = True
+            return stop, x, steps
+
+        def _unless_abs_x_max_lt_tol(stop, x, steps):
+            x = x * 0.5
+            steps = steps + 1
+            return stop, x, steps
+
+        stop, x, steps = lax.cond(
+            jnp.abs(x).max() < tol,
+            _when_abs_x_max_lt_tol,
+            _unless_abs_x_max_lt_tol,
+            stop,
+            x,
+            steps,
+        )
+        return stop, x, steps
+
+    stop, x, steps = lax.while_loop(
+        keep_updating_x_and_steps, update_x_and_steps, (stop, x, steps)
+    )
+
+    def _unless_stop(x):
+        x = jnp.zeros_like(x)
+        return x
+
+    x = lax.cond(stop, lambda x: x, _unless_stop, x)
+    return x, steps
+""",
+            function='halve_until_small',
+            inputs=('jnp.array([1.0, -2.0]), 0.5', 'jnp.array([1.0, -2.0]), 1e-9',),
+            note='a `while ... else` whose loop stops at a `break` on a traced test: the `else` runs unless the flag is up',
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def damp(x, lam):
+    not_better = True
+    it = 0
+    while not_better:
+        it += 1
+        cost = jnp.sum((x - lam) ** 2)
+        if cost < 1.0:
+            not_better = False
+            return lam, it
+        elif it > 20:
+            return -lam, it
+        lam = lam * 0.5
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def damp(x, lam):
+    not_better = True
+    it = 0
+    returned = False
+    result = lam, it
+
+    def keep_updating_it_and_lam(state):
+        it, result, returned, lam = state
+        return ~returned
+
+    def update_it_and_lam(state):
+        it, result, returned, lam = state
+        it += 1
+        cost = jnp.sum((x - lam) ** 2)
+
+        def _when_cost_lt_1_0(result, returned, lam):
+            not_better = False
+            result = lam, it
+            returned = True
+            return result, returned, lam
+
+        def _when_it_gt_20(result, returned, lam):
+            result = -lam, it
+            returned = True
+            return result, returned, lam
+
+        def _otherwise(result, returned, lam):
+            lam = lam * 0.5
+            return result, returned, lam
+
+        result, returned, lam = lax.switch(
+            jnp.select([cost < 1.0, it > 20], [0, 1], 2),
+            [_when_cost_lt_1_0, _when_it_gt_20, _otherwise],
+            result,
+            returned,
+            lam,
+        )
+        return it, result, returned, lam
+
+    it, result, returned, lam = lax.while_loop(
+        keep_updating_it_and_lam, update_it_and_lam, (it, result, returned, lam)
+    )
+    return result
+""",
+            function='damp',
+            inputs=('jnp.array([0.1, 0.2]), 8.0', 'jnp.array([30.0, 40.0]), 8.0',),
+            note='`while not_better:` whose flag is cleared only on the way to a `return` never ends by its test: it is lowered as `while True:`, and no path falls off the end of the function',
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -973,6 +973,58 @@ def inverse(w, x):
             "Python's `while` and `if` accept it, `lax` needs 0-d tests, so they are squeezed (ott-jax's "
             "inverse CDF of a Gaussian mixture by bisection)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def relax(x, y):
+    a = y * 1.0
+    m = x > a
+    b = jnp.where(m, x * 0.5, x)
+    for c in x:
+        a = a + c * 0.1
+        n = 0
+        while n < 3 and b.sum() < 1.0:
+            n = n + 1
+            m = b > a
+            b = jnp.where(m, b * 0.5 - a, b)
+    return a + b.sum()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def relax(x, y):
+    a = y * 1.0
+    m = x > a
+    b = jnp.where(m, x * 0.5, x)
+    for c in x:
+        a = a + c * 0.1
+        n = 0
+        def keep_updating_b_and_n(state):
+            b, n = state
+            return (n < 3) & (b.sum() < 1.0)
+
+        def update_b_and_n(state):
+            b, n = state
+            n = n + 1
+            m = b > a
+            b = jnp.where(m, b * 0.5 - a, b)
+            return b, n
+
+        b, n = lax.while_loop(keep_updating_b_and_n, update_b_and_n, (b, n))
+    return a + b.sum()
+""",
+            function='relax',
+            inputs=('jnp.array([0.5, -1.0, 0.2]), 0.3', 'jnp.array([2.0, 1.0, 0.5]), -0.7',),
+            note='`m` is bound before it is read in every iteration and read by no code after the loop, though an outer loop runs it again: it is not carried',
+        ),
     )
 
     def __init__(self, context) -> None:

@@ -134,6 +134,13 @@ def exposed_reads(
                 else_exposed, else_assigned = set(), assigned
             exposed |= then_exposed | else_exposed
             assigned = then_assigned & else_assigned
+        elif isinstance(statement, (cst.For, cst.While)) and statement.orelse is None:
+            # Each iteration reads what it reads before it binds it; a loop that may run zero
+            # times binds nothing for sure.
+            header = statement.iter if isinstance(statement, cst.For) else statement.test
+            exposed |= set(names_read(header)) - assigned
+            targets = set(target_names(statement.target)) if isinstance(statement, cst.For) else set()
+            exposed |= exposed_reads(statements_in(statement.body), assigned | targets)[0]
         else:
             exposed |= set(names_read(statement)) - assigned
     return exposed, assigned

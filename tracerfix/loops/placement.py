@@ -9,7 +9,7 @@ import libcst as cst
 
 from tracerfix.analysis.dataflow import Env
 from tracerfix.analysis.values import Evaluator
-from tracerfix.loops.names import simple_effect, statements_in, store_counts, target_names
+from tracerfix.loops.names import exposed_reads, simple_effect, statements_in, store_counts, target_names
 from tracerfix.loops.outcome import CannotRewrite
 from tracerfix.rewrite import names_read
 
@@ -68,6 +68,10 @@ def read_after(names: Iterable[str], loop: cst.CSTNode, context) -> set[str]:
                 if name in set(names_read(node.iter)):
                     live.add(name)
                 break  # otherwise `for name in ...` rebinds it before its body can read it
+            elif isinstance(node, (cst.For, cst.While)):
+                if name in exposed_reads([node])[0]:
+                    live.add(name)
+                    break
             elif name in set(names_read(node)):
                 live.add(name)
                 break

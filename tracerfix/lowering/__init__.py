@@ -59,6 +59,7 @@ from tracerfix.rewrite import (
     is_boolean,
     names_read,
     refuse_none_holders,
+    refuse_mixed_sequences,
     refuse_recursion,
     refuse_static_none_guards,
     runtime_check,
@@ -320,8 +321,9 @@ class Lowerer:
         builder.only_shortcut = lambda node: guards_masked_updates_only(node, context.qualified_name)
         statements = list(function.body.body)
         position = statements.index(top)
-        before = [s for statement in statements[:position] for s in builder.statement(statement, depth + 1)]
-        region = [s for statement in statements[position:] for s in builder.statement(statement, depth + 1)]
+        flags: dict[str, str] = {}
+        before = builder.statements(statements[:position], depth + 1, flags)
+        region = builder.statements(statements[position:], depth + 1, flags)
         target = builder.nodes.get(id(self.node))
         if target is None:
             raise Refused("the statement could not be read")
@@ -343,6 +345,7 @@ class Lowerer:
         params = _parameters(function)
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
         if tail:
+            refuse_mixed_sequences(function, [_expression(s.value) for s in walk(region) if isinstance(s, Return) and s.value])
             self.returned = self.fresh("returned")
             self.constant_result = constant_return(region)
             self.result = None if self.constant_result is not None else self.fresh("result")
@@ -597,6 +600,13 @@ def _substituted(code: str, name: str, value: str) -> str:
             return replacement if updated.value == name else updated
 
     return cst.Module([]).code_for_node(expression.visit(Replace()))
+
+
+def _expression(text: str) -> cst.BaseExpression:
+    try:
+        return cst.parse_expression(text)
+    except cst.ParserSyntaxError:
+        return cst.Name("_")
 
 
 def _path_to(statements: list, target) -> list:

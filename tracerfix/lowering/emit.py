@@ -172,7 +172,21 @@ class Writer:
         lines = [*comment_lines(statement.node), header, *self.indented(self.block(body, inner) or ["pass"])]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
+        if statement.orelse:
+            lines += ["else:", *self.indented(self.block(statement.orelse, scope))]
         return lines
+
+    def loop_else(self, loop, flags: Flags, scope: Scope, traced: bool | None) -> list[str]:
+        """A loop's `else` after its lowered form: it runs unless the loop stopped at a `break`."""
+        if not loop.orelse:
+            return []
+        # A `break` skips it, and so does a `return` inside (its flag is up after the loop).
+        stops = [name for name in (flags.stop, flags.returned if has_jump(loop.body, (Return,), True) else None) if name]
+        if not stops:
+            return self.block(loop.orelse, scope)  # no `break`: the `else` always runs
+        unless_stopped = If(" | ".join(stops), set(stops), [], loop.orelse, None, traced=traced)
+        self.liveness.block([unless_stopped], set(self.liveness.after.get(id(loop), set())))
+        return self.statement(unless_stopped, scope)
 
     def written(self, statements: list) -> list[str]:
         """Names `statements` bind, with the return flags that a `return` in a nested loop sets
@@ -558,7 +572,7 @@ class Writer:
         lines = self.body(lines, self._while(carried, body, stops, test, scope, index=None, loop_node=loop.node))
         if self.lowerer.differentiated:
             raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
-        return lines
+        return self.body(lines, self.loop_else(loop, flags, scope, traced=True))
 
     def for_loop(self, loop: For, scope: Scope) -> list[str]:
         flags, body, stops = self._loop_flags(loop, scope)
@@ -619,7 +633,15 @@ class Writer:
                                                  body_statements=body, inner_bound=inner_bound, loop_node=loop.node))
             if self.lowerer.differentiated:
                 raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
-            return lines
+            return self.body(lines, self.loop_else(loop, flags, scope, traced=True))
+        if loop.orelse:
+            # No `break`: the `else` runs after every run of the loop.
+            return self._for_without_stops(loop, lines, carried, body, iteration, inner_bound, scope) \
+                + self.block(loop.orelse, scope)
+        return self._for_without_stops(loop, lines, carried, body, iteration, inner_bound, scope)
+
+    def _for_without_stops(self, loop: For, lines: list[str], carried: list[str], body: list, iteration,
+                           inner_bound: set[str], scope: Scope) -> list[str]:
         if not carried:
             if not any(isinstance(s, Leaf) and s.effect for s in walk(body)):
                 self.lowered += 1
@@ -669,7 +691,7 @@ class Writer:
         lines += [f"for {loop.target} in {loop.iter}:", *self.indented(self.block(guarded, inner))]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
-        return lines
+        return self.body(lines, self.loop_else(loop, flags, scope, traced=None))
 
     def _starts(self, init: list[str], carried: list[str], statements: list, loop_node) -> list[str]:
         """The texts a `lax` loop starts `init` with: a carried number the loop makes an array or a

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix import pyast
+from tracerfix.analysis.syntax import own_nodes
+from tracerfix.analysis.syntax import target_names as cst_target_names
 from tracerfix.rewrite import Refused
 
 # Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
@@ -60,6 +62,7 @@ class While:
     body: list
     node: cst.CSTNode | None = None
     traced: bool | None = None
+    orelse: list = field(default_factory=list)  # `while ... else`: run when the loop ends without `break`
 
 
 @dataclass
@@ -71,6 +74,7 @@ class For:
     body: list
     node: cst.CSTNode | None = None
     iter_node: cst.BaseExpression | None = None
+    orelse: list = field(default_factory=list)  # `for ... else`: run when the loop ends without `break`
 
 
 @dataclass
@@ -108,6 +112,8 @@ class Builder:
         self.raise_check = None
         # Whether an `if` only shortcuts its body (`masks.guards_masked_updates_only`): lowered as the body.
         self.only_shortcut = None
+        # `while not_better:` loops whose flag is only cleared on the way to a `return`: `while True:`.
+        self.endless: set[int] = set()
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
@@ -115,9 +121,19 @@ class Builder:
     def block(self, suite: cst.BaseSuite, depth: int) -> list:
         if isinstance(suite, cst.SimpleStatementSuite):
             return [self.small(small, depth) for small in suite.body]
+        return self.statements(suite.body, depth, {})
+
+    def statements(self, nodes, depth: int, flags: dict[str, str]) -> list:
+        """The statements `nodes` of one block; `flags`: the names the block has set to True or
+        False so far (a later part of the same block continues with them)."""
         statements = []
-        for statement in suite.body:
+        for statement in nodes:
+            if isinstance(statement, cst.While) and isinstance(statement.test, cst.Name) \
+                    and flags.get(statement.test.value) == "True" \
+                    and _cleared_only_to_return(statement.body, statement.test.value):
+                self.endless.add(id(statement))
             statements.extend(self.statement(statement, depth))
+            _follow_flags(statement, flags)
         return statements
 
     def statement(self, node: cst.BaseStatement, depth: int) -> list:
@@ -158,20 +174,17 @@ class Builder:
             self.nodes[id(node)] = statement
             return [statement]
         if isinstance(node, cst.While):
-            if node.orelse is not None:
-                raise Refused("a `while ... else` has no `lax` form; move the `else` code after the loop behind a flag")
-            test = self.code(node.test)
-            statement = While(test, expression_reads(test), self.block(node.body, depth + 1), node)
+            test = "True" if id(node) in self.endless else self.code(node.test)
+            statement = While(test, expression_reads(test), self.block(node.body, depth + 1), node,
+                              orelse=self._loop_else(node, depth))
             self.nodes[id(node)] = statement
             return [statement]
         if isinstance(node, cst.For):
-            if node.orelse is not None:
-                raise Refused("a `for ... else` has no `lax` form; move the `else` code after the loop behind a flag")
             if node.asynchronous is not None:
                 raise Refused("an `async for` cannot be traced into a `lax` loop")
             target, iterable = self.code(node.target), self.code(node.iter)
             statement = For(target, target_names(target), iterable, expression_reads(iterable),
-                            self.block(node.body, depth + 1), node, node.iter)
+                            self.block(node.body, depth + 1), node, node.iter, self._loop_else(node, depth))
             self.nodes[id(node)] = statement
             return [statement]
         if isinstance(node, cst.Try):
@@ -191,6 +204,16 @@ class Builder:
                           "at trace time; move it outside the branch or loop")
         raise Refused(f"`{type(node).__name__}` statements are not lowered")
 
+    def _loop_else(self, node: cst.For | cst.While, depth: int) -> list:
+        """The `else` of a loop (run when it ends without `break`), at the loop's own depth."""
+        if node.orelse is None:
+            return []
+        orelse = self.block(node.orelse.body, depth + 1)
+        if has_jump(orelse, (Break, Continue, Return), into_loops=True):
+            raise Refused(f"a `{'for' if isinstance(node, cst.For) else 'while'} ... else` whose `else` has a "
+                          "`break`, `continue` or `return`; move the `else` code after the loop behind a flag")
+        return orelse
+
     def small(self, node: cst.BaseSmallStatement, depth: int):
         if isinstance(node, cst.Return):
             value = None if node.value is None else self.code(node.value)
@@ -205,6 +228,53 @@ class Builder:
         leaf = analyse_leaf(text)
         leaf.indent = len(self.unit) * depth
         return leaf
+
+
+def _follow_flags(statement: cst.BaseStatement, flags: dict[str, str]) -> None:
+    """Update `flags` (name -> "True"/"False") past `statement`: a `name = True` sets one, any
+    other binding of the name forgets it."""
+    for node in own_nodes([statement]):
+        targets = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            targets = [node.target]
+        for target in targets:
+            for name in cst_target_names(target):
+                flags.pop(name, None)
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and isinstance(node.value, cst.Name) and node.value.value in ("True", "False") \
+                and isinstance(statement, cst.SimpleStatementLine):
+            flags[node.targets[0].target.value] = node.value.value
+
+
+def _cleared_only_to_return(body: cst.BaseSuite, name: str) -> bool:
+    """Every binding of `name` in the loop `body` is `name = False` followed, in its block, by
+    simple statements up to a `return`: the loop's test never sees it False."""
+    blocks = [node for node in own_nodes([body]) if isinstance(node, cst.IndentedBlock)]
+    if isinstance(body, cst.IndentedBlock) and body not in blocks:
+        blocks.append(body)
+    cleared = 0
+    for block in blocks:
+        for position, statement in enumerate(block.body):
+            assigns = [small for small in getattr(statement, "body", ()) if isinstance(small, cst.Assign)
+                       and any(name in cst_target_names(t.target) for t in small.targets)] \
+                if isinstance(statement, cst.SimpleStatementLine) else []
+            if not assigns:
+                continue
+            if any(len(a.targets) != 1 or not isinstance(a.value, cst.Name) or a.value.value != "False" for a in assigns):
+                return False
+            rest = [statement, *block.body[position + 1:]]
+            if not all(isinstance(s, cst.SimpleStatementLine) for s in rest) \
+                    or not any(isinstance(small, cst.Return) for s in rest for small in s.body) \
+                    or any(isinstance(small, (cst.Break, cst.Continue)) for s in rest for small in s.body):
+                return False
+            cleared += len(assigns)
+    others = [node for node in own_nodes([body]) if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For))
+              and name in cst_target_names(node.target)]
+    return cleared > 0 and not others
 
 
 def comment_lines(node: cst.CSTNode) -> list[str]:
@@ -348,7 +418,7 @@ def children(statement) -> list[list]:
     if isinstance(statement, If):
         return [statement.body, statement.orelse]
     if isinstance(statement, (While, For)):
-        return [statement.body]
+        return [statement.body, statement.orelse]
     return []
 
 

@@ -37,18 +37,25 @@ class Liveness:
             return set(jumps[0]) if jumps else set(live)
         if isinstance(statement, Continue):
             return set(jumps[1]) if jumps else set(live)
+        if isinstance(statement, (While, For)) and statement.orelse:
+            # A `break` skips the `else`; the loop's own end runs it. Right after the loop (once
+            # the `else` stands after it, behind the stop flag) both are live.
+            ended = self.block(statement.orelse, live, jumps)
+            self.after[id(statement)] = live | ended
+        else:
+            ended = live
         if isinstance(statement, While):
-            head = live | statement.reads
+            head = ended | statement.reads
             while True:
-                new = live | statement.reads | self.block(statement.body, head, (live, head))
+                new = ended | statement.reads | self.block(statement.body, head, (live, head))
                 if new == head:
                     return head
                 head = new
         if isinstance(statement, For):
-            head = set(live)
+            head = set(ended)
             while True:
                 body = self.block(statement.body, head, (live, head)) - statement.targets
-                new = live | body
+                new = ended | body
                 if new == head:
                     return head | statement.reads
                 head = new
