@@ -634,11 +634,8 @@ class Writer:
             if self.lowerer.differentiated:
                 raise Refused(reverse_mode_refusal(self.lowerer.context.function_name))
             return self.body(lines, self.loop_else(loop, flags, scope, traced=True))
-        if loop.orelse:
-            # No `break`: the `else` runs after every run of the loop.
-            return self._for_without_stops(loop, lines, carried, body, iteration, inner_bound, scope) \
-                + self.block(loop.orelse, scope)
-        return self._for_without_stops(loop, lines, carried, body, iteration, inner_bound, scope)
+        return self.body(self._for_without_stops(loop, lines, carried, body, iteration, inner_bound, scope),
+                         self.loop_else(loop, flags, scope, traced=True))
 
     def _for_without_stops(self, loop: For, lines: list[str], carried: list[str], body: list, iteration,
                            inner_bound: set[str], scope: Scope) -> list[str]:
