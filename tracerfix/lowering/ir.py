@@ -254,8 +254,6 @@ def _cleared_only_to_return(body: cst.BaseSuite, name: str) -> bool:
     """Every binding of `name` in the loop `body` is `name = False` followed, in its block, by
     simple statements up to a `return`: the loop's test never sees it False."""
     blocks = [node for node in own_nodes([body]) if isinstance(node, cst.IndentedBlock)]
-    if isinstance(body, cst.IndentedBlock) and body not in blocks:
-        blocks.append(body)
     cleared = 0
     for block in blocks:
         for position, statement in enumerate(block.body):
