@@ -218,6 +218,23 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
             # the branches of `lax.switch` differed in pytree structure.
             "one `return` gives a list where another gives a tuple",
         ),
+        (
+            """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def solve(x, tol):
+                while True:
+                    x = x / 2
+                    if jnp.abs(x).max() < tol:
+                        message = "converged"
+                        break
+                return x, message
+            """,
+            # A status string chosen inside the loop (a Levenberg-Marquardt's `message`).
+            "`message` is first bound inside the loop to `\"converged\"`, which is not an array",
+        ),
     ],
 )
 def test_refusals_name_the_construct(code, reason):
@@ -512,6 +529,44 @@ def test_a_value_returned_from_names_bound_just_before_takes_their_values_as_pla
     fixed = _fix(original)
     assert "result = (alpha - 0.05), alpha" in fixed, fixed
     _agree(fixed, original, "bracket", "(np.zeros(2, np.float32), np.ones(2, np.float32))")
+
+
+def test_a_name_first_bound_deep_inside_a_loop_starts_as_zeros_of_its_shape():
+    # A damped Newton whose `loss` is first bound by the step inside an inner `for` and returned
+    # after the outer `while` (typically a research script's optimiser): no statement before the
+    # loops computes it, so it starts as zeros of the shape `jax.eval_shape` finds.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def step(p, lr):
+            g = 2 * (p - 3.0)
+            p = p - lr * g
+            return p, jnp.sum((p - 3.0) ** 2), g
+
+        @jax.jit
+        def optimise(p, lr):
+            converged = False
+            rounds = 0
+            while not converged and rounds < 4:
+                for it in range(5):
+                    p, loss, g = step(p, lr)
+                    if jnp.linalg.norm(g) < 1e-2:
+                        converged = True
+                        break
+                lr = lr * 0.5
+                rounds += 1
+            return p, loss, converged
+        """
+    )
+    fixed = _fix(original)
+    assert "_, loss, _ = jax.tree.map(" in fixed and "jax.eval_shape(lambda: step(p, lr))" in fixed, fixed
+    assert fixed.count("jax.eval_shape(") == 1 or fixed.count("jax.eval_shape(lambda: jax.") == 0, fixed
+    for arguments in ("(np.array([0.0, 1.0], np.float32), np.float32(0.4))",
+                      "(np.array([2.9, 3.1], np.float32), np.float32(1.0))",
+                      "(np.array([-5.0, 9.0], np.float32), np.float32(0.01))"):
+        _agree(fixed, original, "optimise", arguments)
 
 
 def test_a_test_the_function_squeezes_elsewhere_is_squeezed_in_a_loop_body():

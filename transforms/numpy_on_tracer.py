@@ -27,6 +27,8 @@ from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
                            "array", "eye", "identity", "arange"})
+# SciPy classes that hold what they are given without converting it: `OptimizeResult` is a dict.
+SCIPY_CONTAINERS = frozenset({"optimize.OptimizeResult", "optimize._optimize.OptimizeResult"})
 _AUGMENTED_AT = {cst.AddAssign: "add", cst.SubtractAssign: "subtract", cst.MultiplyAssign: "multiply",
                  cst.DivideAssign: "divide", cst.PowerAssign: "power"}
 
@@ -165,6 +167,22 @@ def f(x):
     return x * jnp.asarray(table)
 """,
             note="a NumPy array written with Python values",
+        ),
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+from scipy.optimize import OptimizeResult
+
+def minimise(fun, x):
+    x = x - 0.1 * jax.grad(fun)(x)
+    return OptimizeResult(x=x, fun=fun(x), success=True)
+
+@jax.jit
+def solve(x):
+    return minimise(lambda p: jnp.sum(p ** 2), x).x
+""",
+            note="`OptimizeResult` is a dict: it holds the traced values it is given without converting them",
         ),
     )
     INVALID = (
@@ -572,7 +590,7 @@ def add_seeded_noise(image):
         `jax.scipy` namesake; `scipy.optimize.minimize(fun, x0)` runs on the host only."""
         context = self.context
         traced = self._traced_arguments(node)
-        if not traced:
+        if not traced or name in SCIPY_CONTAINERS:
             return
         opening = (
             f"`scipy.{name}` converts traced `{context.describe(traced[0].value)}` to a NumPy array and "

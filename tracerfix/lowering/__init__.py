@@ -622,14 +622,11 @@ def _path_to(statements: list, target) -> list:
 
 def _bound_in(region: list, root, path: list) -> set[str]:
     """Names bound before `root` inside the region: by the statements ahead of it on its path
-    (an `if` ahead binds what all its arms bind; a loop ahead, what it binds when it runs), and
-    anywhere in the loops around it (a value from the previous iteration). A name bound only in
-    a sibling branch (`if mode == "a": M = ... else: <root>`) is not bound at `root`."""
+    (an `if` ahead binds what all its arms bind; a loop ahead, what it binds when it runs). A
+    name bound only in a sibling branch (`if mode == "a": M = ... else: <root>`) is not bound at
+    `root`, nor one bound only further on in a loop around it: in that loop's first iteration it
+    has no value yet, so a `lax` form cannot start from it."""
     bound: set[str] = set()
-    for statement in path[:-1]:
-        if isinstance(statement, (While, For)):
-            bound |= set(writes_of(statement.body))
-            bound |= getattr(statement, "targets", set())
     block = region
     for step in path:
         for statement in block:

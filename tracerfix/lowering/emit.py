@@ -30,6 +30,7 @@ from tracerfix.lowering.ir import (
     Return,
     While,
     always_returns,
+    children,
     comment_lines,
     definitely_bound,
     has_jump,
@@ -106,6 +107,8 @@ class Writer:
                                   "longer skips it")
             if statement.reads & scope.tainted:
                 scope.tainted |= statement.writes
+            if _is_shaped_placeholder(statement.text) and statement.kills - {"_"} <= scope.bound:
+                return []  # an inner loop's starting zeros, for a name the loop around it now carries
             scope.bound |= statement.writes
             return self.leaf_lines(statement)
         if isinstance(statement, Return):
@@ -145,7 +148,7 @@ class Writer:
             margin = min((len(line) - len(line.lstrip()) for line in body), default=0)
             return [*leaf.comments, lines[0], *(self.unit + line[margin:] if line.strip() else line for line in lines[1:])]
         # LibCST writes a statement's continuation lines relative to the statement itself.
-        rest = [MARK + line for line in lines[1:]]
+        rest = [MARK + line if line else line for line in lines[1:]]
         return [*leaf.comments, lines[0], *rest]
 
     def python_if(self, statement: If, scope: Scope, keyword: str = "if") -> list[str]:
@@ -502,7 +505,7 @@ class Writer:
             if name not in carried:
                 carried.append(name)
         unbound = [name for name in carried if name not in scope.bound and name not in stops]
-        self.prologue = self._first_values(loop, body, unbound, scope, stops) if unbound else []
+        self.prologue = self._first_values(loop, body, unbound, scope, stops, carried) if unbound else []
         scope.bound |= set(unbound)
         self._check_state([body], scope.bound, "loop")
         for statement in walk(body):
@@ -516,16 +519,29 @@ class Writer:
         self.lowerer.check_identity_tests(carried)
         return carried
 
-    def _first_values(self, loop, body: list, names: list[str], scope: Scope, stops: list[str]) -> list[str]:
+    def _first_values(self, loop, body: list, names: list[str], scope: Scope, stops: list[str],
+                      carried: list[str]) -> list[str]:
         """Lines that give `names` (first bound in the loop, read after it) their first value
         before the loop: the body's opening assignments that compute them from values that exist
-        before the loop. A `lax` loop carries a value of fixed shape and dtype from its start; the
-        Python loop ran at least once wherever the name was read after it (else it raised
-        `UnboundLocalError`), so that value is always overwritten before anyone reads it."""
+        before the loop, or else zeros of the shape those values will have. A `lax` loop carries a
+        value of fixed shape and dtype from its start; the Python loop ran at least once wherever
+        the name was read after it (else it raised `UnboundLocalError`), so that value is always
+        overwritten before anyone reads it."""
         refusal = Refused(f"`{names[0]}` is first bound inside the loop and read after it or in the next "
                           "iteration; give it a value of the same shape before the loop")
         if set(names) & upward_reads(body):
             raise refusal  # read in the body before the body binds it
+        try:
+            return self._opening_values(loop, body, names, scope, stops, refusal)
+        except Refused:
+            placeholders = self._shaped_placeholders(loop, body, names, scope, carried)
+            if placeholders is None:
+                raise
+            return placeholders
+
+    def _opening_values(self, loop, body: list, names: list[str], scope: Scope, stops: list[str],
+                        refusal: Refused) -> list[str]:
+        """The body's opening statements that compute `names`, run once more before the loop."""
         available = set(scope.bound)
         targets = getattr(loop, "targets", set())
         prefix: list[Leaf] = []
@@ -560,6 +576,82 @@ class Writer:
         lines = []
         for statement in reversed(kept):
             lines += self.leaf_lines(statement)
+        return lines
+
+    def _shaped_placeholders(self, loop, body: list, names: list[str], scope: Scope,
+                             carried: list[str]) -> list[str] | None:
+        """`loss = jax.tree.map(jnp.zeros_like, jax.eval_shape(lambda: step(params, lr)))` for a
+        name the loop first binds anywhere in its body (inside an inner loop or a branch) from
+        values that exist before it: zeros of the shape and dtype of its first value, which
+        `jax.eval_shape` finds without computing anything. Names those statements read that the
+        loop also binds first get their own placeholder before them. None where a statement is
+        not a plain assignment or reads what has no value of a fixed shape before the loop (an
+        inner loop's index, a name the body rebinds without carrying it)."""
+        statements: list[tuple[Leaf, set[str]]] = []  # every simple statement, with the loop indices around it
+
+        def visit(block: list, indices: set[str]) -> None:
+            for statement in block:
+                if isinstance(statement, Leaf):
+                    statements.append((statement, indices))
+                elif isinstance(statement, For):
+                    visit(statement.body, indices | statement.targets)
+                    visit(statement.orelse, indices)
+                else:
+                    for child in children(statement):
+                        visit(child, indices)
+
+        visit(body, set(getattr(loop, "targets", ())))
+        written = set(writes_of(body))
+        needed, chosen = list(names), {}
+        while needed:
+            name = needed.pop()
+            if name in chosen:
+                continue
+            found = next(((position, leaf, indices) for position, (leaf, indices) in enumerate(statements)
+                          if name in leaf.kills), None)
+            if found is None:
+                return None
+            position, leaf, indices = found
+            if leaf.effect or leaf.raises or leaf.grows or leaf.attribute_store or leaf.helper \
+                    or _plain_assignment(leaf.text) is None:
+                return None
+            value = _plain_assignment(leaf.text)[1]
+            try:
+                never = never_an_array(self.lowerer.context.parse_expression(value), self.lowerer.context)
+            except Exception:  # noqa: BLE001 - text the lowering could not read
+                return None
+            if never:
+                raise Refused(f"`{name}` is first bound inside the loop to `{value}`, which is not an array: a `lax` "
+                              "loop carries only arrays; carry an integer code instead and pick the value after "
+                              "the loop, outside the jitted function")
+            for read in leaf.reads & self.lowerer.locals:
+                if read in indices or (read in written and read in scope.bound and read not in carried):
+                    return None
+                if read not in scope.bound:
+                    if read not in written:
+                        return None
+                    needed.append(read)
+            chosen[name] = position
+        jax_name, jnp = self.lowerer.spell("jax"), self.lowerer.spell("jax.numpy")
+        wanted = set(chosen)
+        underscore_read = "_" in self.liveness.after.get(id(loop), set()) or any("_" in leaf.reads for leaf, _ in statements)
+        lines: list[str] = []
+        for position in sorted(set(chosen.values())):
+            leaf = statements[position][0]
+            targets, value = _plain_assignment(leaf.text)
+            if any(chosen.get(t, position) < position for t in leaf.reads & wanted):
+                return None  # read before its first binding in the body: a value from the last iteration
+            if len(targets) > 1 and underscore_read:
+                return None
+            left = ", ".join(t if t in wanted else "_" for t in targets)
+            if not _is_shaped_placeholder(leaf.text):  # an inner loop's placeholder is one already
+                value = f"{jax_name}.tree.map({jnp}.zeros_like, {jax_name}.eval_shape(lambda: {value}))"
+            text = f"{left} = {value}"
+            lines += self.leaf_lines(Leaf(text, set(), set(), set(), comments=leaf.comments))
+        for name in names:
+            self.notes.append(f"`{name}` is first bound inside the loop and read after it: before the loop it "
+                              "holds zeros of the shape and dtype of its first value (`jax.eval_shape` computes "
+                              "nothing), which the loop replaces before anything reads it")
         return lines
 
     def while_loop(self, loop: While, scope: Scope) -> list[str]:
@@ -954,6 +1046,17 @@ def _operand(text: str) -> str:
 def _does_nothing(statements: list) -> bool:
     """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
     return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
+
+
+def _is_shaped_placeholder(text: str) -> bool:
+    """`x = jax.tree.map(jnp.zeros_like, jax.eval_shape(...))`, as `_shaped_placeholders` writes it."""
+    return re.search(r"=\s*\w+\.tree\.map\(\s*\w+\.zeros_like,\s*\w+\.eval_shape\(", text) is not None
+
+
+def _plain_assignment(text: str) -> tuple[list[str], str] | None:
+    """`a = value` or `a, b = value` as (target names, value text); None for any other statement."""
+    match = re.fullmatch(r"\s*(\(?\s*\w+(?:\s*,\s*\w+)*\s*,?\s*\)?)\s*=(?!=)\s*(.+)", text, re.S)
+    return (re.findall(r"\w+", match.group(1)), match.group(2).strip()) if match else None
 
 
 def _single_assignment(text: str) -> tuple[str, str] | None:
