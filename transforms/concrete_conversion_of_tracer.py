@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis import known
-from tracerfix.bindings import reads
+from tracerfix.bindings import assigned_values, reads
 from tracerfix.concrete_arguments import (
     conversion_operand,
     is_concrete_slot,
@@ -429,6 +429,44 @@ def height_at(normal, height, x, y):
             note="`.item()` and `.tolist()` of values an object stores (jaxsim's plane terrain): its methods only "
             "compute with them, so they stay arrays (a tuple of the array's elements for `.tolist()`)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnames="k")
+def farthest_points(points, k):
+    selected = []
+    dists = jnp.full(points.shape[0], jnp.inf)
+    while len(selected) < k:
+        next_idx = int(jnp.argmax(dists))
+        selected.append(next_idx)
+        dists = jnp.minimum(dists, jnp.sum((points - points[next_idx]) ** 2, axis=1))
+        dists = dists.at[next_idx].set(-1.0)
+    return jnp.asarray(selected, dtype=jnp.int32)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnames="k")
+def farthest_points(points, k):
+    selected = []
+    dists = jnp.full(points.shape[0], jnp.inf)
+    while len(selected) < k:
+        next_idx = jnp.argmax(dists).astype(int)
+        selected.append(next_idx)
+        dists = jnp.minimum(dists, jnp.sum((points - points[next_idx]) ** 2, axis=1))
+        dists = dists.at[next_idx].set(-1.0)
+    return jnp.asarray(selected, dtype=jnp.int32)
+""",
+            unsafe=True,
+            function='farthest_points',
+            inputs=("(jnp.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [2.0, 2.0]]), 3)", "(jnp.zeros((2, 3)), 2)"),
+            note='an index converted with int() only indexes, updates and is appended to a list that only becomes an array (greedy k-center selection): the conversion goes',
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -524,6 +562,8 @@ def height_at(normal, height, x, y):
                 continue
             if parent is child:
                 continue  # the call just stepped over
+            if isinstance(parent, cst.Arg) and position > 0 and _appended_to_array_list(ancestors[position - 1], context):
+                return True  # `selected.append(int(i))` where `selected` only becomes an array
             if isinstance(parent, cst.Arg) and position > 0:
                 call = ancestors[position - 1]
                 # What a helper returns is used where the helper is called.
@@ -628,6 +668,33 @@ def _attribute_reads(function: cst.FunctionDef, field: str) -> list[tuple[cst.At
             continue
         pending.extend((child, (*ancestors, node)) for child in node.children)
     return found
+
+
+def _appended_to_array_list(call: cst.CSTNode, context) -> bool:
+    """`selected.append(value)` where `selected` is a list the function builds (`selected = []`)
+    and otherwise only counts (`len(selected)`) or hands whole to `jax.numpy`
+    (`jnp.asarray(selected)`): its elements may be arrays as well as Python numbers."""
+    function = context.function
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append"
+            and isinstance(call.func.value, cst.Name) and len(call.args) == 1 and isinstance(function, cst.FunctionDef)):
+        return False
+    name = call.func.value.value
+    values = assigned_values(function, name)
+    if not values or not all(isinstance(value, cst.List) and not value.elements for value in values):
+        return False
+    for use in reads(function.body, name):
+        parent = use.ancestors[-1] if use.ancestors else None
+        if isinstance(parent, cst.Attribute) and parent.attr.value == "append" and parent.value is use.node:
+            continue
+        call_around = use.ancestors[-2] if len(use.ancestors) > 1 else None
+        if not (isinstance(parent, cst.Arg) and isinstance(call_around, cst.Call) and parent.value is use.node):
+            return False
+        if isinstance(call_around.func, cst.Name) and call_around.func.value == "len" and call_around.func.value not in context.env:
+            continue
+        qualified = context.qualified_name(call_around.func) or ""
+        if not (qualified.startswith(known.ARRAY_NAMESPACES) and call_around.args[0] is parent):
+            return False
+    return True
 
 
 def _sequence_of_elements(call: cst.CSTNode, arg: cst.Arg, context) -> bool:

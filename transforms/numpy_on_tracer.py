@@ -496,6 +496,39 @@ def add_seeded_noise(image):
             inputs=("jnp.linspace(0.0, 1.0, 6)",),
             note="a generator seeded inside draws the same on every call: the fix agrees",
         ),
+        Invalid(
+            """
+import jax
+import numpy as onp
+
+@jax.jit
+def discounted_returns(rewards, gamma):
+    returns = onp.zeros_like(rewards)
+    ret = 0.0
+    for i in reversed(range(len(rewards))):
+        ret = rewards[i] + gamma * ret
+        returns[i] = ret
+    return returns
+""",
+            expected="""
+import jax
+import numpy as onp
+import jax.numpy as jnp
+
+@jax.jit
+def discounted_returns(rewards, gamma):
+    returns = jnp.zeros_like(rewards)
+    ret = 0.0
+    for i in reversed(range(len(rewards))):
+        ret = rewards[i] + gamma * ret
+        returns = returns.at[i].set(ret)
+    return returns
+""",
+            unsafe=True,
+            function='discounted_returns',
+            inputs=("(jnp.array([1.0, 0.0, -2.0, 0.5]), 0.9)", "(jnp.zeros(1), 0.0)", "(jnp.arange(6.0), 1.0)"),
+            note='a NumPy buffer made from a traced array and written in place, filled backwards (discounted returns of an RL rollout): a JAX array written with .at',
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -533,7 +566,8 @@ def add_seeded_noise(image):
             raise Refused("the array is not built in a function")
         created, writes, rebound = None, [], False
         for node in walk(function.body):
-            if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and any(
+                    isinstance(inner, cst.Name) and inner.value == name for inner in walk(node)):
                 raise Refused(f"`{name}` is used in a nested function")
             if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
                 targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
@@ -647,8 +681,16 @@ def add_seeded_noise(image):
         safety, note = Safety.SAFE, ""
         needs_numpy = _needs_a_numpy_array(node, context)
         if needs_numpy is not None:
-            self.report(node, f"{opening}; the code then needs a NumPy array ({needs_numpy}): keep the traced "
-                              f"value a JAX array throughout (`jnp.{jnp_name}`), and drop that check")
+            name_written, written_in_place = needs_numpy
+            fix, reason = (None, "")
+            if written_in_place:
+                # `returns = np.zeros_like(rewards)` then `returns[i] = r`: a JAX array written with `.at`.
+                fix, reason = attempt(lambda: self._jax_array_fix(name_written))
+            advice = (f"build `{name_written}` with `jax.numpy` and write with `{name_written} = "
+                      f"{name_written}.at[...].set(...)`" if written_in_place else
+                      f"keep the traced value a JAX array throughout (`jnp.{jnp_name}`), and drop that check")
+            self.report(node, f"{opening}; the code then needs a NumPy array ({_NUMPY_NEEDS[written_in_place]}"
+                              f"): {advice}{reason}", fix)
             return
         if name in NUMPY_CONVERSIONS:
             safety = Safety.UNSAFE
@@ -696,25 +738,30 @@ def add_seeded_noise(image):
         return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)
 
 
-def _needs_a_numpy_array(call: cst.Call, context) -> str | None:
-    """What, after `x = np.array(...)`, needs `x` to stay a NumPy array (`assert isinstance(x,
-    np.ndarray)`, `x[i] = v`), which a JAX array breaks; None when nothing does."""
+_NUMPY_NEEDS = {True: "it is written in place", False: "an `isinstance` check asks for `np.ndarray`"}
+
+
+def _needs_a_numpy_array(call: cst.Call, context) -> tuple[str, bool] | None:
+    """What, after `x = np.array(...)`, needs `x` to stay a NumPy array, which a JAX array
+    breaks: (`x`, True) for `x[i] = v`, (`x`, False) for `isinstance(x, np.ndarray)`; None when
+    nothing does."""
     statement = next((a for a in reversed(context.ancestors) if isinstance(a, cst.Assign)), None)
     function = context.function
     if statement is None or statement.value is not call or len(statement.targets) != 1 \
             or not isinstance(statement.targets[0].target, cst.Name) or not isinstance(function, cst.FunctionDef):
         return None
     name = statement.targets[0].target.value
+    written = False
     for node in walk(function.body):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "isinstance" \
                 and len(node.args) == 2 and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == name \
                 and (context.qualified_name(node.args[1].value) or "") == "numpy.ndarray":
-            return f"`isinstance({name}, np.ndarray)`"
+            return name, False
         if isinstance(node, (cst.Assign, cst.AugAssign)):
             targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-            if any(isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name for t in targets):
-                return f"`{name}[...] = ...` writes in place"
-    return None
+            written |= any(isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name
+                           for t in targets)
+    return (name, True) if written else None
 
 
 def _module_parameter(call: cst.Call, context) -> str | None:
