@@ -67,7 +67,23 @@ SPECIAL_ARGUMENTS = {
     "linalg.tensorinv": lambda v, m: (m, 1),
     "tril": lambda v, m: (m,),  # jnp.tril needs 2-D input; NumPy also takes 1-D
     "triu": lambda v, m: (m,),
+    "array_equal": lambda v, m: (v, v.copy()),
+    "array_equiv": lambda v, m: (v, v.copy()),
+    "meshgrid": lambda v, m: (v, v * 2),
+    "block": lambda v, m: ([v, v],),
+    "where": lambda v, m: (v > 0.4, v, 0.0),
+    "histogram2d": lambda v, m: (v, v * 2, 3),
+    "histogram_bin_edges": lambda v, m: (v, 3),
+    "histogramdd": lambda v, m: (m, 2),
+    "insert": lambda v, m: (v, 1, 5.0),
+    "delete": lambda v, m: (v, 1),
+    "resize": lambda v, m: (v, (2, 3)),
+    "bitwise_count": lambda v, m: (np.array([3, 7, 255], np.int32),),
+    "apply_along_axis": lambda v, m: (np.sum, 0, m),
 }
+# NumPy 2.4 no longer raises on a tracer here: it catches the conversion error and answers False,
+# a wrong answer rather than an error, which the rewrite corrects all the same.
+SILENTLY_WRONG = frozenset({"array_equal", "array_equiv"})
 # Same meaning, but the values are unspecified: compare shapes and dtypes.
 UNINITIALISED = frozenset({"empty_like"})
 
@@ -139,8 +155,16 @@ def test_numpy_function_fails_on_a_tracer_and_jnp_agrees(name):
     jnp_function = _function(jnp, name)
     args, expected = _first_working(numpy_function, name)
     assert args is not None, f"no test input for np.{name}: add one to SPECIAL_ARGUMENTS"
-    with pytest.raises(TRACER_ERRORS):
-        _jit_over_arrays(numpy_function, args)
+    if name in SILENTLY_WRONG:
+        try:
+            traced_answer = _jit_over_arrays(numpy_function, args)
+        except TRACER_ERRORS:
+            pass  # older NumPy: the conversion error reaches the caller
+        else:
+            assert bool(traced_answer) != bool(expected), name
+    else:
+        with pytest.raises(TRACER_ERRORS):
+            _jit_over_arrays(numpy_function, args)
     actual = jnp_function(*args)
     if name in UNINITIALISED:
         assert np.shape(actual) == np.shape(expected)

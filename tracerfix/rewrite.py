@@ -1955,6 +1955,10 @@ def _print_piece(value: cst.BaseExpression, labelled: bool, values: list[str], c
         return _escape(text)
     if isinstance(value, cst.FormattedString):
         return _formatted_piece(value, values, context)
+    if isinstance(value, cst.ConcatenatedString):  # f"..." f"...", one string written on two lines
+        left = _print_piece(value.left, False, values, context)
+        right = _print_piece(value.right, False, values, context) if left is not None else None
+        return None if right is None else left + right
     printf = _printf(value)
     if printf is not None:
         return _printf_piece(*printf, values, context)

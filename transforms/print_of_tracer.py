@@ -175,6 +175,39 @@ def report(x):
             inputs=('jnp.array([1.0, 2.5])',),
             note='printf-style `%` formatting becomes a `str.format` string: `%.3f` is `{:.3f}`, `%d` and `%s` are `{}`',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x):
+    accepted = 0
+    for step in range(4):
+        accepted = accepted + (x[step] > 0)
+        if (step + 1) % 2 == 0:
+            print(f'step {step + 1:3d}/4, '
+                  f'accept_rate={accepted / (step + 1):.3f}')
+    return accepted
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def sample(x):
+    accepted = 0
+    for step in range(4):
+        accepted = accepted + (x[step] > 0)
+        if (step + 1) % 2 == 0:
+            jax.debug.print("step {:3d}/4, accept_rate={:.3f}", step + 1, accepted / (step + 1))
+    return accepted
+""",
+            unsafe=True,
+            function='sample',
+            inputs=('jnp.array([1.0, -1.0, 2.0, 0.0])',),
+            note='a progress line written as two f-strings, formatting a traced rate with :.3f, which raises TypeError while tracing: one jax.debug.print format string',
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -189,10 +222,18 @@ def report(x):
         if not traced:
             return
         listed = ", ".join(f"`{context.describe(e)}`" for e in traced)
-        message = (
-            f"`print` of traced {listed} runs once, while {under_tracing(context)}, and shows "
-            "the tracer instead of its values; use `jax.debug.print`"
-        )
+        formatted = [e for e in traced if _format_spec_of(e, printed)]
+        if formatted:
+            message = (
+                f"`print` formats traced `{context.describe(formatted[0])}` with "
+                f"`:{_format_spec_of(formatted[0], printed)}`, which raises TypeError under {under_tracing(context)} "
+                "(a tracer has no value to format); use `jax.debug.print`"
+            )
+        else:
+            message = (
+                f"`print` of traced {listed} runs once, while {under_tracing(context)}, and shows "
+                "the tracer instead of its values; use `jax.debug.print`"
+            )
         self.report(node, message, self._debug_print_fix(node))
 
     def _debug_print_fix(self, node: cst.Call):
@@ -204,9 +245,28 @@ def report(x):
         return context.fix("Replace with `jax.debug.print`", [(node, replacement)], Safety.UNSAFE, _NOTE)
 
 
+def _format_spec_of(expression: cst.BaseExpression, printed: list[cst.BaseExpression]) -> str:
+    """The format spec (`.3f`) an f-string field gives `expression`, or ""."""
+    pending = list(printed)
+    while pending:
+        value = pending.pop()
+        if isinstance(value, cst.ConcatenatedString):
+            pending += [value.left, value.right]
+        elif isinstance(value, cst.FormattedString):
+            for part in value.parts:
+                if isinstance(part, cst.FormattedStringExpression) and part.expression is expression \
+                        and part.format_spec:
+                    return "".join(p.value for p in part.format_spec if isinstance(p, cst.FormattedStringText))
+    return ""
+
+
 def _interpolated(value: cst.BaseExpression):
-    """The expressions a printed argument shows: itself, or the fields of an f-string."""
-    if isinstance(value, cst.FormattedString):
+    """The expressions a printed argument shows: itself, or the fields of an f-string (of each
+    piece of `f"..." f"..."`)."""
+    if isinstance(value, cst.ConcatenatedString):
+        yield from _interpolated(value.left)
+        yield from _interpolated(value.right)
+    elif isinstance(value, cst.FormattedString):
         for part in value.parts:
             if isinstance(part, cst.FormattedStringExpression):
                 yield part.expression

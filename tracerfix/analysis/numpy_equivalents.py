@@ -48,6 +48,8 @@ _ARRAY_FUNCTIONS = frozenset(
     linalg.matmul linalg.diagonal linalg.matrix_transpose linalg.tensordot
     fft.fft fft.ifft fft.fft2 fft.ifft2 fft.fftn fft.ifftn fft.rfft fft.irfft fft.rfft2 fft.irfft2
     fft.rfftn fft.irfftn fft.hfft fft.ihfft fft.fftshift fft.ifftshift
+    meshgrid block where matrix_transpose iscomplex histogram2d histogram_bin_edges histogramdd
+    insert delete sort_complex ix_ poly resize bitwise_count nextafter apply_along_axis
     """.split()
 )
 
