@@ -533,8 +533,9 @@ def test_a_value_returned_from_names_bound_just_before_takes_their_values_as_pla
 
 def test_a_name_first_bound_deep_inside_a_loop_starts_as_zeros_of_its_shape():
     # A damped Newton whose `loss` is first bound by the step inside an inner `for` and returned
-    # after the outer `while` (typically a research script's optimiser): no statement before the
-    # loops computes it, so it starts as zeros of the shape `jax.eval_shape` finds.
+    # after the outer `while` with the inner index (a trust-region Newton-CG prints both): no
+    # statement before the loops computes them, so `loss` starts as zeros of the shape
+    # `jax.eval_shape` finds and the index as the first of its range.
     original = _source(
         """
         import jax
@@ -557,11 +558,12 @@ def test_a_name_first_bound_deep_inside_a_loop_starts_as_zeros_of_its_shape():
                         break
                 lr = lr * 0.5
                 rounds += 1
-            return p, loss, converged
+            return p, loss, converged, it
         """
     )
     fixed = _fix(original)
     assert "_, loss, _ = jax.tree.map(" in fixed and "jax.eval_shape(lambda: step(p, lr))" in fixed, fixed
+    assert "    it = 0\n" in fixed, fixed  # the inner loop's index, read after both loops
     assert fixed.count("jax.eval_shape(") == 1 or fixed.count("jax.eval_shape(lambda: jax.") == 0, fixed
     for arguments in ("(np.array([0.0, 1.0], np.float32), np.float32(0.4))",
                       "(np.array([2.9, 3.1], np.float32), np.float32(1.0))",

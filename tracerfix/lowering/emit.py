@@ -529,7 +529,7 @@ class Writer:
         overwritten before anyone reads it."""
         refusal = Refused(f"`{names[0]}` is first bound inside the loop and read after it or in the next "
                           "iteration; give it a value of the same shape before the loop")
-        if set(names) & upward_reads(body):
+        if set(names) & upward_reads(body, loops_run=True):
             raise refusal  # read in the body before the body binds it
         try:
             return self._opening_values(loop, body, names, scope, stops, refusal)
@@ -587,13 +587,15 @@ class Writer:
         loop also binds first get their own placeholder before them. None where a statement is
         not a plain assignment or reads what has no value of a fixed shape before the loop (an
         inner loop's index, a name the body rebinds without carrying it)."""
-        statements: list[tuple[Leaf, set[str]]] = []  # every simple statement, with the loop indices around it
+        # Every simple statement and inner `for`, with the loop indices around it.
+        statements: list[tuple[Leaf | For, set[str]]] = []
 
         def visit(block: list, indices: set[str]) -> None:
             for statement in block:
                 if isinstance(statement, Leaf):
                     statements.append((statement, indices))
                 elif isinstance(statement, For):
+                    statements.append((statement, indices))
                     visit(statement.body, indices | statement.targets)
                     visit(statement.orelse, indices)
                 else:
@@ -608,10 +610,19 @@ class Writer:
             if name in chosen:
                 continue
             found = next(((position, leaf, indices) for position, (leaf, indices) in enumerate(statements)
-                          if name in leaf.kills), None)
+                          if name in (leaf.targets if isinstance(leaf, For) else leaf.kills)), None)
             if found is None:
                 return None
             position, leaf, indices = found
+            if isinstance(leaf, For):
+                from tracerfix.lowering import names_in
+
+                # An inner loop's index read after the loops (`print(f"{it}:{cg_iter}")`): the
+                # first index of its range.
+                if _range_start(leaf) is None or not names_in(_range_start(leaf)) & self.lowerer.locals <= scope.bound:
+                    return None
+                chosen[name] = position
+                continue
             if leaf.effect or leaf.raises or leaf.grows or leaf.attribute_store or leaf.helper \
                     or _plain_assignment(leaf.text) is None:
                 return None
@@ -634,10 +645,16 @@ class Writer:
             chosen[name] = position
         jax_name, jnp = self.lowerer.spell("jax"), self.lowerer.spell("jax.numpy")
         wanted = set(chosen)
-        underscore_read = "_" in self.liveness.after.get(id(loop), set()) or any("_" in leaf.reads for leaf, _ in statements)
+        underscore_read = "_" in self.liveness.after.get(id(loop), set()) or any(
+            "_" in leaf.reads for leaf, _ in statements if isinstance(leaf, Leaf))
         lines: list[str] = []
         for position in sorted(set(chosen.values())):
             leaf = statements[position][0]
+            if isinstance(leaf, For):
+                lines.append(f"{leaf.target} = {_range_start(leaf)}")
+                self.notes.append(f"`{leaf.target}` is read after its loop: where that loop runs no step it is "
+                                  f"`{_range_start(leaf)}` instead of the value it had before")
+                continue
             targets, value = _plain_assignment(leaf.text)
             if any(chosen.get(t, position) < position for t in leaf.reads & wanted):
                 return None  # read before its first binding in the body: a value from the last iteration
@@ -1046,6 +1063,18 @@ def _operand(text: str) -> str:
 def _does_nothing(statements: list) -> bool:
     """Only `if`s that choose between doing nothing (what `continue` at the end of a body leaves)."""
     return all(isinstance(s, If) and _does_nothing(s.body) and _does_nothing(s.orelse) for s in statements)
+
+
+def _range_start(loop: For) -> str | None:
+    """The first index of `for i in range(...)` (`0`, or the start it is given); None for other loops."""
+    try:
+        call = pyast.parse(loop.iter, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "range"
+            and 1 <= len(call.args) <= 3 and not call.keywords) or loop.target not in loop.targets or len(loop.targets) != 1:
+        return None
+    return ast.unparse(call.args[0]) if len(call.args) > 1 else "0"
 
 
 def _is_shaped_placeholder(text: str) -> bool:

@@ -482,8 +482,9 @@ def definitely_bound(statements: list) -> set[str] | None:
     return bound
 
 
-def upward_reads(statements: list) -> set[str]:
-    """Names `statements` may read before binding them (their live-in with nothing live after)."""
+def upward_reads(statements: list, loops_run: bool = False) -> set[str]:
+    """Names `statements` may read before binding them (their live-in with nothing live after);
+    `loops_run`: counting every `for` as running at least once."""
     from tracerfix.lowering.liveness import live_before
 
-    return live_before(statements, set())
+    return live_before(statements, set(), loops_run)

@@ -13,10 +13,13 @@ from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While
 
 
 class Liveness:
-    def __init__(self) -> None:
+    def __init__(self, loops_run: bool = False) -> None:
         # id of a statement -> names live just after it / just before it.
         self.after: dict[int, set[str]] = {}
         self.before: dict[int, set[str]] = {}
+        # Take every `for` to run at least once (its index bound after it), as the question "does
+        # this read see a value from before the statements?" needs for a loop over a range.
+        self.loops_run = loops_run
 
     def block(self, statements: list, live: set[str], jumps: tuple[set[str], set[str]] | None = None) -> set[str]:
         for statement in reversed(statements):
@@ -57,10 +60,10 @@ class Liveness:
                 body = self.block(statement.body, head, (live, head)) - statement.targets
                 new = ended | body
                 if new == head:
-                    return head | statement.reads
+                    return (body if self.loops_run else head) | statement.reads
                 head = new
         raise TypeError(statement)
 
 
-def live_before(statements: list, live_after: set[str]) -> set[str]:
-    return Liveness().block(statements, set(live_after))
+def live_before(statements: list, live_after: set[str], loops_run: bool = False) -> set[str]:
+    return Liveness(loops_run).block(statements, set(live_after))
