@@ -7,6 +7,7 @@ import libcst as cst
 from tracerfix.bindings import assigned_values, bindings, reads
 from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
+from tracerfix.analysis.numpy_equivalents import NUMPY_UFUNCS
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import fresh_name, names_read, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -51,7 +52,10 @@ class DataDependentShape(Rule):
     return_inverse=True)`, which keeps only the inverse indices, gets `size=x.size`. Indices read
     only by `for i in range(len(idx[0])):` and, in its body, as `idx[k][i]` are padded to the
     condition's size, the loop runs that many times, and its body only where `i` is below the
-    count of the condition (an `if` the `if` rule, TFX101, then turns into a selection).
+    count of the condition (an `if` the `if` rule, TFX101, then turns into a selection). Indices
+    `idx = jnp.where(c)[0]` that gather rows (`a[idx]`) whose values, row by row, only reach
+    updates at the same indices (`b.at[idx].set(f(a[idx]))`) are padded to the size of `c` with an
+    index past the last row: the padding's updates fall outside the array and JAX drops them.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -87,7 +91,10 @@ class DataDependentShape(Rule):
     inverse indices of `jnp.unique` is safe: there is room for every element, and the indices of
     the elements do not depend on the padding after the unique values. The padded loop is safe:
     its body runs for the same indices, in the same order; the loop is longer (once per element
-    of the condition) when traced. Everything else is reported: a size has to be chosen by you.
+    of the condition) when traced. Padding gathered-then-updated indices is unsafe: the same rows
+    change, but the padding computes on the last row again, and where that gives an infinite or
+    NaN value the gradient through the dropped update is NaN. Everything else is reported: a
+    size has to be chosen by you.
     """
 
     code = "TFX303"
@@ -348,6 +355,53 @@ def gather_flags(senders, receivers, flags, node):
             note="MARL_CTP's observation of the edges at a node: the loop over the indices runs over every "
             "element, below the count (the `if` is TFX101's next; tests/test_lowering.py runs the whole rewrite)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def shade_sky(t, direction, color):
+    mask = t == jnp.inf
+    idx = jnp.where(mask)[0]
+    rows = direction[idx]
+    portion = (rows[:, 2] + 1) / 2
+    mixed = portion[:, None] * jnp.array([0.5, 0.7, 1.0]) + (1 - portion[:, None])
+    color = color.at[idx].set(jnp.sqrt(mixed))
+    return color
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def shade_sky(t, direction, color):
+    mask = t == jnp.inf
+    idx = jnp.where(mask, size=mask.size, fill_value=mask.shape[0])[0]
+    rows = direction[idx]
+    portion = (rows[:, 2] + 1) / 2
+    mixed = portion[:, None] * jnp.array([0.5, 0.7, 1.0]) + (1 - portion[:, None])
+    color = color.at[idx].set(jnp.sqrt(mixed))
+    return color
+""",
+            unsafe=True,
+            function='shade_sky',
+            inputs=('(jnp.array([1.0, jnp.inf, 2.0, jnp.inf]), jnp.arange(12.0).reshape(4, 3) / 12, jnp.zeros((4, 3)))', '(jnp.array([1.0, 2.0]), jnp.ones((2, 3)), jnp.zeros((2, 3)))', '(jnp.full(3, jnp.inf), -jnp.ones((3, 3)) / 2, jnp.ones((3, 3)))',),
+            note="indices of a mask that gather rows, computed on row by row, and update the same rows (a ray tracer's sky hit): padded past the last row, the padding is dropped by the update",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def recenter_hits(t, points):
+    idx = jnp.where(t < 1.0)[0]
+    rows = points[idx]
+    return points.at[idx].set(rows - rows.mean(axis=0))
+""",
+            note="the gathered rows are averaged: padding them would count the padding too, so nothing is rewritten",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -377,7 +431,8 @@ def gather_flags(senders, receivers, flags, node):
         fix = None
         if function in _MASK_INDICES and len(positional) == 1:
             fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0]) \
-                or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0])
+                or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0]) \
+                or self._padded_indices_fix(node, positional[0])
         elif function == "unique" and positional:
             fix = self._inverse_only_fix(node, positional[0])
         if function == "where" and fix is None:
@@ -573,6 +628,36 @@ def gather_flags(senders, receivers, flags, node):
             f"Loop over every element of the condition, padded indices, and run the body below the count",
             [(statement, cst.FlattenSentinel(replaced)), (loop, new_loop)], Safety.SAFE)
 
+    def _padded_indices_fix(self, node: cst.Call, condition: cst.BaseExpression):
+        """`idx = jnp.where(c)[0]` read only to gather rows (`a[idx]`) whose values, row by row,
+        only reach updates at the same indices (`b.at[idx].set(f(a[idx]))`): padded to the size
+        of `c` with an index one past the last row, the gathers read the last row for the
+        padding and the updates drop what it gives, so the same rows change."""
+        context = self.context
+        subscript, assign, statement, function = context.parent(), context.parent(2), context.parent(3), context.function
+        if not (isinstance(subscript, cst.Subscript) and subscript.value is node and len(subscript.slice) == 1
+                and isinstance(subscript.slice[0].slice, cst.Index)
+                and isinstance(subscript.slice[0].slice.value, cst.Integer)
+                and subscript.slice[0].slice.value.evaluated_value == 0
+                and isinstance(assign, cst.Assign) and len(assign.targets) == 1 and assign.value is subscript
+                and isinstance(assign.targets[0].target, cst.Name) and isinstance(statement, cst.SimpleStatementLine)
+                and isinstance(function, cst.FunctionDef) and isinstance(condition, (cst.Name, cst.Attribute))):
+            return None
+        name = assign.targets[0].target.value
+        if bindings(function).assignment_counts.get(name) != 1:
+            return None
+        flow = _RowFlow(function, name, context)
+        if not flow.only_into_updates():
+            return None
+        mask = context.code(condition).strip()
+        replacement = context.parse_expression(
+            f"{context.code(node.func).strip()}({mask}, size={mask}.size, fill_value={mask}.shape[0])")
+        return context.fix(
+            f"Pad the indices to the size of `{mask}` with an index past the last row",
+            [(node, replacement.with_changes(lpar=node.lpar, rpar=node.rpar))], Safety.UNSAFE,
+            "the padding gathers the last row again and its updates fall outside the array, where JAX drops them; "
+            "a value that is infinite or NaN on that row gives NaN gradients through the dropped updates")
+
     def _inverse_only_fix(self, node: cst.Call, array: cst.BaseExpression):
         """`_, inverse = jnp.unique(x, return_inverse=True)`: only the inverse indices are kept, and
         they do not depend on how many unique values there are room for, so `size=x.size` (room
@@ -627,6 +712,95 @@ def gather_flags(senders, receivers, flags, node):
         if definition is None or definition.statement is not statement:
             return None, None
         return chain[:-2], statement
+
+class _RowFlow:
+    """Where the rows `a[idx]` gathered with indices `idx` go: through arithmetic, elementwise
+    `jax.numpy` functions, column selections (`rows[:, 3]`, `rows[:, None]`) and names bound
+    once, into updates at the same indices (`b.at[idx].set(...)`). Anything else (a reduction,
+    a shape, a call, a return) counts the rows as a whole, and the padding would be counted too."""
+
+    _UPDATES = frozenset({"set", "add", "multiply", "min", "max"})
+
+    def __init__(self, function: cst.FunctionDef, index: str, context) -> None:
+        self.function, self.index, self.context = function, index, context
+        self.updates = 0
+        self.followed: set[str] = set()
+
+    def only_into_updates(self) -> bool:
+        for use in reads(self.function, self.index):
+            chain = use.ancestors
+            if not (len(chain) >= 3 and isinstance(chain[-1], cst.Index) and isinstance(chain[-2], cst.SubscriptElement)
+                    and isinstance(chain[-3], cst.Subscript) and chain[-3].slice[0] is chain[-2]):
+                return False
+            subscript = chain[-3]
+            if self._update_of(subscript, chain[:-3]) is not None:
+                continue
+            if not self._rows_flow(subscript, chain[:-3]):
+                return False
+        return self.updates > 0
+
+    def _update_of(self, subscript: cst.Subscript, ancestors) -> cst.Call | None:
+        """The call `b.at[idx].set(v)` when `subscript` is its `b.at[idx]`."""
+        if not (isinstance(subscript.value, cst.Attribute) and subscript.value.attr.value == "at"
+                and len(subscript.slice) == 1 and len(ancestors) >= 2):
+            return None
+        method, call = ancestors[-1], ancestors[-2]
+        if isinstance(method, cst.Attribute) and method.value is subscript and method.attr.value in self._UPDATES \
+                and isinstance(call, cst.Call) and call.func is method:
+            self.updates += 1
+            return call
+        return None
+
+    def _is_update_value(self, call: cst.CSTNode) -> bool:
+        return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) \
+            and call.func.attr.value in self._UPDATES and isinstance(call.func.value, cst.Subscript) \
+            and isinstance(call.func.value.value, cst.Attribute) and call.func.value.value.attr.value == "at" \
+            and len(call.func.value.slice) == 1 and isinstance(call.func.value.slice[0].slice, cst.Index) \
+            and isinstance(call.func.value.slice[0].slice.value, cst.Name) \
+            and call.func.value.slice[0].slice.value.value == self.index
+
+    def _rows_flow(self, node: cst.CSTNode, ancestors) -> bool:
+        child = node
+        for position in range(len(ancestors) - 1, -1, -1):
+            parent = ancestors[position]
+            if parent is child:
+                continue  # the call just stepped over
+            if isinstance(parent, cst.BinaryOperation) or isinstance(parent, cst.UnaryOperation) \
+                    and not isinstance(parent.operator, cst.Not):
+                child = parent
+                continue
+            if isinstance(parent, (cst.Index, cst.SubscriptElement, cst.Slice)):
+                return False  # used as an index itself
+            if isinstance(parent, cst.Subscript) and parent.value is child:
+                first = parent.slice[0].slice
+                if not (len(parent.slice) > 1 and isinstance(first, cst.Slice)
+                        and first.lower is None and first.upper is None and first.step is None):
+                    return False  # `rows[0]`, `rows[1:]`: some rows, not each
+                child = parent
+                continue
+            if isinstance(parent, cst.Arg) and position > 0 and parent.value is child and parent.keyword is None:
+                call = ancestors[position - 1]
+                if self._is_update_value(call):
+                    self.updates += 1
+                    return True
+                qualified = self.context.qualified_name(call.func) if isinstance(call, cst.Call) else None
+                if qualified and qualified.startswith("jax.numpy.") and qualified[len("jax.numpy."):] in NUMPY_UFUNCS:
+                    child = call
+                    continue
+                return False
+            if isinstance(parent, cst.Assign) and parent.value is child and len(parent.targets) == 1 \
+                    and isinstance(parent.targets[0].target, cst.Name):
+                name = parent.targets[0].target.value
+                if name in self.followed:
+                    return True
+                self.followed.add(name)
+                if bindings(self.function).assignment_counts.get(name) != 1:
+                    return False
+                uses = reads(self.function, name)
+                return bool(uses) and all(self._rows_flow(use.node, use.ancestors) for use in uses)
+            return False
+        return False
+
 
 def _unpacked_once_before(names: list[str], statement, site, function, condition) -> bool:
     """Whether `statement` (`rows, cols = jnp.where(c)`) is the only binding of `names`, stands
