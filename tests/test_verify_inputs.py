@@ -463,6 +463,17 @@ def test_arguments_alike_are_probed_right_after_the_simplest_guess():
     assert any(all(f"{name}=f32[]" in text for name in ("S", "K", "T", "r", "sig", "P")) for text in described), described
 
 
+def test_an_array_argument_the_code_says_nothing_about_is_probed_with_a_shape_another_has():
+    # A cosmology metric (`compute_rk_metrics(recon_field, gt_field)`) unpacks the first field's
+    # shape into three sizes and multiplies the two fields' FFTs: the second takes the first's shape.
+    from tracerfix.verify.inputs import probe_candidates
+
+    params = [{"name": "recon_field", "role": "array", "has_default": False, "annotation": [], "inferred": ["f32[d1,d2,d3]"]},
+              {"name": "gt_field", "role": "array", "has_default": False, "annotation": [], "inferred": []}]
+    described = [signature.describe() for signature in probe_candidates(params)]
+    assert described[0] == "recon_field=f32[5,4,3], gt_field=f32[5,4,3]", described[:3]
+
+
 def test_a_state_dict_takes_the_dtypes_the_module_builds_it_with():
     # gymnax #86: `reset` builds the state with `"time": jnp.int32(0)`; a float probe for it made
     # `lax.cond`'s branches disagree in dtype, and the right rewrite was rejected.

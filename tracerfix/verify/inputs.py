@@ -135,6 +135,13 @@ def probe_candidates(params: list[dict]) -> Iterator[Signature]:
     """Combinations of each parameter's ladder, the simplest first (by summed rung)."""
     passed = [p for p in params if not p["has_default"]]
     ladders = [ladder_for(p) for p in passed]
+    # An array parameter the code says nothing about most likely has the shape another one has
+    # (`delta_r * jnp.conj(delta_g)` after the FFTs of `recon_field` and `gt_field`): those shapes
+    # come first in its ladder.
+    said = [text for p in passed if p["role"] != "static" for text in p.get("inferred", [])[:1]]
+    ladders = [[*dict.fromkeys([*said, *ladder])] if p["role"] != "static" and not p.get("inferred")
+               and p["annotation"] in (None, [], ["array"]) and said else ladder
+               for p, ladder in zip(passed, ladders)]
     combinations = itertools.product(*(range(len(ladder)) for ladder in ladders))
     # Static values vary last: a new shape tests more than a new loop count.
     weights = [2 if p["role"] == "static" else 1 for p in passed]
