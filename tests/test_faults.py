@@ -322,3 +322,21 @@ def test_a_failed_write_leaves_the_original_and_no_temporary_file(tree):
     assert error_lines(result) == ["leak.py: error: cannot write: No space left on device; the original is unchanged"]
     assert (tree / "leak.py").read_text() == LEAK
     assert sorted(p.name for p in tree.iterdir()) == ["clean.py", "leak.py"]
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="CPython 3.13 keeps the AST constructor's depth per thread")
+def test_the_standard_librarys_parses_wait_for_the_analysis_lock():
+    # The traceback module parses the line of an error it formats (3.11+): in a thread beside the
+    # analysis, that parse collided with ours ("AST constructor recursion depth mismatch").
+    import ast
+    import threading
+
+    from tracerfix import pyast
+
+    finished = threading.Event()
+    with pyast._LOCK:
+        worker = threading.Thread(target=lambda: (ast.parse("x + 1"), finished.set()))
+        worker.start()
+        assert not finished.wait(0.2)  # held back while the analysis parses
+    assert finished.wait(5)
+    worker.join()
