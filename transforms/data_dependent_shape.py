@@ -402,6 +402,27 @@ def recenter_hits(t, points):
 """,
             note="the gathered rows are averaged: padding them would count the padding too, so nothing is rewritten",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def product_of_nonzero(a):
+    return a[jnp.nonzero(a)].prod()
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def product_of_nonzero(a):
+    return jnp.where(a != 0, a, 1).prod()
+""",
+            function='product_of_nonzero',
+            inputs=('jnp.array([2.0, 0.0, -3.0])', 'jnp.zeros(3)', 'jnp.array([[1.0, 0.0], [4.0, 0.5]])',),
+            note='the indices of the nonzero elements of a non-boolean array select where it is not 0: the product of the nonzero entries',
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -456,7 +477,10 @@ def recenter_hits(t, points):
         context = self.context
         condition = positional[0]
         if not context.value(condition).boolean:
-            return None
+            # `jnp.nonzero(a)` selects where `a != 0`.
+            condition = context.parse_expression(f"({context.code(condition).strip()}) != 0"
+                                                 if not isinstance(condition, (cst.Name, cst.Attribute))
+                                                 else f"{context.code(condition).strip()} != 0")
         chain = list(context.ancestors)
         removed: cst.SimpleStatementLine | None = None
         assignment = context.parent(2)
