@@ -571,6 +571,40 @@ def test_a_name_first_bound_deep_inside_a_loop_starts_as_zeros_of_its_shape():
         _agree(fixed, original, "optimise", arguments)
 
 
+def test_a_python_loop_kept_for_its_break_does_not_carry_names_its_body_binds_first():
+    # A proximal gradient descent with a backtracking `while True` inside a loop over a Python
+    # collection (a progress bar): the loop stays Python, and `new_params`, first bound inside it,
+    # was passed to the guard's `lax.cond` before the first iteration had bound it.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def descend(params):
+            curr = jnp.inf
+            for step in (1.0, 0.5, 0.25, 0.125):
+                while True:
+                    new_params = params - step * 2 * (params - 1.0)
+                    new_obj = jnp.sum((new_params - 1.0) ** 2)
+                    if new_obj > jnp.sum((params - 1.0) ** 2):
+                        step = step * 0.5
+                    else:
+                        break
+                params = new_params
+                if abs(new_obj - curr) < 1e-6:
+                    break
+                curr = new_obj
+            return params
+        """
+    )
+    fixed = _fix(original)
+    assert "for step in (1.0, 0.5, 0.25, 0.125):" in fixed and "lax.while_loop(" in fixed, fixed
+    for arguments in ("(np.array([0.0, 3.0], np.float32),)", "(np.array([1.0, 1.0], np.float32),)",
+                      "(np.array([-2.0, 0.5], np.float32),)"):
+        _agree(fixed, original, "descend", arguments)
+
+
 def test_a_test_the_function_squeezes_elsewhere_is_squeezed_in_a_loop_body():
     # A bisection whose `_cdf(mid)` is a shape-(1,) array: the `while` test squeezes it, and the
     # `if` inside must too, or `jnp.where` gives the bounds its shape (poloincognito/ot_ssn).

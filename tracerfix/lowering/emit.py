@@ -793,7 +793,7 @@ class Writer:
         # are up: it changes nothing then, and needs no guard.
         guarded = body if _only_raises_flags(body, stops) else [If(test, set(stops), [], body, None, traced=True)]
         self.liveness.block(guarded, self.liveness.before.get(id(loop), set()) | set(stops))
-        inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets | set(writes_of(body)), lax=scope.lax)
+        inner = Scope(scope.tainted | set(stops), scope.bound | loop.targets, lax=scope.lax)
         lines += [f"for {loop.target} in {loop.iter}:", *self.indented(self.block(guarded, inner))]
         scope.bound |= inner.bound
         scope.tainted |= inner.tainted
