@@ -424,3 +424,28 @@ def test_a_helper_that_returns_a_static_value_stays_static():
         """
     ).lstrip()
     assert lint(source, Settings(rules=all_rules())).findings == []
+
+
+REDEFINED_BRANCH = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def f(x, y):
+    def _when_positive(b):
+        return b.at[b > 0].set(0.0)
+
+    x = lax.cond(y > 0, _when_positive, lambda b: b, x)
+
+    def _when_positive(b):
+        return b * 2
+
+    return lax.cond(y > 1, _when_positive, lambda b: b, x)
+"""
+
+
+def test_a_name_a_function_defines_twice_names_the_definition_before_its_use():
+    # Two `if`s on the same test lowered in one pass give two `_when_...` helpers of one name: the
+    # first `lax.cond` runs the first one, whose leak was missed while the name meant the second.
+    assert findings(REDEFINED_BRANCH) == ["9: TFX302"]

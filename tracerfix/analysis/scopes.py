@@ -103,6 +103,8 @@ class ModuleIndex:
     _pytree_fields: dict = field(default_factory=dict)  # class name -> `pytree_fields`
     # Module-level function names defined more than once: (top-level index, def) in order.
     redefinitions: dict = field(default_factory=dict)
+    # The same inside functions: scope id -> name -> defs in source order.
+    local_redefinitions: dict = field(default_factory=dict)
     # Module-level names bound to a call of a module name: `model = Model(2, 3)`,
     # `schedule = make_schedule(0.1)` (name -> the called name).
     made_by: dict = field(default_factory=dict)
@@ -452,17 +454,22 @@ class ModuleIndex:
         return fields
 
     def defined_function(
-        self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...], at_top: int | None = None
+        self, target: cst.BaseExpression, chain: tuple[cst.CSTNode, ...], at_top: int | None = None,
+        at: cst.CSTNode | None = None,
     ) -> cst.FunctionDef | None:
         """The function of this module that `target` names from inside `chain` (the enclosing
         nodes, outermost first): a def of an enclosing function or of the module, or
         `self.method` / `cls.method` of an enclosing class. A module-level name defined more than
         once resolves to the definition live at top-level statement `at_top` (notebooks redefine
-        helpers): the last one before it."""
+        helpers): the last one before it; a name a function defines more than once, to the last
+        definition before `at`, the node that uses the name."""
         if isinstance(target, cst.Name):
             for scope in reversed(chain):
                 if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
                     found = self.defs_in_scope.get(id(scope), {}).get(target.value)
+                    history = self.local_redefinitions.get(id(scope), {}).get(target.value)
+                    if history and at is not None:
+                        found = _last_before(scope, history, at) or found
                     if found is not None:
                         return found
                     if target.value in param_names(scope):
@@ -537,6 +544,8 @@ class _Indexer:
         self.top = 0
         self.classes: dict[str, cst.ClassDef | UnparsedStatement] = {}
         self.redefinitions: dict[str, list[tuple[int, cst.CSTNode]]] = {}
+        # Names a function's body defines more than once: scope id -> name -> defs in order.
+        self.local_redefinitions: dict[int, dict[str, list[cst.FunctionDef]]] = {}
         self.made_by: dict[str, str] = {}
         self.made_calls: dict[str, cst.Call] = {}
         self.partials: dict[str, cst.Call] = {}
@@ -597,8 +606,13 @@ class _Indexer:
                 self.methods.setdefault(id(chain[-1]), {})[node.name.value] = node
             else:
                 defs = self.defs_in_scope.setdefault(self._scope_id(chain), {})
+                previous = defs.get(node.name.value)
                 if not chain:
-                    self._note_redefinition(defs.get(node.name.value), node.name.value, node)
+                    self._note_redefinition(previous, node.name.value, node)
+                elif previous is not None and previous is not node:
+                    # `def _when_x(...)` twice in one function (two lowered `if`s on the same test).
+                    self.local_redefinitions.setdefault(self._scope_id(chain), {}).setdefault(
+                        node.name.value, [previous]).append(node)
                 defs[node.name.value] = node
             self.enclosing[id(node)] = chain
             self.top_of[id(node)] = self.top
@@ -850,11 +864,27 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         indexer=indexer,
         classes=indexer.classes,
         redefinitions=indexer.redefinitions,
+        local_redefinitions=indexer.local_redefinitions,
         made_by=indexer.made_by,
         made_calls=indexer.made_calls,
         partials=indexer.partials,
         lambdas=indexer.lambdas,
     )
+
+
+def _last_before(scope: cst.CSTNode, definitions: list[cst.FunctionDef], at: cst.CSTNode) -> cst.FunctionDef | None:
+    """The last of `definitions` that comes before `at` in `scope`'s source (None if `at` is not
+    in it)."""
+    order: dict[int, int] = {}
+    pending = [scope]
+    while pending:
+        node = pending.pop()
+        order[id(node)] = len(order)
+        pending.extend(reversed(node.children))
+    if id(at) not in order:
+        return None
+    earlier = [d for d in definitions if order.get(id(d), len(order)) < order[id(at)]]
+    return earlier[-1] if earlier else None
 
 
 # --- discovery ----------------------------------------------------------------------------------
@@ -1038,7 +1068,7 @@ class ScopeFinder:
                 # `neighbor_fn = partial(neighbor_fn, max_occupancy=n)` before `lax.cond(..., neighbor_fn)`
                 return self._resolve_function(rebound, at, depth + 1)
         top = self.index.top_of.get(id(chain[0] if chain else at))
-        found = self.index.defined_function(target, chain, top)
+        found = self.index.defined_function(target, chain, top, at)
         if found is None and isinstance(target, cst.Name) and not chain and target.value in self.index.lambdas:
             return self.index.lambdas[target.value], {}  # `f = jax.jit(loss_fn)`, `loss_fn = lambda ...`
         if found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and not chain:
