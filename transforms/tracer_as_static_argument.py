@@ -17,7 +17,7 @@ from tracerfix.concrete_arguments import (
 from tracerfix.masks import reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
-from tracerfix.rewrite import initialised_attribute, numpy_recompute_fix
+from tracerfix.rewrite import certainly_0d, initialised_attribute, numpy_recompute_fix
 from tracerfix.static_args import static_argument_fix
 
 
@@ -33,6 +33,12 @@ def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
             return size
     return None
 
+
+
+def _bracketed(node: cst.BaseExpression, context) -> str:
+    """The source of `node`, in parentheses unless it is a name, a number or a call."""
+    text = context.code(node).strip()
+    return text if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.Call, cst.Subscript)) else f"({text})"
 
 class TracerAsStaticArgument(Rule):
     """
@@ -78,7 +84,10 @@ class TracerAsStaticArgument(Rule):
     reduced (`jnp.sum(x[:k])`, `lax.dynamic_slice(x, (0,), (k,)).max()`) becomes the reduction
     over the whole array with the indices outside the window masked out
     (`jnp.sum(jnp.where(jnp.arange(x.shape[0]) < k, x, 0))`): `k` stays traced, so callers that
-    pass it as an array keep working.
+    pass it as an array keep working. A window of traced size set (or added to) with one value
+    (`obs.at[9, 0:n, 7].set(1)`, integer indices on the other axes) becomes an update of the whole
+    axis where the index lies in the window (`obs.at[9, :, 7].set(jnp.where(jnp.arange(
+    obs.shape[1]) < n, 1, obs[9, :, 7]))`).
 
     ## Fix safety
     Unsafe: a static argument is part of the compilation cache key, so JAX compiles the function
@@ -95,7 +104,8 @@ class TracerAsStaticArgument(Rule):
     is safe for `sum`, `prod`, `any`, `all`, `mean`, `var` and `std` (the start is clamped as
     `dynamic_slice` clamps it); of a slice `x[a:b]`, unsafe, because a negative bound counts from
     the end in the slice and selects nothing below zero in the rewrite; `max`/`min` return
-    `initial` for an empty window, where the original raised. A window of static size at a traced
+    `initial` for an empty window, where the original raised. The masked update of a window is
+    unsafe for the same reason as the masked reduction of a slice (a negative bound). A window of static size at a traced
     start (`x[i:i + n]`, `image[top:top + h, left:left + w]`) becomes `lax.dynamic_slice_in_dim` /
     `lax.dynamic_slice`, unsafe: a window that would run past the end is moved back inside the
     array, where the slice returned fewer elements, and a negative start is taken as 0.
@@ -718,6 +728,33 @@ def rows_from(image, k):
             inputs=("jnp.arange(30.0).reshape(6, 5), 1", "jnp.ones((4, 4)), 0", "jnp.arange(12.0).reshape(3, 4), 0"),
             note="a window at a traced start beside a slice of Python bounds: the static slice first, then the window",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def draw_gauges(obs, oxygen, divers):
+    obs = obs.at[9, 0:oxygen * 10 // 64, 7].set(1)
+    obs = obs.at[9, 9 - divers:9, 8].set(True)
+    return obs
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def draw_gauges(obs, oxygen, divers):
+    obs = obs.at[9, :, 7].set(jnp.where(jnp.arange(obs.shape[1]) < (oxygen * 10 // 64), 1, obs[9, :, 7]))
+    obs = obs.at[9, :, 8].set(jnp.where((jnp.arange(obs.shape[1]) >= (9 - divers)) & (jnp.arange(obs.shape[1]) < 9), True, obs[9, :, 8]))
+    return obs
+""",
+            unsafe=True,
+            count=2,
+            function='draw_gauges',
+            inputs=('(jnp.zeros((10, 10, 10), dtype=bool), jnp.int32(40), jnp.int32(3))', '(jnp.zeros((10, 10, 10), dtype=bool), jnp.int32(0), jnp.int32(0))', '(jnp.ones((10, 10, 10), dtype=bool), jnp.int32(64), jnp.int32(9))',),
+            note='gauges drawn as windows of traced length in an observation (pgx Seaquest): the whole row is updated where its index lies in the window',
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -780,6 +817,13 @@ def rows_from(image, k):
         if not reported:
             return
         fix = self._dynamic_window_fix(node)
+        update = self._masked_window_update_fix(node) if fix is None and len(reported) == 1 else None
+        if update is not None:
+            listed = ", ".join(f"`{context.describe(part)}`" for part in reported[0][1])
+            self.report(node, f"{listed} traced, but slice bounds need concrete values under {under_tracing(context)}; "
+                              "the window is only updated with one value: update the whole axis where the index "
+                              "lies in the window", update)
+            return
         if fix is not None:
             listed = ", ".join(f"`{context.describe(part)}`" for _, traced in reported for part in traced)
             self.report(node, f"{listed} traced, but slice bounds need concrete values under {under_tracing(context)}; "
@@ -787,6 +831,53 @@ def rows_from(image, k):
             return
         for bound, traced in reported:
             self._report(bound, traced, "a slice bound", slice_of=node, selection=node)
+
+    def _masked_window_update_fix(self, node: cst.Subscript):
+        """`obs.at[9, 0:n, 7].set(1)` with a traced bound `n`, one value for the whole window, and
+        integer indices on the other axes: the whole axis is updated where its index lies in the
+        window, `obs.at[9, :, 7].set(jnp.where(jnp.arange(obs.shape[1]) < n, 1, obs[9, :, 7]))`."""
+        context = self.context
+        at, chain = node.value, context.ancestors  # the ancestors end with `node` itself
+        if not (isinstance(at, cst.Attribute) and at.attr.value == "at" and len(chain) >= 3 and chain[-1] is node):
+            return None
+        method, call = chain[-2], chain[-3]
+        if not (isinstance(method, cst.Attribute) and method.value is node and method.attr.value in ("set", "add")
+                and isinstance(call, cst.Call) and call.func is method and len(call.args) == 1
+                and call.args[0].keyword is None and not call.args[0].star):
+            return None
+        value = call.args[0].value
+        if not (certainly_0d(value, context) or isinstance(value, cst.Name) and value.value in ("True", "False")):
+            return None
+        slices = [position for position, element in enumerate(node.slice) if isinstance(element.slice, cst.Slice)]
+        if len(slices) != 1 or any(isinstance(element.slice, cst.Index) and (
+                element.slice.star is not None or context.code(element.slice.value).strip() in ("None", "...")
+                or not certainly_0d(element.slice.value, context) and not context.value(element.slice.value).trace == STATIC)
+                for element in node.slice):
+            return None  # each other index picks one position (an integer), so the window is a vector
+        axis = slices[0]
+        bounds = node.slice[axis].slice
+        if bounds.step is not None:
+            return None
+        jnp = context.spell("jax.numpy")
+        array = context.code(at.value).strip()
+        index = f"{jnp}.arange({array}.shape[{axis}])"
+        tests = []
+        if bounds.lower is not None and not (isinstance(bounds.lower, cst.Integer) and bounds.lower.evaluated_value == 0):
+            tests.append(f"{index} >= {_bracketed(bounds.lower, context)}")
+        if bounds.upper is not None:
+            tests.append(f"{index} < {_bracketed(bounds.upper, context)}")
+        if not tests:
+            return None
+        mask = tests[0] if len(tests) == 1 else " & ".join(f"({test})" for test in tests)
+        whole = ", ".join(":" if position == axis else context.code(element.slice.value).strip()
+                          for position, element in enumerate(node.slice))
+        current = f"{array}[{whole}]"
+        updated = context.code(value).strip() if method.attr.value == "set" else f"{current} + {_bracketed(value, context)}"
+        text = f"{array}.at[{whole}].set({jnp}.where({mask}, {updated}, {current}))"
+        return context.fix(
+            "Update the whole axis where the index lies in the window", [(call, context.parse_expression(text))],
+            Safety.UNSAFE, "a negative bound, which the slice counts from the end, selects nothing below zero in the "
+                           "rewrite; the value takes the array's dtype as before")
 
     def _dynamic_window_fix(self, node: cst.Subscript):
         """`image[top:top + h, left:left + w]` with static sizes `h` and `w`: the window
