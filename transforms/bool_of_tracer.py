@@ -222,6 +222,70 @@ def f(x, y):
 """,
             note="all() of a list holding traced comparisons",
         ),
+        Invalid(
+            """
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class EnvState(NamedTuple):
+    entities: jnp.ndarray
+    time: int
+
+    def replace(self, **kwargs):
+        return self._replace(**kwargs)
+
+
+def step_entities(state: EnvState):
+    done = 0
+    for i in range(3):
+        done += state.entities[i, 0] > 0
+    return state.replace(time=state.time + 1), bool(done > 0)
+
+
+@jax.jit
+def step(entities, time):
+    state = EnvState(entities, time)
+    state = state._replace(entities=state.entities - 1)
+    state, done = step_entities(state)
+    return state.entities, done
+""",
+            expected="""
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class EnvState(NamedTuple):
+    entities: jnp.ndarray
+    time: int
+
+    def replace(self, **kwargs):
+        return self._replace(**kwargs)
+
+
+def step_entities(state: EnvState):
+    done = 0
+    for i in range(3):
+        done += state.entities[i, 0] > 0
+    return state.replace(time=state.time + 1), done > 0
+
+
+@jax.jit
+def step(entities, time):
+    state = EnvState(entities, time)
+    state = state._replace(entities=state.entities - 1)
+    state, done = step_entities(state)
+    return state.entities, done
+""",
+            unsafe=True,
+            function='step',
+            inputs=('(jnp.array([[2.0], [0.0], [1.0]]), 0)', '(jnp.zeros((3, 1)), 3)',),
+            note='a NamedTuple state rebuilt with _replace keeps its traced fields: the bool() of a count of them in the helper it is passed to (gymnax Asterix)',
+        ),
     )
 
     def _each_element_tested(self, node: cst.Call, builtin: str) -> None:

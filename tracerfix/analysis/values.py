@@ -684,6 +684,12 @@ class Evaluator:
         if isinstance(node.func, cst.Attribute):
             receiver = self.value(node.func.value)
             method = node.func.attr.value
+            if method == "_replace" and receiver.container and receiver.instance_of is not None:
+                # `state._replace(time=t)` of a NamedTuple: the same class, the named fields replaced.
+                given = {arg.keyword.value: value for arg, value in zip(node.args, args) if arg.keyword is not None}
+                fields = None if receiver.fields is None or any(arg.star for arg in node.args) else tuple(
+                    (name, given.get(name, value)) for name, value in receiver.fields)
+                return receiver._replace(trace=max(receiver.trace, inputs.trace), fields=fields)
             if receiver.instance_of is not None and self.helper_result is not None:
                 result = self.helper_result(node, args)  # a method of a class of this module
                 if result is not None:
