@@ -15,7 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
-from tracerfix.analysis.syntax import child_nodes, own_nodes, statements_in, target_names
+from tracerfix.analysis.syntax import child_nodes, descendants, own_nodes, statements_in, target_names
 from tracerfix.analysis.values import (
     DEVICE_CONSTANT,
     STATIC_VALUE,
@@ -875,16 +875,14 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
 def _last_before(scope: cst.CSTNode, definitions: list[cst.FunctionDef], at: cst.CSTNode) -> cst.FunctionDef | None:
     """The last of `definitions` that comes before `at` in `scope`'s source (None if `at` is not
     in it)."""
-    order: dict[int, int] = {}
-    pending = [scope]
-    while pending:
-        node = pending.pop()
-        order[id(node)] = len(order)
-        pending.extend(reversed(node.children))
-    if id(at) not in order:
-        return None
-    earlier = [d for d in definitions if order.get(id(d), len(order)) < order[id(at)]]
-    return earlier[-1] if earlier else None
+    wanted = {id(definition) for definition in definitions}
+    earlier: list[cst.FunctionDef] = []
+    for node in descendants(scope):
+        if node is at:
+            return earlier[-1] if earlier else None
+        if id(node) in wanted:
+            earlier.append(node)
+    return None
 
 
 # --- discovery ----------------------------------------------------------------------------------
