@@ -140,6 +140,39 @@ def test_pytrees_from_string_keys_and_attributes():
             parse_spec(text)  # every inferred spec is a valid spec
 
 
+def test_fields_read_through_local_names_rows_and_slice_arithmetic_count():
+    # Game steps (gymnax Asterix, pgx Seaquest): `entities = state.entities`, `x = entities[i]`,
+    # `x[4]`; `for sub in state.e_subs: sub[0]`; a slice bound `0:state.oxygen * 10 // 64`; and
+    # `lax.select(c, state.move_speed, state.move_timer)` where the timer is compared with 0.
+    specs = inferred("""
+        from typing import NamedTuple
+        import jax
+
+        class State(NamedTuple):
+            entities: jax.Array
+            e_subs: jax.Array
+            oxygen: jax.Array
+            move_speed: jax.Array
+            move_timer: jax.Array
+
+        def f(state, obs):
+            entities = state.entities
+            total = 0
+            for i in range(3):
+                x = entities[i]
+                total = total + x[4]
+            for sub in state.e_subs:
+                total = total + sub[0]
+            obs = obs.at[0:state.oxygen * 10 // 64].set(1)
+            timer = jax.lax.select(state.move_timer == 0, state.move_speed, state.move_timer)
+            return total, obs, timer
+    """)
+    state = specs["state"][0]
+    assert "entities=f32[n,n]" in state, state
+    assert "e_subs=f32[n,n]" in state, state
+    assert "oxygen=i32[]" in state and "move_speed=i32[]" in state and "move_timer=i32[]" in state, state
+
+
 def test_what_helpers_and_aliases_do_with_a_parameter_counts():
     specs = inferred("""
         import jax.numpy as jnp
@@ -301,6 +334,23 @@ def test_params_dict_and_namedtuple_state_are_built_and_verified(worker, tmp_pat
                              "jnp.where(state.count < 100, state.count, state.count + 1)")
     failed = verify(worker, tmp_path, original, wrong)
     assert failed.status == "failed" and "count" in failed.details["original"]
+    # Floats that differ are first checked for an ill-conditioned input, by nudging the float
+    # arguments: the pytrees among them stay as they are (fields of several shapes made
+    # `np.shape` fail, and verification "itself failed").
+    walker = code("""
+        from typing import NamedTuple
+        import jax
+
+        class Walker(NamedTuple):
+            step: jax.Array
+            path: jax.Array
+
+        @jax.jit
+        def f(walker, x):
+            return (walker.path[walker.step] + x) * 2.0
+    """)
+    failed = verify(worker, tmp_path, walker, walker.replace("* 2.0", "* 3.0"))
+    assert failed.status == "failed" and "itself failed" not in failed.reason, result_lines(failed)
 
 
 def test_einsum_with_two_letter_subscripts_is_verified(worker, tmp_path):

@@ -665,7 +665,9 @@ class UnitCheck:
         first rounding, and no rewrite can agree more closely than the original agrees with a
         nudged copy of its input."""
         # Each element moves by half to one and a half millionths, so that a float32 always moves.
+        # Pytrees (a NamedTuple state, a params dict) stay as they are: only arrays and numbers move.
         directions = {name: self.rng.choice([-1.0, 1.0], np.shape(value)) * self.rng.uniform(0.5, 1.5, np.shape(value))
+                      if is_array(value) or isinstance(value, (float, int)) else None
                       for name, value in arguments.items()}
         gap = _largest_gap(expected, actual)
         # One direction and its opposite: a decision at a rounding boundary (a line search halving
@@ -673,6 +675,9 @@ class UnitCheck:
         for sign in (1.0, -1.0):
             nudged = {}
             for name, value in arguments.items():
+                if directions[name] is None:
+                    nudged[name] = value
+                    continue
                 step = 1 + sign * 1e-6 * directions[name]
                 if is_array(value) and jnp.issubdtype(value.dtype, jnp.floating):
                     value = _same_kind(value, np.asarray(value) * step.astype(value.dtype))

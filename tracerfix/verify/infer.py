@@ -91,6 +91,7 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
     inference.constructors = _constructors(module)
     inference.visiting.add(node.name.value)
     inference.walk(node.body)
+    inference.unify_dtypes()
     classes = _classes(module)
     annotations = _annotations(node)
     found: dict[str, list[str]] = {}
@@ -276,6 +277,16 @@ class _Inference:
         self.usages: dict[str, Usage] = {}
         self.dims = _UnionFind()
         self.fresh = 0
+        # Local names bound to a field of a parameter or to an element of one (`entities =
+        # state.entities`, `x = entities[i]`, `for sub in state.e_subs`): the value they are part
+        # of, and how many leading axes indexing took away.
+        self.parts: dict[str, tuple[Leaf, int]] = {}
+        self.same_dtype: list[tuple[Leaf, Leaf]] = []  # operands that must share a dtype
+
+    def unify_dtypes(self) -> None:
+        for a, b in self.same_dtype:
+            if a.integer or b.integer:
+                a.integer = b.integer = True
 
     def walk(self, root: cst.CSTNode) -> None:
         stack: list = [root]
@@ -290,8 +301,24 @@ class _Inference:
             stack.extend(_Rebound(name) for name in _reshaped_names(node, self.params))
             stack.extend(reversed(node.children))
 
+    def part_of(self, expression: cst.BaseExpression) -> tuple[Leaf, int] | None:
+        """The value `expression` is part of and the axes indexing took away: `state.f_bullets[i]`
+        is `f_bullets` less one axis, `x` after `x = entities[i]` too."""
+        if isinstance(expression, cst.Name) and expression.value in self.parts and expression.value not in self.params:
+            return self.parts[expression.value]
+        if isinstance(expression, cst.Subscript) and not _is_string_key(expression) and all(
+                isinstance(element.slice, cst.Index) and not _is_none_or_ellipsis(element.slice)
+                for element in expression.slice):
+            inner = self.part_of(expression.value)
+            return None if inner is None else (inner[0], inner[1] + len(expression.slice))
+        leaf = self.leaf_of(expression)
+        return None if leaf is None else (leaf, 0)
+
     # The value an expression names: a parameter, or one of its keys or attributes.
     def leaf_of(self, expression: cst.BaseExpression, create: bool = True) -> Leaf | None:
+        if isinstance(expression, cst.Name) and expression.value in self.parts and expression.value not in self.params:
+            leaf, offset = self.parts[expression.value]
+            return leaf if offset == 0 else None
         if isinstance(expression, cst.Name) and expression.value in self.params:
             return self._usage(expression.value).leaf
         if isinstance(expression, cst.Subscript) and isinstance(expression.value, cst.Name) \
@@ -312,6 +339,11 @@ class _Inference:
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and isinstance(node.value, cst.Name) and node.value.value in self.params:
             self.params[node.targets[0].target.value] = self.params[node.value.value]
+        elif len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and isinstance(node.value, (cst.Attribute, cst.Subscript, cst.Name)):
+            part = self.part_of(node.value)
+            if part is not None:
+                self.parts[node.targets[0].target.value] = part
         # `N, T = Y.shape`: exactly as many dimensions as names.
         target = node.targets[0].target if len(node.targets) == 1 else None
         if isinstance(target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Attribute) \
@@ -437,11 +469,21 @@ class _Inference:
             self._unpacked(node)
         elif isinstance(node, cst.Assign):
             self._alias(node)
+        elif isinstance(node, cst.For) and isinstance(node.target, cst.Name):
+            part = self.part_of(node.iter)  # `for sub in state.e_subs`: a row each time
+            if part is not None:
+                self.parts[node.target.value] = (part[0], part[1] + 1)
+                part[0].min_rank = max(part[0].min_rank, min(part[1] + 1, MAX_RANK))
 
     def _subscript(self, node: cst.Subscript) -> None:
         if _is_string_key(node):
             self.leaf_of(node)  # params["w"]: records the key
             return
+        part = self.part_of(node.value)
+        if part is not None and part[1]:
+            # `x[4]` where `x = entities[i]`: `entities` has one axis more than `x` shows.
+            depth = sum(1 for element in node.slice if not _is_none_or_ellipsis(element.slice))
+            part[0].min_rank = max(part[0].min_rank, min(part[1] + depth, MAX_RANK))
         leaf = self.leaf_of(node.value)
         if leaf is not None:
             depth = sum(1 for element in node.slice if not _is_none_or_ellipsis(element.slice))
@@ -462,11 +504,13 @@ class _Inference:
                 if index is not None:
                     index.integer = index.index = True
             elif isinstance(element.slice, cst.Slice):
-                # `image[top:top + h]`: a bound is an integer, and one number.
+                # `image[top:top + h]`, `[0:state.oxygen * 10 // n]`: a bound is an integer, one
+                # number, and so are the values its arithmetic combines.
                 for bound in (element.slice.lower, element.slice.upper):
-                    bounded = self.leaf_of(bound) if bound is not None else None
-                    if bounded is not None:
-                        bounded.integer = bounded.index = True
+                    for operand in _arithmetic_operands(bound) if bound is not None else ():
+                        bounded = self.leaf_of(operand)
+                        if bounded is not None:
+                            bounded.integer = bounded.index = True
 
     def _matmul(self, left: cst.BaseExpression, right: cst.BaseExpression) -> None:
         a, b = self.leaf_of(left), self.leaf_of(right)
@@ -495,6 +539,12 @@ class _Inference:
                     leaf.dims = ["3"]
         elif leaf_name in ("array_equal", "array_equiv") and len(positional) == 2:
             self._shape_asserted(*positional)
+        elif name in ("jax.lax.select", "lax.select") and len(positional) == 3:
+            # `lax.select(c, a, b)` takes one dtype: an integer on one side makes both integers
+            # (decided once the whole body is read: the comparison may come later).
+            leaves = [leaf for leaf in (self.leaf_of(positional[1]), self.leaf_of(positional[2])) if leaf is not None]
+            if len(leaves) == 2:
+                self.same_dtype.append((leaves[0], leaves[1]))
         elif name.startswith("jax.random.") and positional:
             leaf = self.leaf_of(positional[0])
             if leaf is not None:
@@ -555,6 +605,15 @@ _ARRAY_ATTRIBUTES = frozenset({
     "argmin", "std", "var", "cumsum", "clip", "round", "conj", "dot", "copy", "sort", "argsort", "take",
     "swapaxes", "repeat", "nonzero", "block_until_ready", "weak_type",
 })
+
+
+def _arithmetic_operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`a * 10 // n - 1`: `a` and `n` (and the numbers), the values arithmetic combines."""
+    if isinstance(node, cst.BinaryOperation):
+        return [*_arithmetic_operands(node.left), *_arithmetic_operands(node.right)]
+    if isinstance(node, cst.UnaryOperation):
+        return _arithmetic_operands(node.expression)
+    return [node]
 
 
 def _truth_tested(node: cst.CSTNode) -> list[cst.BaseExpression]:
