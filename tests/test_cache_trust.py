@@ -53,7 +53,10 @@ def poison(cache: Path) -> int:
     for number, entry in enumerate(entries):
         stored = json.loads(entry.read_text())
         inner = stored.get("entry", stored)
-        if "seeds" in inner:  # what other modules trace in a file: claim they trace everything
+        if "files" in inner:  # the project's text facts: claim every file imports every other
+            for record in inner["files"].values():
+                record[2], record[3], record[5] = True, ["leak", "clean", "leak.leak"], "0" * 64
+        elif "seeds" in inner:  # what other modules trace in a file: claim they trace everything
             inner["seeds"] = [{"function": "clean", "traced": ["x"], "reason": "poisoned", "transform": "jax.jit",
                                "differentiated": False}]
         else:

@@ -173,3 +173,46 @@ def test_a_plain_callable_object_is_not_followed_but_a_model_is(tmp_path):
         """,
     })
     assert set(seeds(tmp_path, "pkg/bodies.py")) == {"Cell.__call__"}
+
+
+def test_a_new_process_reads_only_the_files_that_changed(tmp_path, monkeypatch):
+    # The save hook is one process per save: in a project of thousands of files, learning who
+    # imports whom read every file each time (a second per save in this repository).
+    import builtins
+
+    from tracerfix.analysis.project import Project
+    from tracerfix.cache import Cache
+
+    project_root = tmp_path / "proj"
+    write(project_root, {
+        "pkg/__init__.py": "",
+        "pkg/ops.py": OPS,
+        "pkg/steps.py": """\
+            import jax
+            from pkg.ops import f
+
+            @jax.jit
+            def step(x):
+                return f(x, 2)
+        """,
+        **{f"pkg/other_{i}.py": f"import numpy as np\nVALUE_{i} = {i}\n" for i in range(20)},
+    })
+    cache = Cache(tmp_path / "cache", secret=b"s" * 64)
+    target = (project_root / "pkg" / "ops.py").resolve()
+    first = Project(project_root.resolve()).seeds_for(target, cache)
+
+    opened = []
+    real_open = builtins.open
+
+    def counting_open(file, *args, **kwargs):
+        if str(project_root) in str(file):
+            opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    assert Project(project_root.resolve()).seeds_for(target, cache) == first
+    assert not any("other_" in path for path in opened), opened
+    (project_root / "pkg" / "other_3.py").write_text("import numpy as np\nVALUE_3 = 'changed'\n")
+    opened.clear()
+    assert Project(project_root.resolve()).seeds_for(target, cache) == first
+    assert [Path(path).name for path in opened if "other_" in path] == ["other_3.py"], opened

@@ -29,8 +29,10 @@ def with_project(settings: Settings, path: Path | str | None, cache=None) -> Set
     project trace (`analysis.project`): the command line, the save hook and the language server
     all come through here. The project's index is built once per process and cached by content
     hash, so an editor pays for the files that changed only; with `cache` (the result cache) the
-    file's seeds are kept on disk too. (The result cache's key holds the seeds: a change in a
-    caller's file is a change in the callee's result.)"""
+    file's seeds are kept on disk too, and so is what each file's text says (its imports, whether
+    it may apply a transformation), by its modification time and size, so a new process (the save
+    hook) reads only the files that changed. (The result cache's key holds the seeds: a change
+    in a caller's file is a change in the callee's result.)"""
     if settings.project_seeds is not None or path is None or str(path) in ("", "-"):
         return settings
     from tracerfix.analysis.project import seeds_for, static_fields_for

@@ -977,6 +977,7 @@ class Project:
         self._importer_map: dict[str, list[str]] | None = None
         self._imports_of: dict[str, frozenset[str]] = {}  # path -> the project files it imports
         self._key_lines: dict[str, bytes | None] = {}  # path -> its part of a seeds key
+        self._facts_loaded = False  # whether `candidates` were filled from the result cache
 
     # -- files -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -1178,7 +1179,9 @@ class Project:
             return
         if self._seeds is not None and paths <= self._covered:
             return
+        stored = self._load_text_facts(cache)
         keys = {path: self._seeds_key(path) for path in paths} if cache is not None else {}
+        self._store_text_facts(cache, stored)
         known: dict[str, tuple[ExternalSeed, ...]] = {}
         for path, key in keys.items():
             entry = cache.get(key) if key else None
@@ -1192,6 +1195,38 @@ class Project:
                 cache.put(keys[path], {"seeds": [_encoded_seed(seed) for seed in computed.get(path, ())]})
         self._covered = set(paths)
         self._seeds = {**computed, **known}
+
+    def _load_text_facts(self, cache) -> int:
+        """Take the files' text facts from `cache` where a file's stamp (modification time and
+        size) is the one stored with them: a save in a project of thousands of files then reads
+        only the files that changed, not every file to learn who imports whom. The number of
+        facts known afterwards (what `_store_text_facts` compares with)."""
+        if cache is None or self._facts_loaded:
+            return len(self.candidates)
+        self._facts_loaded = True
+        entry = cache.get(self._facts_key())
+        files = entry.get("files") if isinstance(entry, dict) else None
+        for path, record in (files.items() if isinstance(files, dict) else ()):
+            stamp = self.files.get(path)
+            if stamp is None or path in self.candidates or not isinstance(record, list) or len(record) != 6:
+                continue
+            mtime, size, may_apply, modules, static_fields, digest = record
+            if [mtime, size] == list(stamp) and isinstance(modules, list) and isinstance(static_fields, list):
+                self.candidates[path] = (stamp, bool(may_apply), frozenset(map(str, modules)),
+                                         frozenset(map(str, static_fields)), str(digest))
+        return len(self.candidates)
+
+    def _store_text_facts(self, cache, known_before: int) -> None:
+        """Keep the text facts for the next run, when this one had to read files for them."""
+        if cache is None or len(self.candidates) == known_before:
+            return
+        cache.put(self._facts_key(), {"files": {
+            path: [stamp[0], stamp[1], may_apply, sorted(modules), sorted(static_fields), digest]
+            for path, (stamp, may_apply, modules, static_fields, digest) in self.candidates.items()
+            if stamp is not None}})
+
+    def _facts_key(self) -> str:
+        return "project-facts-" + hashlib.sha256(str(self.root).encode()).hexdigest()
 
     def _seeds_key(self, path: str) -> str | None:
         """What a file's seeds can depend on: the files that import it (its callers), the
