@@ -318,6 +318,15 @@ def _squeezed(node: cst.CSTNode, context) -> list[cst.BaseExpression]:
     return []
 
 
+def _single_assignments(function: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
+    """The values `name = value` assigns in `function`, by name."""
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for node in walk(function):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            assigned.setdefault(node.targets[0].target.value, []).append(node.value)
+    return assigned
+
+
 def _made_with_one_element(operand: cst.BaseExpression, context) -> bool:
     """`operand` is a call making a shape of ones, or a name every assignment of which is one."""
     return _one_element_made(operand, context, frozenset()) is True
@@ -331,12 +340,19 @@ def _one_element_made(operand: cst.BaseExpression, context, following: frozenset
         function = context.function
         if operand.value in following:
             return None
-        made = [
-            node.value for node in walk(function) if isinstance(node, cst.Assign) and len(node.targets) == 1
-            and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == operand.value
-        ] if function is not None else []
-        found = [_one_element_made(value, context, following | {operand.value}) for value in made]
-        return bool(found) and True in found and all(result is not False for result in found)
+        if function is None:
+            return False
+        # Each name's assignments are read once, and each (name, names being followed) answered
+        # once: names assigned from one another (`a, b, t` in a loop) otherwise made the search
+        # exponential in their number.
+        answers = context.analysis.memo(("one element made", id(function)), dict)
+        key = (operand.value, following)
+        if key not in answers:
+            assigned = context.analysis.memo(("single assignments", id(function)), lambda: _single_assignments(function))
+            found = [_one_element_made(value, context, following | {operand.value})
+                     for value in assigned.get(operand.value, ())]
+            answers[key] = bool(found) and True in found and all(result is not False for result in found)
+        return answers[key]
     if isinstance(operand, cst.BinaryOperation):
         sides = (_one_element_made(operand.left, context, following),
                  _one_element_made(operand.right, context, following))
