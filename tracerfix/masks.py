@@ -352,15 +352,15 @@ def window_mask(window: Window, context) -> tuple[str, str]:
     tests: list[str] = []
     difference = ""
     if window.size is not None:
-        size = _operand(window.size, context)
+        size = operand_text(window.size, context)
         start = "0" if _is_zero(window.lower) else \
             f"{jnp}.clip({context.code(window.lower).strip()}, 0, {x}.shape[0] - {size})"
         tests = [f"{index} < {size}"] if start == "0" else [f"{index} >= {start}", f"{index} < {start} + {size}"]
     else:
         if window.lower is not None and not _is_zero(window.lower):
-            tests.append(f"{index} >= {_operand(window.lower, context)}")
+            tests.append(f"{index} >= {operand_text(window.lower, context)}")
         if window.upper is not None:
-            tests.append(f"{index} < {_operand(window.upper, context)}")
+            tests.append(f"{index} < {operand_text(window.upper, context)}")
         difference = "a negative bound, which the slice counts from the end, selects nothing below zero in the rewrite"
     if len(tests) == 1:
         return tests[0], difference
@@ -382,7 +382,7 @@ def _is_zero(node: cst.BaseExpression | None) -> bool:
     return isinstance(node, cst.Integer) and node.evaluated_value == 0
 
 
-def _operand(node: cst.BaseExpression, context) -> str:
+def operand_text(node: cst.BaseExpression, context) -> str:
     """The text of `node` safe as a comparison's right side: `k + 1` as it is, `a or b` in
     parentheses."""
     text = context.code(node).strip()

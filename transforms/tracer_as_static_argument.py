@@ -14,7 +14,7 @@ from tracerfix.concrete_arguments import (
     slots_for_function,
     slots_for_method,
 )
-from tracerfix.masks import reduction_of, rewrite_reduction, window_mask, window_of
+from tracerfix.masks import operand_text, reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.rewrite import certainly_0d, initialised_attribute, numpy_recompute_fix
@@ -33,12 +33,6 @@ def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
             return size
     return None
 
-
-
-def _bracketed(node: cst.BaseExpression, context) -> str:
-    """The source of `node`, in parentheses unless it is a name, a number or a call."""
-    text = context.code(node).strip()
-    return text if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.Call, cst.Subscript)) else f"({text})"
 
 class TracerAsStaticArgument(Rule):
     """
@@ -745,8 +739,8 @@ import jax.numpy as jnp
 
 @jax.jit
 def draw_gauges(obs, oxygen, divers):
-    obs = obs.at[9, :, 7].set(jnp.where(jnp.arange(obs.shape[1]) < (oxygen * 10 // 64), 1, obs[9, :, 7]))
-    obs = obs.at[9, :, 8].set(jnp.where((jnp.arange(obs.shape[1]) >= (9 - divers)) & (jnp.arange(obs.shape[1]) < 9), True, obs[9, :, 8]))
+    obs = obs.at[9, :, 7].set(jnp.where(jnp.arange(obs.shape[1]) < oxygen * 10 // 64, 1, obs[9, :, 7]))
+    obs = obs.at[9, :, 8].set(jnp.where((jnp.arange(obs.shape[1]) >= 9 - divers) & (jnp.arange(obs.shape[1]) < 9), True, obs[9, :, 8]))
     return obs
 """,
             unsafe=True,
@@ -863,16 +857,16 @@ def draw_gauges(obs, oxygen, divers):
         index = f"{jnp}.arange({array}.shape[{axis}])"
         tests = []
         if bounds.lower is not None and not (isinstance(bounds.lower, cst.Integer) and bounds.lower.evaluated_value == 0):
-            tests.append(f"{index} >= {_bracketed(bounds.lower, context)}")
+            tests.append(f"{index} >= {operand_text(bounds.lower, context)}")
         if bounds.upper is not None:
-            tests.append(f"{index} < {_bracketed(bounds.upper, context)}")
+            tests.append(f"{index} < {operand_text(bounds.upper, context)}")
         if not tests:
             return None
         mask = tests[0] if len(tests) == 1 else " & ".join(f"({test})" for test in tests)
         whole = ", ".join(":" if position == axis else context.code(element.slice.value).strip()
                           for position, element in enumerate(node.slice))
         current = f"{array}[{whole}]"
-        updated = context.code(value).strip() if method.attr.value == "set" else f"{current} + {_bracketed(value, context)}"
+        updated = context.code(value).strip() if method.attr.value == "set" else f"{current} + {operand_text(value, context)}"
         text = f"{array}.at[{whole}].set({jnp}.where({mask}, {updated}, {current}))"
         return context.fix(
             "Update the whole axis where the index lies in the window", [(call, context.parse_expression(text))],

@@ -1090,8 +1090,10 @@ def _plain_assignment(text: str) -> tuple[list[str], str] | None:
 
 def _single_assignment(text: str) -> tuple[str, str] | None:
     """`name = value` as (name, value text); None for any other statement."""
-    match = re.fullmatch(r"\s*(\w+)\s*=(?!=)\s*(.+)", text, re.S)
-    return (match.group(1), match.group(2).strip()) if match else None
+    assigned = _plain_assignment(text)
+    if assigned is None or len(assigned[0]) != 1 or "," in text.partition("=")[0] or "(" in text.partition("=")[0]:
+        return None
+    return assigned[0][0], assigned[1]
 
 
 def _arm_header_comments(tests: list, count: int) -> list[str | None]:
