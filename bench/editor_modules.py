@@ -81,6 +81,12 @@ def write_modules(folder: Path = OUTPUT) -> list[Path]:
     return paths
 
 
+def in_project_modules() -> list[tuple[Path, Path]]:
+    """(the module with the loop appended, the path it has in its release): a save of the file
+    where it really lives, so the analysis indexes the whole project around it."""
+    return list(zip(write_modules(), (source_path(package, relative) for package, relative in MODULES)))
+
+
 if __name__ == "__main__":
     for path in write_modules():
         print(f"{sum(1 for _ in path.open(encoding='utf-8')):5} {path}")

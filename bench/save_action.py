@@ -16,6 +16,12 @@ for both (as in any normal install), after warm-up runs that are not counted.
     python bench/save_action.py --runs 40 path.py    # other files, more runs
     python bench/save_action.py --max-ratio 1.2 --max-worst-ratio 1.4   # exit 1 above the targets
     python bench/save_action.py --rewritten          # also each file after its rewrite
+    python bench/save_action.py --in-project         # saved where it lives in its release
+
+`--in-project` names each module by its path inside its corpus release (`--stdin-filename`), so
+the save indexes the whole project around it (63 to 144 modules per release) to learn which of its
+functions other modules trace; after the warm-up run, what each file's text says comes from the
+result cache, as on an editor's second save.
 
 The modules (bench/editor_modules.py) are jit-heavy library files of the corpus releases (brax,
 flax, optax, equinox, diffrax; `python bench/corpus.py` builds the corpus), each with the seed's
@@ -91,18 +97,21 @@ def instructions(command: list[str], stdin_path: Path | None, env: dict[str, str
     return int(counted.group(1).replace(",", ""))
 
 
-def commands(module: Path) -> tuple[list[str], list[str]]:
-    """The floor and the save action, both run by this interpreter itself (not a shell shim)."""
+def commands(module: Path, saved_as: Path | None = None) -> tuple[list[str], list[str]]:
+    """The floor and the save action, both run by this interpreter itself (not a shell shim);
+    the save names the file `saved_as` (default: where it is)."""
     floor = [sys.executable, "-c", FLOOR_PROGRAM, str(module)]
     script = tracerfix_command()
     if len(script) == 1 and script[0] != sys.executable:
         script = [sys.executable, script[0]]
-    return floor, [*script, "rewrite", "-", "--stdin-filename", str(module)]
+    return floor, [*script, "rewrite", "-", "--stdin-filename", str(saved_as or module)]
 
 
-def measure(module: Path, runs: int, warmup: int, env: dict[str, str]) -> tuple[tuple[float, float], tuple[float, float]]:
+def measure(
+    module: Path, runs: int, warmup: int, env: dict[str, str], saved_as: Path | None = None,
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """Median (wall, cpu) of the floor and of the save action on `module`, runs alternating."""
-    floor, save_action = commands(module)
+    floor, save_action = commands(module, saved_as)
     for _ in range(warmup):
         timed(floor, None, env)
         timed(save_action, module, env)
@@ -141,9 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rewritten", action="store_true", help="also time each file as the save leaves it (nothing to fix)"
     )
+    parser.add_argument(
+        "--in-project", action="store_true", help="name each file by its path inside its release (project index)"
+    )
     args = parser.parse_args(argv)
+    if args.in_project and (args.modules or args.rewritten):
+        parser.error("--in-project runs the 8 real modules as they are: give no files and no --rewritten")
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    saved_as = dict(editor_modules.in_project_modules()) if args.in_project else {}
     modules = args.modules or editor_modules.write_modules()
     print(f"{len(modules)} modules, {args.runs} alternating runs of each command per module, medians")
     print(f"{'':52}{'lines':>6}{'floor cpu':>10}{'save cpu':>10}{'ratio':>8}" + (f"{'instr.':>8}" if args.instructions else ""))
@@ -154,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.rewritten:
             cases += [(rewritten_copy(m, Path(directory), env), f"{m.name} (rewritten)") for m in modules]
         for module, label in cases:
-            floor, action = measure(module, args.runs, args.warmup, env)
+            floor, action = measure(module, args.runs, args.warmup, env, saved_as.get(module))
             ratio = action[1] / floor[1]
             cpu_ratios.append(ratio)
             lines = sum(1 for _ in module.open(encoding="utf-8"))
             row = f"{label[-52:]:52}{lines:6}{floor[1] * 1000:8.0f}ms{action[1] * 1000:8.0f}ms{ratio:7.2f}x"
             if args.instructions:
-                floor_command, action_command = commands(module)
+                floor_command, action_command = commands(module, saved_as.get(module))
                 counted = instructions(action_command, module, env) / instructions(floor_command, None, env)
                 instruction_ratios.append(counted)
                 row += f"{counted:7.3f}x"

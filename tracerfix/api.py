@@ -236,9 +236,10 @@ def process_text(
 ) -> FileReport:
     """Check or fix one source text; errors become part of the report, never exceptions.
 
-    `rewrite` replaces `engine.fix` (verification keeps only the fixes that run correctly)."""
+    `rewrite` replaces `engine.fix` (verification keeps only the fixes that run correctly).
+    `settings` already know the project (`with_project`): `display` is only a name to show, and
+    `<stdin>` names no file whose project could be searched."""
     report = FileReport(display, before=source)
-    settings = with_project(settings, display)
     try:
         result = rewrite(source, settings) if fix else engine.lint(source, settings)
     except SourceError as error:

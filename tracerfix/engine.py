@@ -210,6 +210,8 @@ def _without_unused_added_imports(original: str, source: str) -> str:
     """`source` without the import lines a fix added that nothing reads any more: a later pass
     rewrote the code that needed them (a `np.` recomputation inside a loop then lowered whole)."""
     before = {line.strip() for line in original.splitlines()}
+    if not any(line.startswith(("import ", "from ")) and line.strip() not in before for line in source.splitlines()):
+        return source  # no import line was added: nothing to parse for
     try:
         tree = pyast.parse(source)
     except SyntaxError:
