@@ -33,6 +33,9 @@ class RuleContext:
         # Rules ask about the same expressions in the same environment again and again. Entries
         # hold the node and the environment, so their ids cannot be reused while cached.
         self._values: dict[tuple[int, int], tuple[cst.CSTNode, Env, Value]] = {}
+        # Per function (by id; the module keeps the node alive): the names in its code and those
+        # that fixes of this pass gave their helpers, so two fixes never define one name twice.
+        self._names_taken: dict[int, tuple[set[str], dict[str, int]]] = {}
 
     # -- values ----------------------------------------------------------------------------------
     def value(self, node: cst.BaseExpression) -> Value:
@@ -113,6 +116,32 @@ class RuleContext:
     @property
     def function(self) -> cst.FunctionDef | cst.Lambda | None:
         return None if self.scope is None else self.scope.node
+
+    def helper_names(self) -> tuple[set[str], dict[str, int]]:
+        """The names used in the current function's code, and the names fixes of this pass gave
+        the helpers they define in it, each with the id of the statement its fix replaces."""
+        function = self.function
+        entry = self._names_taken.get(id(function))
+        if entry is None:
+            from tracerfix.lowering import names_in
+
+            entry = (set() if function is None else names_in(self.code(function)), {})
+            self._names_taken[id(function)] = entry
+        return entry
+
+    def helper_name(self, name: str, replaced: cst.CSTNode | None, given: set[str] | None = None) -> str:
+        """`name`, or `name_2`, `name_3`...: the first that the current function does not use and
+        no fix of another statement defines (only one fix of `replaced` is written, so its forms
+        share names); `given` holds those this fix took already."""
+        used, reserved = self.helper_names()
+        owner = id(replaced)
+        candidate, number = name, 2
+        while candidate in used or (given is not None and candidate in given) or reserved.get(candidate, owner) != owner:
+            candidate, number = f"{name}_{number}", number + 1
+        reserved[candidate] = owner
+        if given is not None:
+            given.add(candidate)
+        return candidate
 
     @property
     def function_name(self) -> str:

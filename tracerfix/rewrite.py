@@ -1714,13 +1714,15 @@ class RuntimeCheck(NamedTuple):
 
 
 def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, message: cst.BaseExpression | None,
-                  replaces: str) -> RuntimeCheck:
+                  replaces: str, replaced: cst.CSTNode | None) -> RuntimeCheck:
     """A check that fails when `condition` is `fails_when` (`assert c`: False; `if c: raise`:
     True), callable as before under plain `jax.jit`: a `jax.debug.callback` that raises on the
     host, or `x = eqx.error_if(x, ...)` in a module that imports Equinox.
 
     `message` is the original message (None: the condition's source); `replaces` names what the
-    check stands for in the note ("`assert`", "`raise`"). Raises Refused for a computed message.
+    check stands for in the note ("`assert`", "`raise`"); `replaced` is the statement the check
+    takes the place of (its host function's name is reserved for it). Raises Refused for a
+    computed message.
     """
     text = " ".join(context.code(condition).split())
     formatted = _formatted_message(message, context)
@@ -1739,11 +1741,11 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
     literal, shown = formatted if formatted is not None else (_message(message, text), [])
     extra = "".join(f", {name}" for name in shown)
     if fails_when:
-        host = f"def raise_if(failed{extra}):\n    if failed:\n        raise RuntimeError({literal})"
-        name = "raise_if"
+        name = context.helper_name("raise_if", replaced)
+        host = f"def {name}(failed{extra}):\n    if failed:\n        raise RuntimeError({literal})"
     else:
-        host = f"def assert_holds(holds{extra}):\n    assert holds, {literal}"
-        name = "assert_holds"
+        name = context.helper_name("assert_holds", replaced)
+        host = f"def {name}(holds{extra}):\n    assert holds, {literal}"
     return RuntimeCheck(
         (host, f"{callback}({name}, {text}{extra})"),
         "Replace with a `jax.debug.callback` that raises",
@@ -1863,10 +1865,26 @@ def statements_replacing(
     depth = sum(isinstance(ancestor, cst.IndentedBlock) for ancestor in context.ancestors) + (not in_place)
     statements = [_fitted(context.parse_statement(line + "\n"), context, depth) for line in lines]
     moved = [cst.EmptyLine(comment=comment) for comment in comments]
-    first = statements[0].with_changes(leading_lines=[*(node.leading_lines if in_place else ()), *moved])
+    leading = [*(node.leading_lines if in_place else ()), *moved]
+    if isinstance(statements[0], cst.FunctionDef) and not leading and in_place and not opens_block(node, context):
+        leading = [cst.EmptyLine(indent=False)]  # a helper defined mid-block stands apart, as PEP 8 has it
+    first = statements[0].with_changes(leading_lines=leading)
     if in_place and header is not None and isinstance(first, cst.SimpleStatementLine):
         first = first.with_changes(trailing_whitespace=header)
-    return [first, *statements[1:]]
+    statements[0] = first
+    for position in range(1, len(statements)):
+        if isinstance(statements[position - 1], cst.FunctionDef) and not statements[position].leading_lines:
+            statements[position] = statements[position].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+    return statements
+
+
+def opens_block(node: cst.CSTNode, context) -> bool:
+    """`node` is the first statement of its block: a helper defined there needs no blank line
+    above it (`def f(x):` right above `def _when_...`)."""
+    ancestors = context.ancestors
+    position = ancestors.index(node) if node in ancestors else len(ancestors)
+    block = next((a for a in reversed(ancestors[:position]) if isinstance(a, cst.IndentedBlock)), None)
+    return block is not None and bool(block.body) and block.body[0] is node
 
 
 LINE_LENGTH = 88  # black's default: where a generated call breaks its arguments over lines
@@ -1878,8 +1896,9 @@ def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatem
     if isinstance(statement, cst.BaseCompoundStatement):
         return _fitted_blocks(statement, context, depth)
     indent = context.module.default_indent
-    if len(indent) * depth + len(context.code(statement.with_changes(leading_lines=())).rstrip()) <= LINE_LENGTH:
-        return statement
+    code = context.code(statement.with_changes(leading_lines=())).rstrip()
+    if "\n" in code or len(indent) * depth + len(code) <= LINE_LENGTH:
+        return statement  # short enough, or laid out over lines by its author
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return statement
     small = statement.body[0]

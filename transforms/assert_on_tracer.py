@@ -151,6 +151,7 @@ import jax
 def normalize(x):
     def assert_holds(holds):
         assert holds, "x[0] must be positive"
+
     jax.debug.callback(assert_holds, x[0] > 0)
     return x / x[0]
 """,
@@ -177,6 +178,7 @@ import jax.numpy as jnp
 def log_prob(p):
     def assert_holds(holds):
         assert holds, "jnp.all(p >= 0)"
+
     jax.debug.callback(assert_holds, jnp.all(p >= 0))
     return jnp.log(p).sum()
 """,
@@ -237,8 +239,10 @@ import jax.numpy as jnp
 @jax.jit
 def normalise_positive(x):
     total = jnp.sum(x)
+
     def assert_holds(holds, total):
         assert holds, f"bad total {total}"
+
     jax.debug.callback(assert_holds, total > 0, total)
     return x / total
 """,
@@ -254,7 +258,7 @@ def normalise_positive(x):
         report_condition(self, node, node.test, "`assert`", advice, lambda: self._fix(node))
 
     def _fix(self, node: cst.Assert) -> Fix:
-        check = runtime_check(self.context, node.test, False, node.msg, "`assert`")
+        check = runtime_check(self.context, node.test, False, node.msg, "`assert`", node)
         line = self.context.parent()
         if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
             raise Refused("it shares its line with other statements")

@@ -893,6 +893,7 @@ def safe_log(x):
     def raise_if(failed):
         if failed:
             raise RuntimeError("safe_log needs positive inputs")
+
     jax.debug.callback(raise_if, jnp.any(x <= 0))
     return jnp.log(x)
 """,
@@ -1153,9 +1154,11 @@ import jax.numpy as jnp
 @jax.jit
 def normalise(x):
     total = jnp.sum(x)
+
     def raise_if(failed, total, x):
         if failed:
             raise RuntimeError(f"weights must sum to a positive value, got {total} over {x.shape}")
+
     jax.debug.callback(raise_if, total <= 0, total, x)
     return x / total
 """,
@@ -1893,7 +1896,7 @@ def damp(x, lam):
         arguments = exception.args if isinstance(exception, cst.Call) else ()
         if len(arguments) > 1 or any(argument.keyword or argument.star for argument in arguments):
             raise Refused(f"`{context.describe(exception)}` takes more than a message")
-        check = runtime_check(context, node.test, True, arguments[0].value if arguments else None, "`raise`")
+        check = runtime_check(context, node.test, True, arguments[0].value if arguments else None, "`raise`", node)
         statements = statements_replacing(node, list(check.lines), context)
         replacement = cst.FlattenSentinel(statements) if len(statements) > 1 else statements[0]
         note = f"{check.note}; the exception is no longer a `{context.describe(_exception_type(exception))}`"

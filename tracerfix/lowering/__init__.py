@@ -27,6 +27,7 @@ import libcst as cst
 from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
+from tracerfix.analysis.values import TRACED
 from tracerfix.loops.branches import is_array
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
@@ -58,6 +59,7 @@ from tracerfix.rewrite import (
     inspect_operand,
     is_boolean,
     names_read,
+    opens_block,
     refuse_none_holders,
     refuse_mixed_sequences,
     refuse_recursion,
@@ -98,6 +100,8 @@ def lower(context, node: cst.BaseStatement, traced_bounds: bool = False, keep_py
     Python values stays a Python loop (unrolled while tracing) around its lowered body; the fix
     made without it carries this form as its `alternative`, for when the `lax` loop's traced
     index would leak (`quad_nodes[nodes_per_interval[k]]`)."""
+    reserved = context.helper_names()[1]
+    before = dict(reserved)
     try:
         lowerer = Lowerer(context, node)
         lowerer.traced_bounds = traced_bounds
@@ -110,8 +114,12 @@ def lower(context, node: cst.BaseStatement, traced_bounds: bool = False, keep_py
                 pass
         return fix
     except (Refused, RecursionError):
+        reserved.clear()
+        reserved.update(before)  # a refused form defines no helpers
         raise
     except Exception as error:  # noqa: BLE001 - a bug here must cost the fix, not the user's run
+        reserved.clear()
+        reserved.update(before)
         raise Refused(f"tracerfix failed to build the `lax` form ({type(error).__name__}: "
                       f"{str(error).splitlines()[0] if str(error) else ''}); please report it") from error
 
@@ -129,7 +137,7 @@ class Lowerer:
         self.unit = context.module.default_indent
         self.differentiated = context.scope is not None and context.scope.differentiated
         self.vmapped = context.scope is not None and context.scope.transform in known.VMAP_TRANSFORMS
-        self.taken = names_in(context.code(function))
+        self.given: set[str] = set()  # the names this lowering took (`fresh`)
         self.returned: str | None = None
         self.result: str | None = None
         self.constant_result: str | None = None  # see `jumps.Flags.constant`
@@ -141,12 +149,7 @@ class Lowerer:
 
     # -- what the writer asks ----------------------------------------------------------------
     def fresh(self, name: str) -> str:
-        name = name if name.isidentifier() else "state"
-        candidate, number = name, 2
-        while candidate in self.taken:
-            candidate, number = f"{name}_{number}", number + 1
-        self.taken.add(candidate)
-        return candidate
+        return self.context.helper_name(name if name.isidentifier() else "state", self.node, self.given)
 
     def spell(self, qualified: str) -> str:
         return self.context.spell(qualified)
@@ -168,6 +171,21 @@ class Lowerer:
             return truth_test_is_traced(context, node.test)
         finally:
             context.env = saved
+
+    def traced_at(self, node: cst.CSTNode | None, names: set[str]) -> set[str] | None:
+        """Which of `names` the analysis knows traced where `node` runs; None when one of them is
+        an object or a container holding traced values (not an array a host callback receives)."""
+        from tracerfix.loops.placement import env_at
+
+        env = env_at(node, self.context) if node is not None else self.context.env
+        traced = set()
+        for name in names:
+            value = env.get(name)
+            if value is not None and value.trace == TRACED:
+                if value.container or name == "self":
+                    return None
+                traced.add(name)
+        return traced
 
     def is_elif(self, statement: If) -> bool:
         return statement.is_elif
@@ -203,17 +221,19 @@ class Lowerer:
         statement = node.body.body[0]
         raised = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else statement
         code = self.context.module.code_for_node
-        check = self.runtime_raise(code(raised), " ".join(code(node.test).split()), fails_when=True)
+        check = self.runtime_raise(code(raised), " ".join(code(node.test).split()), fails_when=True, replaced=node)
         if check is None:
             return None
         lines, note = check
         self.cond_notes.append(note)
         return lines
 
-    def runtime_raise(self, text: str, test: str, fails_when: bool) -> tuple[list[str], str] | None:
+    def runtime_raise(self, text: str, test: str, fails_when: bool, replaced: cst.CSTNode | None = None,
+                      ) -> tuple[list[str], str] | None:
         """The `raise E("message")` statement `text`, reached where `test` is `fails_when`, as a
         check that raises when the compiled function runs, with its note; None where the
-        exception takes more than a message."""
+        exception takes more than a message. `replaced`: the statement it stands for (default:
+        the one this lowering replaces)."""
         try:
             raised = self.context.parse_statement(text.strip() + "\n").body[0]
             condition = self.context.parse_expression(test)
@@ -226,7 +246,8 @@ class Lowerer:
         if not fails_when:
             condition = self.context.parse_expression(f"~{test}" if test.isidentifier() else f"~({test})")
         try:
-            check = runtime_check(self.context, condition, True, arguments[0].value if arguments else None, "`raise`")
+            check = runtime_check(self.context, condition, True, arguments[0].value if arguments else None, "`raise`",
+                                  replaced or self.node)
         except Refused:
             return None
         described = self.context.describe(exception.func if isinstance(exception, cst.Call) else exception)
@@ -752,7 +773,7 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:
             leading = [*replaced.leading_lines, *moved]
-            if chunk[0].startswith("def ") and not leading and not _opens_block(replaced, context):
+            if chunk[0].startswith("def ") and not leading and not opens_block(replaced, context):
                 leading = [cst.EmptyLine(indent=False)]
         statements.append(statement.with_changes(leading_lines=leading))
     if header is not None and header.comment.value not in written and statements \
@@ -760,15 +781,6 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
         # `while ...:  # converge` stays with the line that now runs the loop (`x = lax.while_loop(...)`).
         statements[-1] = statements[-1].with_changes(trailing_whitespace=header)
     return statements
-
-
-def _opens_block(node: cst.CSTNode, context) -> bool:
-    """`node` is the first statement of its block: a helper defined there needs no blank line
-    above it (`def f(x):` right above `def _when_...`)."""
-    ancestors = context.ancestors
-    position = ancestors.index(node) if node in ancestors else len(ancestors)
-    block = next((a for a in reversed(ancestors[:position]) if isinstance(a, cst.IndentedBlock)), None)
-    return block is not None and bool(block.body) and block.body[0] is node
 
 
 def _depth_of(node: cst.CSTNode, context) -> int:

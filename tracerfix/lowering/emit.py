@@ -319,8 +319,12 @@ class Writer:
                        for leaf in effects]
             if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
                                       if s not in effects and not self._python_if(s, scope)):
-                raise Refused("the branches change nothing that is read afterwards and call functions for their "
-                              "effect, which would run once while tracing")
+                hosted = self._effects_on_host(statement, arms, tests, scope)
+                if hosted is None:
+                    raise Refused("the branches change nothing that is read afterwards and call functions for "
+                                  "their effect, which would run once while tracing")
+                self.lowered += 1
+                return hosted
             # `if count == limit: print("...")`: `jax.debug.print` runs in the branch taken.
             for leaf, text in zip(effects, printed):
                 leaf.text, leaf.effect = text, None
@@ -399,6 +403,37 @@ class Writer:
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
+
+    def _effects_on_host(self, statement: If, arms: list[list], tests: list, scope: Scope) -> list[str] | None:
+        """`if not jnp.isclose(total, 1.0): warnings.warn("...")`: branches that only call functions
+        for their effect (a warning, a log line) run on the host in a `jax.debug.callback`, given the
+        tests and the traced values they read, each time the compiled function runs. None where a
+        branch does more, or reads a traced value that is not an array (an object)."""
+        statements = [s for arm in arms for s in arm]
+        if not statements or any(not isinstance(s, Leaf) or s.writes or s.raises or s.attribute_store or s.helper
+                                 or not s.effect for s in statements):
+            return None
+        read = {name for s in statements for name in s.reads}
+        traced = self.lowerer.traced_at(statement.node, read)
+        if traced is None:
+            return None
+        passed = sorted(read & (scope.tainted | traced))
+        conditions = ["condition"] if len(tests) == 1 else [f"condition_{i + 1}" for i in range(len(tests))]
+        called = " ".join(s.text for s in statements)
+        kind = "warn" if "warn" in called else "log" if re.search(r"\blog(ger|ging)?\.", called) else "report"
+        name = self.lowerer.fresh(f"{kind}_if")
+        body: list[str] = []
+        for position, arm in enumerate(arms):
+            header = (f"if {conditions[0]}:" if position == 0 else f"elif {conditions[position]}:"
+                      if position < len(tests) else "else:")
+            if arm:
+                body += [header, *self.indented([line for leaf in arm for line in self.leaf_lines(leaf)])]
+        callback = self.lowerer.spell("jax.debug.callback")
+        arguments = ", ".join([*(self.lowerer.predicate(test) for test in tests), *passed])
+        self.notes.append(f"the branch's calls run on the host in `{name}` (a `jax.debug.callback`) each time the "
+                          "compiled function runs, with the values it reads as NumPy arrays")
+        return [f"def {name}({', '.join([*conditions, *passed])}):", *self.indented(body), "",
+                f"{callback}({name}, {arguments})"]
 
     def _check_python_loop_starts(self, arms: list[list], outs: list[str]) -> None:
         """In a loop kept in Python, a branch output that starts as a number before the loop
