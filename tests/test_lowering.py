@@ -1153,3 +1153,39 @@ def test_a_guard_of_masked_updates_inside_a_while_goes_before_the_loop_is_lowere
     run_side_by_side(GUARDED_MASKED_UPDATE_IN_A_WHILE, rewritten, "f", [
         "jnp.array([0.5, -1.0, 2.0, 0.1]), -0.8", "jnp.array([1.53, 0.21, -0.31, 0.83]), 0.4",
     ])
+
+
+def test_a_window_around_a_traced_index_is_a_dynamic_slice_where_a_test_keeps_it_inside():
+    # lenstronomy's `estimate_amp`: `data[y - 2:y + 3, x - 2:x + 3]` under `if x > 2 and ...`.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def around_peak(data, position):
+            rows, cols = data.shape
+            x, y = position[0], position[1]
+            if x > 2 and x < cols - 2 and y > 2 and y < rows - 2:
+                total = jnp.sum(data[y - 2:y + 3, x - 2:x + 3])
+            else:
+                total = 0.0
+            return total
+        """
+    rewritten = _fix(code)
+    assert "lax.dynamic_slice(data, (y - 2, x - 2), (5, 5))" in rewritten, rewritten
+    for x, y in ((4, 4), (0, 4), (3, 7), (9, 5), (7, 3)):
+        _agree(rewritten, _source(code), "around_peak",
+               f"(np.arange(100, dtype=np.float32).reshape(10, 10), np.array([{x}, {y}]))")
+
+
+def test_a_window_that_may_start_below_zero_is_not_moved_inside():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def neighbourhood(data, position):
+            x = position[0]
+            return jnp.sum(data[x - 1:x + 2])
+        """
+    assert "dynamic_slice" not in _fix(code)

@@ -228,6 +228,9 @@ def rank_of(array: cst.BaseExpression, context) -> int | None:
     from tracerfix.rewrite import literal_shape
 
     if isinstance(array, cst.Name):
+        unpacked = _unpacked_rank(array.value, context)
+        if unpacked is not None:
+            return unpacked
         array = value_resolver(context)(array.value) or latest_assignment(array.value, context)
     if not isinstance(array, cst.Call) or not array.args:
         return None
@@ -242,6 +245,23 @@ def rank_of(array: cst.BaseExpression, context) -> int | None:
         if isinstance(first, (cst.Integer, cst.BinaryOperation, cst.Subscript)) or (
                 isinstance(first, cst.Call) and isinstance(first.func, cst.Name) and first.func.value == "len"):
             return 1  # one size: `x.shape[0]`, `n + 1`, `len(xs)`
+    return None
+
+
+def _unpacked_rank(name: str, context) -> int | None:
+    """`rows, cols = image.shape` (or `np.shape(image)`) in the function: `image` has rank 2, or
+    the unpacking would have failed."""
+    import libcst.matchers as m
+
+    function = context.function
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    shape_of = m.Attribute(value=m.Name(name), attr=m.Name("shape")) | m.Call(
+        func=m.Attribute(attr=m.Name("shape")) | m.Name("shape"), args=[m.Arg(value=m.Name(name), keyword=None)])
+    for assign in m.findall(function.body, m.Assign(targets=[m.AssignTarget(target=m.Tuple() | m.List())], value=shape_of)):
+        elements = assign.targets[0].target.elements
+        if not any(isinstance(element, cst.StarredElement) for element in elements):
+            return len(elements)
     return None
 
 

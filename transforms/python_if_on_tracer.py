@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix.analysis.syntax import child_nodes
+from tracerfix.analysis.values import STATIC
 from tracerfix.masks import guards_masked_updates_only
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
@@ -872,6 +873,38 @@ def clean_loss(pred, target):
             function="clean_loss",
             inputs=("jnp.array([1.0, 2.0]), jnp.array([0.0, 2.0])", "jnp.array([jnp.nan, 2.0]), jnp.array([0.0, 2.0])"),
             note="a NaN test: the value is right, the gradient of the ruled-out NaN branch is not",
+        ),
+        Invalid(
+            """
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames=("limit",))
+def cap(x, limit=None):
+    peak = jnp.max(x)
+    if limit is not None and peak > limit:
+        x = x - (peak - limit)
+    return x
+""",
+            expected="""
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames=("limit",))
+def cap(x, limit=None):
+    peak = jnp.max(x)
+    if limit is not None:
+        x = jnp.where(peak > limit, x - (peak - limit), x)
+    return x
+""",
+            function="cap",
+            inputs=("(jnp.array([1.0, 3.0]), 2.0)", "(jnp.array([1.0, 3.0]), None)", "(jnp.array([1.0, 3.0]), 5.0)"),
+            note="a static argument tested first stays a Python `if` around the traced rest (a selection would "
+                 "compute `peak > None`)",
         ),
         Invalid(
             """
@@ -1744,7 +1777,9 @@ def damp(x, lam):
         if context.claimed(node) or not truth_test_is_traced(context, node.test):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
-        if start is node:
+        if start is node and (split := self._static_guard_split(node)) is not None:
+            self._chains[id(node)] = split, ""
+        elif start is node:
             plain = context.lowers_plainly()
             fix, reason = (None, "") if plain else attempt(lambda: self._fix(node))
             if fix is None and _raised(chain_arms(node)) is None:  # a `raise` has no `lax` form
@@ -1758,6 +1793,38 @@ def damp(x, lam):
             f"{under_tracing(context)}; use `jnp.where` or `lax.cond`{reason}"
         )
         self.report(node, message, fix)
+
+    def _static_guard_split(self, node: cst.If) -> Fix | None:
+        """`if n_classes and n_classes >= n_vals:` where `n_classes` is a Python value (a static
+        argument, None by default): Python decides the first part while tracing, so it stays a
+        Python `if` around the traced test (`if n_classes:` / `if n_classes >= n_vals:`), which
+        the next pass rewrites. Exact, and only for an `if` without `elif`/`else`, whose branch
+        the split would have to repeat."""
+        context = self.context
+        test = node.test
+        if node.orelse is not None or not isinstance(test, cst.BooleanOperation) or test.lpar:
+            return None
+        operands = []
+        while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) and not test.lpar:
+            operands.insert(0, test.right)
+            test = test.left
+        if isinstance(test, cst.BooleanOperation):
+            return None  # an `or` at the top: not a conjunction
+        operands.insert(0, test)
+        static = 0
+        while static < len(operands) - 1 and context.value(operands[static]).trace == STATIC \
+                and not truth_test_is_traced(context, operands[static]):
+            static += 1
+        if static == 0:
+            return None
+        code = lambda parts: " and ".join(context.code(part).strip() for part in parts)  # noqa: E731
+        guard, rest = context.parse_expression(code(operands[:static])), context.parse_expression(code(operands[static:]))
+        inner = node.with_changes(test=rest, leading_lines=[])
+        outer = node.with_changes(test=guard, body=cst.IndentedBlock(body=[inner]))
+        shown = context.describe(guard)
+        fix = context.fix(f"Test `{shown}` in Python, around an `if` on the traced rest", [(node, outer)], Safety.SAFE)
+        fix.first = True  # the traced `if` inside gets its own fix on the next pass
+        return fix
 
     def _lowered(self, node: cst.If, reason: str, plain: bool = False) -> tuple[Fix | None, str]:
         """Where the `jnp.where` templates refuse (or `plain`: verification refused their form),

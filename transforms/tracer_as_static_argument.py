@@ -14,7 +14,7 @@ from tracerfix.concrete_arguments import (
     slots_for_function,
     slots_for_method,
 )
-from tracerfix.masks import operand_text, reduction_of, rewrite_reduction, window_mask, window_of
+from tracerfix.masks import operand_text, rank_of, reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.rewrite import certainly_0d, initialised_attribute, numpy_recompute_fix
@@ -22,16 +22,71 @@ from tracerfix.static_args import static_argument_fix
 
 
 def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
-    """`s:s + n` or `s:n + s` (no step) with a traced start `s` and a Python value `n`: `n`."""
-    lower, upper = part.lower, part.upper
-    if part.step is not None or lower is None or not isinstance(upper, cst.BinaryOperation) \
-            or not isinstance(upper.operator, cst.Add) or not context.is_traced(lower):
+    """The static size of a window whose bounds are one traced start plus Python values (no step):
+    `s:s + n` and `s:n + s` give `n`, `i + 1:i + n` gives `n - 1`, and `i - 2:i + 3` gives `5`
+    under a test that keeps `i` at 2 or more (`if i > 1:`)."""
+    if part.step is not None or part.lower is None or part.upper is None:
         return None
-    for same, size in ((upper.left, upper.right), (upper.right, upper.left)):
-        value = context.value(size)
-        if same.deep_equals(lower) and value.trace == STATIC and not value.loose and not value.container:
-            return size
-    return None
+    lower, upper = _offset_of(part.lower, context), _offset_of(part.upper, context)
+    if lower is None or upper is None or not lower[0].deep_equals(upper[0]) or not context.is_traced(lower[0]):
+        return None
+    low_value, (high_text, high_value) = lower[2], upper[1:]
+    if low_value is None or low_value < 0 and not _guarded_from_below(lower[0], -low_value, context):
+        # `i - 2:i + 3` at `i = 0` is the slice `-2:3`, which Python empties, where the window
+        # would be moved inside: only under a test that keeps `i` at 2 or more.
+        return None
+    if high_value is not None:
+        size = str(high_value - low_value)
+    elif low_value == 0:
+        size = high_text
+    else:
+        size = f"{high_text} - {low_value}"
+    return context.parse_expression(size)
+
+
+def _guarded_from_below(base: cst.BaseExpression, least: int, context) -> bool:
+    """Whether `base` is at least `least` wherever this runs: an enclosing `if` tests `base > k`
+    (or `>= k`) with a literal `k` that says so, alone or among `and`s."""
+    text = context.code(base).strip()
+    for ancestor in context.ancestors:
+        if not isinstance(ancestor, cst.If):
+            continue
+        pending = [ancestor.test]
+        while pending:
+            test = pending.pop()
+            if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+                pending += [test.left, test.right]
+            elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                    and context.code(test.left).strip() == text and isinstance(test.comparisons[0].comparator, cst.Integer):
+                bound, operator = test.comparisons[0].comparator.evaluated_value, test.comparisons[0].operator
+                if isinstance(operator, cst.GreaterThan) and bound + 1 >= least \
+                        or isinstance(operator, cst.GreaterThanEqual) and bound >= least:
+                    return True
+    return False
+
+
+def _offset_of(bound: cst.BaseExpression, context) -> tuple[cst.BaseExpression, str, int | None] | None:
+    """`bound` as a base plus a Python offset: (`s`, its text, its value when a literal integer);
+    `s` gives (`s`, "0", 0), `s + n` and `n + s` (`n`, ...), `s - 2` (`-2`, ...)."""
+    def static(node: cst.BaseExpression) -> bool:
+        value = context.value(node)
+        return value.trace == STATIC and not value.loose and not value.container
+
+    def literal(node: cst.BaseExpression) -> int | None:
+        return node.evaluated_value if isinstance(node, cst.Integer) else None
+
+    if isinstance(bound, cst.BinaryOperation) and isinstance(bound.operator, (cst.Add, cst.Subtract)):
+        text = context.code
+        if isinstance(bound.operator, cst.Add):
+            for base, offset in ((bound.left, bound.right), (bound.right, bound.left)):
+                if static(offset) and not static(base):
+                    return base, text(offset).strip(), literal(offset)
+        elif static(bound.right) and not static(bound.left):
+            value = literal(bound.right)
+            return bound.left, f"-{text(bound.right).strip()}" if value is not None else \
+                f"-({text(bound.right).strip()})", None if value is None else -value
+        return None
+    return bound, "0", 0
 
 
 class TracerAsStaticArgument(Rule):
@@ -914,8 +969,11 @@ def draw_gauges(obs, oxygen, divers):
             starts = [next((text(s) for a, s, _ in windows if a == axis), "0") for axis in range(count)]
             sizes = [next((text(z) for a, _, z in windows if a == axis), f"{text(array)}.shape[{axis}]")
                      for axis in range(count)]
-            replacement = (f"{lax}.dynamic_slice({text(array)}, ({', '.join(starts)}) + (0,) * ({text(array)}.ndim - {count}), "
-                           f"({', '.join(sizes)}) + {text(array)}.shape[{count}:])")
+            if rank_of(array, context) == count:  # `rows, cols = image.shape`: no axes beyond these
+                replacement = f"{lax}.dynamic_slice({text(array)}, ({', '.join(starts)}), ({', '.join(sizes)}))"
+            else:
+                replacement = (f"{lax}.dynamic_slice({text(array)}, ({', '.join(starts)}) + (0,) * ({text(array)}.ndim - "
+                               f"{count}), ({', '.join(sizes)}) + {text(array)}.shape[{count}:])")
         return context.fix("Take the window with `lax.dynamic_slice`", [(node, context.parse_expression(replacement))],
                            Safety.UNSAFE, "a window running past the end is moved back inside the array (and a "
                            "negative start is taken as 0), where the slice gave fewer elements")

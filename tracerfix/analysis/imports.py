@@ -64,6 +64,9 @@ class ImportTable:
 
     def __init__(self) -> None:
         self.aliases: dict[str, str] = {}
+        # Module-level type aliases (`NdArray = Union[np.ndarray, jnp.ndarray]`): name -> the
+        # annotation it stands for.
+        self.type_aliases: dict[str, cst.BaseExpression] = {}
 
     def add(self, node: cst.Import | cst.ImportFrom) -> None:
         if isinstance(node, cst.Import):

@@ -686,6 +686,8 @@ class _Indexer:
             return
         host = _host_kind(value, self.imports)
         aliased = self.imports.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+        if len(targets) == 1 and isinstance(targets[0], cst.Name) and _is_type_union(value, self.imports):
+            self.imports.type_aliases[targets[0].value] = value
         for target in targets:
             if isinstance(target, (cst.Tuple, cst.List)):
                 # `_, ANNOTATIONS = get_data()`: module globals, concrete when traced code reads them.
@@ -1402,12 +1404,45 @@ def _annotation_is_array(param: cst.Param, imports: ImportTable) -> bool:
     return _annotation_kind(param, imports) == "array"
 
 
-def _annotation_kind(param: cst.Param, imports: ImportTable) -> str | None:
+_UNIONS = frozenset({"typing.Union", "typing.Optional", "Union", "Optional"})
+
+
+def _is_type_union(value: cst.BaseExpression, imports: ImportTable) -> bool:
+    """`Union[np.ndarray, jnp.ndarray]`, `Optional[Array]`, `np.ndarray | jax.Array`."""
+    if isinstance(value, cst.Subscript):
+        return (imports.qualify(value.value) or dotted_name(value.value)) in _UNIONS
+    return isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.BitOr) and all(
+        isinstance(side, (cst.Name, cst.Attribute, cst.Subscript, cst.BinaryOperation)) for side in (value.left, value.right))
+
+
+def _union_members(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(value, cst.BinaryOperation):
+        return [*_union_members(value.left), *_union_members(value.right)]
+    if isinstance(value, cst.Subscript):
+        return [element.slice.value for element in value.slice if isinstance(element.slice, cst.Index)]
+    return [value]
+
+
+def _annotation_kind(param: cst.Param, imports: ImportTable, depth: int = 0) -> str | None:
     """What a parameter's annotation says it holds: "array", "scalar", "container", "other", or
-    None when it is not annotated."""
+    None when it is not annotated. A union of types one of which is an array (an alias `NdArray =
+    Union[np.ndarray, jnp.ndarray]`) is an array: whatever is passed in its place, a transformation
+    traces it; one that admits None (`Optional[jax.Array]`) is not: `if limit:` asks whether it
+    was given."""
     if param.annotation is None:
         return None
     annotation = param.annotation.annotation
+    if isinstance(annotation, cst.Name) and annotation.value in imports.type_aliases and depth < 4:
+        annotation = imports.type_aliases[annotation.value]
+    if _is_type_union(annotation, imports) and depth < 4:
+        members = _union_members(annotation)
+        if any(isinstance(member, cst.Name) and member.value == "None" for member in members) or (
+                isinstance(annotation, cst.Subscript) and (imports.qualify(annotation.value) or dotted_name(annotation.value))
+                in ("typing.Optional", "Optional")):
+            return "other"  # may be None: `if limit:` asks whether it was given
+        kinds = {_annotation_kind(cst.Param(cst.Name("_"), annotation=cst.Annotation(member)), imports, depth + 1)
+                 for member in members}
+        return "array" if "array" in kinds else "other"
     if isinstance(annotation, cst.Subscript):
         annotation = annotation.value
     written = dotted_name(annotation)
