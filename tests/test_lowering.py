@@ -1189,3 +1189,65 @@ def test_a_window_that_may_start_below_zero_is_not_moved_inside():
             return jnp.sum(data[x - 1:x + 2])
         """
     assert "dynamic_slice" not in _fix(code)
+
+
+def test_branches_that_only_warn_or_log_run_on_the_host_each_time():
+    # FastRenderer's `if not jnp.isclose(jnp.sum(psf), 1.0, 0.1): warnings.warn(...)` under jit.
+    code = """
+        import logging
+        import warnings
+
+        import jax
+        import jax.numpy as jnp
+
+        logger = logging.getLogger(__name__)
+
+        @jax.jit
+        def normalise(psf, tol):
+            total = jnp.sum(psf)
+            if not jnp.isclose(total, 1.0, tol):
+                warnings.warn("the PSF is not normalised")
+            elif total < 0:
+                logger.warning("negative total %s", total)
+            return psf / total
+        """
+    rewritten = _fix(code)
+    assert "def warn_if(condition_1, condition_2, total):" in rewritten, rewritten
+    assert "jax.debug.callback(warn_if, ~jnp.isclose(total, 1.0, tol), total < 0, total)" in rewritten, rewritten
+    _agree(rewritten, _source(code), "normalise", "(np.array([0.5, 0.7], dtype=np.float32), 0.1)")
+
+
+def test_a_log_call_in_a_lowered_loop_runs_on_the_host_with_the_values_it_reads():
+    # Exclosure/anomaly's newton_raphson: `logger.info(f"... {i+1} ... {best_gap}")` before a `break`,
+    # and a `for ... else:` that logs where no `break` left the loop.
+    code = """
+        import logging
+
+        import jax
+        import jax.numpy as jnp
+
+        logger = logging.getLogger(__name__)
+
+        @jax.jit
+        def halve(x):
+            best = jnp.inf
+            for i in range(20):
+                gap = jnp.abs(x).max()
+                best = jnp.minimum(best, gap)
+                if gap < 1e-3:
+                    logger.info(
+                        f"converged after {i + 1} steps; "
+                        f"gap {best}"
+                    )
+                    break
+                x = x / 2
+            else:
+                logger.warning(f"no convergence; gap {best}")
+            return x
+        """
+    rewritten = _fix(code)
+    assert "lax.while_loop" in rewritten and "logger.info(" in rewritten, rewritten
+    assert "jax.debug.callback(lambda best, i: logger.info(" in rewritten, rewritten
+    assert "if not condition:" in rewritten, rewritten
+    _agree(rewritten, _source(code), "halve", "(np.array([3.0, -1.0], dtype=np.float32),)")
+    _agree(rewritten, _source(code), "halve", "(np.array([3e9, -1.0], dtype=np.float32),)")

@@ -21,6 +21,7 @@ from tracerfix.analysis.numpy_equivalents import (
     SCIPY_SPECIAL_EQUIVALENTS,
 )
 from tracerfix.analysis.values import TRACED
+from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import Refused, attempt, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -734,8 +735,27 @@ def discounted_returns(rewards, gamma):
     def _fix(self, node: cst.Call, jnp_name: str, safety: Safety, note: str):
         context = self.context
         function = f"{context.spell('jax.numpy')}.{jnp_name}"
-        replacement = node.with_changes(func=context.parse_expression(function))
+        replacement = node.with_changes(func=context.parse_expression(function), args=[
+            arg.with_changes(value=context.parse_expression(f"{function.rpartition('.')[0]}.asarray({context.code(arg.value).strip()})"))
+            if _literal_sequence_operand(node, arg, jnp_name) else arg for arg in node.args])
         return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)
+
+
+# `jax.numpy` functions that take a sequence of arrays (or of sizes) where NumPy does.
+_SEQUENCE_TAKING = frozenset({
+    "array", "asarray", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack", "concatenate", "block",
+    "meshgrid", "broadcast_arrays", "ix_", "einsum", "broadcast_shapes", "result_type", "select", "piecewise",
+})
+
+
+def _literal_sequence_operand(call: cst.Call, arg: cst.Arg, jnp_name: str) -> bool:
+    """`np.polyval([a, b, c], t)`: NumPy takes a list where `jnp` wants an array ("polyval requires
+    ndarray or scalar arguments"), so a literal list or tuple in an array's place is wrapped in
+    `jnp.asarray`; not a shape, an axis or the sequence a stacking function takes."""
+    if arg.keyword is not None or arg.star or not isinstance(arg.value, (cst.List, cst.Tuple)) \
+            or jnp_name in _SEQUENCE_TAKING:
+        return False
+    return not is_concrete_slot(call, arg.value, slots_for_function(f"jax.numpy.{jnp_name}"))
 
 
 _NUMPY_NEEDS = {True: "it is written in place", False: "an `isinstance` check asks for `np.ndarray`"}

@@ -50,6 +50,7 @@ from tracerfix.lowering.jumps import Flags, constant_return, function_tail
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.masks import guards_masked_updates_only
 from tracerfix.rewrite import (
+    FLOAT_TEXT,
     Refused,
     _comments,
     _fitted,
@@ -443,7 +444,14 @@ class Lowerer:
                         raise Refused(f"`{owner}` is used whole (called, passed on, or a method of it run) inside "
                                       f"the traced statement that sets `{stored[0]}`: the lowering carries the "
                                       "attribute as a local name, which those uses would not see")
-        loads = [analyse_leaf(f"{local} = {attribute}") for attribute, local in renames.items()]
+        made_float = [attribute for attribute, local in renames.items() if self._integer_at_first(attribute)
+                      and any(local in leaf.writes and FLOAT_TEXT.search(leaf.text)
+                              for leaf in walk([root]) if isinstance(leaf, Leaf))]
+        loads = [analyse_leaf(f"{local} = {attribute}" + (" * 1.0" if attribute in made_float else ""))
+                 for attribute, local in renames.items()]
+        for attribute in made_float:
+            self.cond_notes.append(f"`{attribute}` starts as an integer in `__init__` and becomes a float here: "
+                                   f"`lax` carries one dtype, so it enters as `{attribute} * 1.0`")
         stores = [analyse_leaf(f"{attribute} = {local}") for attribute, local in renames.items()]
         block = next((b for b in [region, *(b for s in walk(region) for b in children(s))]
                       if any(s is root for s in b)), None)
@@ -454,6 +462,22 @@ class Lowerer:
         self.cond_notes.append(f"`{stored[0]}` is carried as `{renames[stored[0]]}` through the `lax` form and "
                                "set on the object after it")
         return loads, stores
+
+    def _integer_at_first(self, attribute: str) -> bool:
+        """`self.total = 0` in `__init__` of the class whose method this is."""
+        owner, _, name = attribute.partition(".")
+        chain = self.context.analysis.index.enclosing.get(id(self.function), ())
+        if not chain or not isinstance(chain[-1], cst.ClassDef) or "." in name:
+            return False
+        init = self.context.analysis.index.class_method(chain[-1].name.value, "__init__")
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return False
+        for line in init.body.body:
+            for statement in (line.body if isinstance(line, cst.SimpleStatementLine) else ()):
+                if isinstance(statement, cst.Assign) and len(statement.targets) == 1 \
+                        and self.context.code(statement.targets[0].target).strip() == f"self.{name}":
+                    return isinstance(statement.value, cst.Integer)
+        return False
 
     def _methods_setting_attributes(self, root) -> dict[int, list[str]]:
         """The statements under `root` that call a method of the enclosing class on `self`

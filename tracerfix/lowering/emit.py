@@ -58,6 +58,7 @@ from tracerfix.rewrite import (
 MARK = "\x00"
 # The effect of a `print` already written as `jax.debug.print` (it runs where the compiled code does).
 DEBUG_PRINT = "jax.debug.print"
+HOST_CALLBACK = "jax.debug.callback"  # an effect run on the host (`_calls_on_host`)
 
 
 @dataclass
@@ -315,7 +316,7 @@ class Writer:
             if not effects:
                 self.lowered += 1
                 return []  # nothing it computes is read again and it calls nothing for effect: dead code
-            printed = [leaf.text if leaf.effect == DEBUG_PRINT else self.lowerer.debug_print(leaf.text)
+            printed = [leaf.text if leaf.effect in (DEBUG_PRINT, HOST_CALLBACK) else self.lowerer.debug_print(leaf.text)
                        for leaf in effects]
             if None in printed or any(not isinstance(s, Leaf) or s.writes for arm in arms for s in walk(arm)
                                       if s not in effects and not self._python_if(s, scope)):
@@ -331,6 +332,8 @@ class Writer:
             effects_only = True
             self.notes.append("`print` in the branch becomes `jax.debug.print`, which prints when the compiled "
                               "function runs, not ordered with other output unless `ordered=True`")
+        if not effects_only:
+            self._calls_on_host(arms, scope.bound, "branch")
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
         definitions = [_output_definitions(arm, outs, returns) for arm in arms]
         floated = _float_where_branches_differ(arms, definitions)
@@ -423,11 +426,15 @@ class Writer:
         kind = "warn" if "warn" in called else "log" if re.search(r"\blog(ger|ging)?\.", called) else "report"
         name = self.lowerer.fresh(f"{kind}_if")
         body: list[str] = []
+        if len(arms) == 2 and len(tests) == 1 and not arms[0]:
+            arms, first = arms[1:], f"if not {conditions[0]}:"  # a loop's `else:`, run where no `break` was
+        else:
+            first = f"if {conditions[0]}:"
         for position, arm in enumerate(arms):
-            header = (f"if {conditions[0]}:" if position == 0 else f"elif {conditions[position]}:"
-                      if position < len(tests) else "else:")
-            if arm:
-                body += [header, *self.indented([line for leaf in arm for line in self.leaf_lines(leaf)])]
+            header = first if position == 0 else f"elif {conditions[position]}:" if position < len(tests) else "else:"
+            lines = [line for leaf in arm for line in self.leaf_lines(leaf)]
+            if lines or position < len(tests):
+                body += [header, *self.indented(lines or ["pass"])]
         callback = self.lowerer.spell("jax.debug.callback")
         arguments = ", ".join([*(self.lowerer.predicate(test) for test in tests), *passed])
         self.notes.append(f"the branch's calls run on the host in `{name}` (a `jax.debug.callback`) each time the "
@@ -488,9 +495,42 @@ class Writer:
                         statement.text, statement.effect = printed, DEBUG_PRINT
                         self.notes.append(f"`print` in a lowered {where} becomes `jax.debug.print`, which prints "
                                           "when the compiled function runs")
-                    else:
-                        self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while "
-                                          "tracing, not once per execution")
+
+    def _calls_on_host(self, blocks: list[list], bound: set[str], where: str) -> None:
+        """Statements of a lowered branch or loop body that call a function for its effect
+        (`logger.info(f"step {i}")`) run on the host each time the compiled code runs them, given
+        the values they read, as the Python code did; left as they are, they would run once, while
+        tracing. (Printing was made `jax.debug.print` already: `_check_state`.)"""
+        for statement in walk([s for block in blocks for s in block]):
+            if not isinstance(statement, Leaf) or statement.effect in (None, DEBUG_PRINT, HOST_CALLBACK) \
+                    or not self.lowerer.is_effect(statement.effect):
+                continue
+            hosted = self._called_on_host(statement, bound)
+            if hosted is None:
+                self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs once, while "
+                                  "tracing, not once per execution")
+                continue
+            self.notes.append(f"`{statement.effect}(...)` in a lowered {where} runs on the host in a "
+                              "`jax.debug.callback`, each time the compiled function runs it")
+            statement.text, statement.effect = hosted, HOST_CALLBACK
+
+    def _called_on_host(self, leaf: Leaf, bound: set[str]) -> str | None:
+        """A statement that only calls a function for its effect (`logger.info(f"gap {gap}")`) as
+        `jax.debug.callback(lambda gap: logger.info(f"gap {gap}"), gap)`: the function's own names
+        it reads (but the object whose method it calls) are passed in, as arrays. None for any
+        other statement."""
+        try:
+            tree = pyast.parse(leaf.text.strip())
+        except SyntaxError:
+            return None
+        if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr) or not isinstance(tree.body[0].value, ast.Call):
+            return None
+        owner = (leaf.effect or "").partition(".")[0]
+        own = bound | self.lowerer.locals | {name for s in walk(self.lowerer.root_loop and [self.lowerer.root_loop] or [])
+                                             for name in getattr(s, "targets", ())}
+        passed = sorted(name for name in leaf.reads if name in own and name != owner)
+        callback = self.lowerer.spell("jax.debug.callback")
+        return f"{callback}(lambda {', '.join(passed)}: {leaf.text.strip()}{''.join(', ' + name for name in passed)})"
 
     def _check_shapes(self, per_arm: list[list], outs: list[str]) -> None:
         """Branches that give arrays of shapes the code spells out differently, or an array that
@@ -543,6 +583,7 @@ class Writer:
         self.prologue = self._first_values(loop, body, unbound, scope, stops, carried) if unbound else []
         scope.bound |= set(unbound)
         self._check_state([body], scope.bound, "loop")
+        self._calls_on_host([body], scope.bound, "loop")
         for statement in walk(body):
             if isinstance(statement, Leaf):
                 grown = _resized(statement, carried)
