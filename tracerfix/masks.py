@@ -124,6 +124,123 @@ def elementwise_reduction_of(chain: Sequence[cst.CSTNode], context) -> tuple[Mas
     return None
 
 
+def _elementwise_top(chain: Sequence[cst.CSTNode], context) -> int:
+    """The position in `chain` of the largest expression that `chain[-1]` reaches through
+    elementwise operations only (arithmetic, comparisons, `jnp.abs`, `jnp.exp`...)."""
+    position = len(chain) - 1
+    while position >= 1:
+        parent = chain[position - 1]
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)) \
+                and not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.MatrixMultiply)):
+            position -= 1
+            continue
+        if position >= 2 and isinstance(parent, cst.Arg) and isinstance(chain[position - 2], cst.Call) \
+                and not parent.keyword:
+            qualified = context.qualified_name(chain[position - 2].func) or ""
+            if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE:
+                position -= 2
+                continue
+        break
+    return position
+
+
+@dataclass
+class MaskedFlow:
+    """Selections by one mask kept under names (`model_masked = model[mask]`), the names computed
+    elementwise from them (`residuals = model_masked - obs_masked`), and the reductions that
+    consume them (`jnp.sum(weights * residuals**2)`)."""
+
+    roots: list[tuple[cst.Assign, cst.BaseExpression]]  # `w = 1 / sigma[mask]`, with its value unmasked
+    reductions: list[tuple[MaskedReduction, cst.BaseExpression, cst.BaseExpression]]  # (reduction, reduced, shaped like)
+
+
+def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlow | None:
+    """The flow of the selections by `mask_text` in `function` when every value it makes is only
+    combined elementwise and then reduced: the selections can then be the whole arrays and each
+    reduction select by the mask (`where`). None where a masked value is returned, indexed,
+    sized, reassigned or passed anywhere else."""
+    from tracerfix.analysis.syntax import target_names
+    from tracerfix.bindings import reads
+    from tracerfix.rewrite import walk
+
+    assigns: dict[str, list[cst.Assign]] = {}
+    for node in walk(function.body):
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                for name in target_names(target):
+                    assigns.setdefault(name, []).append(node)
+    roots: list[tuple[cst.Assign, cst.BaseExpression]] = []  # (assignment, its value unmasked)
+    domain: dict[str, cst.BaseExpression] = {}  # masked name -> an array of the mask's shape
+    tainted: set[str] = set()  # names assigned from a selection by the mask in any other way
+    for name, nodes in assigns.items():
+        node = nodes[0]
+        selected = [sub for sub in walk(node.value) if isinstance(sub, cst.Subscript) and len(sub.slice) == 1
+                    and (found := boolean_index(sub, context)) is not None and bare_text(found, context) == mask_text] \
+            if isinstance(node, cst.Assign) and node.value is not None else []
+        if not selected:
+            continue
+        whole = unmasked(node.value, mask_text, context)
+        if len(nodes) == 1 and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and whole is not None and all(_reaches_whole(sub, node.value, context) for sub in selected):
+            domain[name] = selected[0].value
+            roots.append((node, whole))
+        else:
+            tainted.add(name)
+    if not domain or any(len(assigns.get(name, ())) > 1 for name in _names_in(mask_text)):
+        return None  # nothing kept under a name, or a mask that changes on the way
+    reductions: dict[int, tuple[MaskedReduction, cst.BaseExpression, cst.BaseExpression]] = {}
+    pending = list(domain)
+    while pending:
+        name = pending.pop()
+        for use in reads(function.body, name):
+            chain = (*use.ancestors, use.node)
+            top = _elementwise_top(chain, context)
+            parent = chain[top - 1] if top >= 1 else None
+            if isinstance(parent, cst.Assign) and parent.value is chain[top] and len(parent.targets) == 1 \
+                    and isinstance(parent.targets[0].target, cst.Name):
+                target = parent.targets[0].target.value
+                if len(assigns.get(target, ())) != 1 or unmasked(parent.value, mask_text, context) is None:
+                    return None
+                if target not in domain:
+                    domain[target] = domain[name]
+                    pending.append(target)
+                continue
+            reduction = reduction_of(chain[: top + 1], context)
+            if reduction is None or reduction.kind == "count" and top != len(chain) - 1:
+                return None
+            reduced = unmasked(chain[top], mask_text, context)
+            if reduced is None or any(isinstance(n, cst.Name) and n.value in tainted for n in walk(chain[top])):
+                return None
+            reductions.setdefault(id(reduction.node), (reduction, reduced, domain[name]))
+    if any(name in tainted for name in domain):
+        return None
+    return MaskedFlow(roots, list(reductions.values()))
+
+
+def _reaches_whole(selection: cst.Subscript, value: cst.BaseExpression, context) -> bool:
+    """`sigma[valid]` inside `1.0 / (sigma[valid] ** 2 + eps)` meets only elementwise operations
+    on its way to the whole value."""
+    chain = _path(value, selection)
+    return chain is not None and _elementwise_top(chain, context) == 0
+
+
+def _path(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    if root is target:
+        return [root]
+    for child in root.children:
+        found = _path(child, target)
+        if found is not None:
+            return [root, *found]
+    return None
+
+
+def _names_in(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"[A-Za-z_]\w*", text))
+
+
 def unmasked(expression: cst.BaseExpression, mask_text: str, context) -> cst.BaseExpression | None:
     """`expression` with each `a[m]` (the one mask `mask_text`) as `a`; None when it holds another
     mask. Its other parts broadcast against any number of selected elements in the original, so
@@ -136,7 +253,7 @@ def unmasked(expression: cst.BaseExpression, mask_text: str, context) -> cst.Bas
             mask = boolean_index(original, context)
             if mask is None:
                 return updated
-            if len(original.slice) != 1 or _bare(mask, context) != mask_text:
+            if len(original.slice) != 1 or bare_text(mask, context) != mask_text:
                 Strip.other = True
                 return updated
             return updated.value.with_changes(lpar=updated.lpar, rpar=updated.rpar)
@@ -307,10 +424,11 @@ def _elementwise_in(
 
 def _same_text(a: cst.BaseExpression, b: cst.BaseExpression, context) -> bool:
     """The same source apart from surrounding parentheses and layout: `(x)` and `x`."""
-    return _bare(a, context) == _bare(b, context)
+    return bare_text(a, context) == bare_text(b, context)
 
 
-def _bare(node: cst.BaseExpression, context) -> str:
+def bare_text(node: cst.BaseExpression, context) -> str:
+    """`node`'s code on one line, without its outer parentheses: how masks are compared."""
     if getattr(node, "lpar", None):
         node = node.with_changes(lpar=[], rpar=[])
     return " ".join(context.module.code_for_node(node).split())
@@ -434,7 +552,7 @@ def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpre
         notes.append("the result takes the promoted dtype of both arrays; `.at[]` keeps the dtype of the updated one")
     elif _elementwise_of_masked(value, mask, context):
         # `x.at[m].set(1 / x[m])`: the same elementwise expression of the whole arrays, selected.
-        value = unmasked(value, _bare(mask, context), context)
+        value = unmasked(value, bare_text(mask, context), context)
         notes.append(f"`{context.describe(value)}` is now computed for every element and selected where the mask "
                      "holds: where it does not, an inf or NaN it gives is discarded, but can still reach a gradient; "
                      "the result takes the promoted dtype")
@@ -459,14 +577,14 @@ def masked_update(call: cst.Call, array: cst.BaseExpression, mask: cst.BaseExpre
 def _elementwise_of_masked(value: cst.BaseExpression, mask: cst.BaseExpression, context) -> bool:
     """`1 / x[m]`, `jnp.sqrt(a[m]) * 2`: arithmetic and elementwise `jax.numpy` functions of
     arrays indexed by this one mask, names and numbers (scalars, which broadcast alike)."""
-    mask_text = _bare(mask, context)
+    mask_text = bare_text(mask, context)
     found = False
 
     def elementwise(node: cst.BaseExpression) -> bool:
         nonlocal found
         if isinstance(node, cst.Subscript):
             index = boolean_index(node, context)
-            if index is None or len(node.slice) != 1 or _bare(index, context) != mask_text:
+            if index is None or len(node.slice) != 1 or bare_text(index, context) != mask_text:
                 return False
             found = True
             return True

@@ -5,7 +5,16 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.definitions import is_assigned_to
-from tracerfix.masks import boolean_index, elementwise_reduction_of, reduction_of, rewrite_reduction, unmasked
+from tracerfix.masks import (
+    bare_text,
+    boolean_index,
+    elementwise_reduction_of,
+    has_shape_of,
+    masked_flow,
+    reduction_of,
+    rewrite_reduction,
+    unmasked,
+)
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -282,7 +291,54 @@ def clean(x):
     kept = x[jnp.isfinite(x)]
     return kept.sum() / kept.size
 """,
-            note="the masked array is kept under a name: reported, not rewritten",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clean(x):
+    kept = x
+    return jnp.sum(jnp.where(jnp.isfinite(x), kept, 0)) / jnp.count_nonzero(jnp.isfinite(x))
+""",
+            unsafe=True,
+            function="clean",
+            inputs=("jnp.array([1.0, jnp.inf, 2.0, jnp.nan])", "jnp.array([1.0, 4.0])"),
+            note="the masked array kept under a name only meets reductions: the name holds the whole array and "
+            "each reduction selects by the mask",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def seasonal_error(model, observed, sigma):
+    valid = ~jnp.isnan(observed)
+    model_valid = model[valid]
+    observed_valid = observed[valid]
+    weights = 1.0 / (sigma[valid] ** 2 + 1e-12)
+    residuals = model_valid - observed_valid
+    return jnp.sum(weights * residuals**2) / jnp.sum(weights)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def seasonal_error(model, observed, sigma):
+    valid = ~jnp.isnan(observed)
+    model_valid = model
+    observed_valid = observed
+    weights = 1.0 / (sigma ** 2 + 1e-12)
+    residuals = model_valid - observed_valid
+    return jnp.sum(jnp.where(valid, weights * residuals**2, 0)) / jnp.sum(jnp.where(valid, weights, 0))
+""",
+            unsafe=True,
+            function="seasonal_error",
+            inputs=("jnp.array([1.0, 2.0, 3.0]), jnp.array([1.5, jnp.nan, 2.0]), jnp.array([0.1, 0.2, 0.3])",),
+            note="selections by one mask flow through names and elementwise arithmetic into reductions (a JAX "
+            "C-GEM calibration's seasonal error): the names hold whole arrays, the reductions select; values "
+            "computed at excluded elements (a NaN residual) reach gradients, so unsafe",
         ),
         Invalid(
             """
@@ -338,7 +394,7 @@ def relative_error(a, b):
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         context = self.context
-        if _is_at_indexer(node) or is_assigned_to(context.ancestors):
+        if _is_at_indexer(node) or is_assigned_to(context.ancestors) or context.claimed(node):
             return
         mask = boolean_index(node, context)
         if mask is None:
@@ -349,6 +405,8 @@ def relative_error(a, b):
         described = context.describe(node)
         reduction = reduction_of(context.ancestors, context) if len(node.slice) == 1 else None
         if reduction is None and len(node.slice) == 1 and self._elementwise_reduction(node, mask):
+            return
+        if reduction is None and len(node.slice) == 1 and self._named_flow(node, mask):
             return
         if reduction is None:
             self.report(
@@ -401,6 +459,49 @@ def relative_error(a, b):
             rewrite.safety = Safety.UNSAFE
         self._report_reduction(node, reduction, rewrite, f"reduce over the whole arrays with `{mask_text}` as `where`",
                                "arrays")
+        return True
+
+
+    def _named_flow(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
+        """`model_masked = model[mask]`, `residuals = model_masked - obs_masked`, then
+        `jnp.sum(weights * residuals**2) / jnp.sum(weights)`: selections kept under names that
+        only meet elementwise arithmetic and reductions are the whole arrays, and each reduction
+        selects by the mask. Reported once, at the first selection, with every edit."""
+        context = self.context
+        parent = context.parent()
+        function = context.function
+        if not isinstance(parent, cst.Assign) or parent.value is not node or not isinstance(function, cst.FunctionDef):
+            return False
+        mask_text = bare_text(mask, context)
+        flow = masked_flow(function, mask_text, context)
+        if flow is None or not flow.reductions:
+            return False
+        edits = [(assignment.value, whole) for assignment, whole in flow.roots]
+        safety, notes = Safety.SAFE, [f"the names hold the whole arrays now; each reduction of them selects by "
+                                      f"`{mask_text}`"]
+        # The arrays selected by one mask have its shape (before their trailing axes): one that it
+        # is computed from elementwise shows that the mask needs no axes added.
+        selections = [sub for assignment, _ in flow.roots for sub in walk(assignment.value) if isinstance(sub, cst.Subscript)
+                      and len(sub.slice) == 1 and (found := boolean_index(sub, context)) is not None
+                      and bare_text(found, context) == mask_text]
+        alike = next((selection.value for selection in selections if has_shape_of(mask, selection.value, context)), None)
+        for reduction, reduced, shaped in flow.reductions:
+            rewrite = rewrite_reduction(reduction, reduced, mask, context, shaped_like=alike or shaped)
+            edits.append((reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text))))
+            notes.append(rewrite.note)
+            if rewrite.safety == Safety.UNSAFE or reduction.kind not in ("any", "all") and _may_be_undefined(reduced):
+                safety = Safety.UNSAFE
+        if safety == Safety.UNSAFE:
+            notes.append("values computed where the mask is False are not selected, but an inf or NaN there "
+                         "reaches gradients")
+        for selection in selections:
+            context.claim(selection)
+        names = ", ".join(f"`{context.describe(selection)}`" for selection in selections)
+        fix = context.fix(f"Keep the whole arrays and reduce with `{mask_text}` as `where`", edits, safety,
+                          "; ".join(dict.fromkeys(filter(None, notes))))
+        self.report(node, f"{names} have a data-dependent shape and fail under {under_tracing(context)} with "
+                          f"NonConcreteBooleanIndexError; they only meet elementwise arithmetic and reductions: keep "
+                          f"the whole arrays and reduce with `{mask_text}` as `where`", fix)
         return True
 
 

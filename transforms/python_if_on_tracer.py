@@ -1777,7 +1777,7 @@ def damp(x, lam):
         if context.claimed(node) or not truth_test_is_traced(context, node.test):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
-        if start is node and (split := self._static_guard_split(node)) is not None:
+        if start is node and (split := self._static_guard_split(node) or self._append_after(node)) is not None:
             self._chains[id(node)] = split, ""
         elif start is node:
             plain = context.lowers_plainly()
@@ -1824,6 +1824,48 @@ def damp(x, lam):
         shown = context.describe(guard)
         fix = context.fix(f"Test `{shown}` in Python, around an `if` on the traced rest", [(node, outer)], Safety.SAFE)
         fix.first = True  # the traced `if` inside gets its own fix on the next pass
+        return fix
+
+    def _append_after(self, node: cst.If) -> Fix | None:
+        """`if accept: samples.append(q_new) else: samples.append(samples[-1])`: every branch ends
+        by appending one value to the same list, so the list grows by one whatever the test; the
+        branches choose the value (`sample = q_new` / `sample = samples[-1]`) and one append
+        follows the `if`, which then selects a value as any other. Exact; the next pass rewrites
+        the selection."""
+        context = self.context
+        arms = chain_arms(node)
+        if arms[-1].test is not None:
+            return None  # without `else`, a path appends nothing
+        owner, values = None, []
+        for arm in arms:
+            body = arm.body.body if isinstance(arm.body, cst.IndentedBlock) else ()
+            last = body[-1] if body else None
+            call = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 \
+                and isinstance(last.body[0], cst.Expr) else None
+            if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append"
+                    and isinstance(call.func.value, cst.Name) and len(call.args) == 1 and not call.args[0].keyword
+                    and not call.args[0].star):
+                return None
+            if owner not in (None, call.func.value.value):
+                return None
+            owner = call.func.value.value
+            values.append((last, call.args[0].value))
+        singular = owner[:-1] if owner.endswith("s") and len(owner) > 2 else f"{owner}_item"
+        item = context.helper_name(singular if singular.isidentifier() else "appended", node)
+        replaced = {id(last): cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(item))], value)],
+                                                      leading_lines=last.leading_lines,
+                                                      trailing_whitespace=last.trailing_whitespace)
+                    for last, value in values}
+
+        class _Choose(cst.CSTTransformer):
+            def leave_SimpleStatementLine(self, original, updated):
+                return replaced.get(id(original), updated)
+
+        chosen = node.visit(_Choose())
+        append = context.parse_statement(f"{owner}.append({item})\n")
+        fix = context.fix(f"Choose the value in the branches and append it after the `if`",
+                          [(node, cst.FlattenSentinel([chosen, append]))], Safety.SAFE)
+        fix.first = True  # the `if` then assigns `{item}` in every branch: a selection, next pass
         return fix
 
     def _lowered(self, node: cst.If, reason: str, plain: bool = False) -> tuple[Fix | None, str]:
