@@ -82,6 +82,10 @@ KNOWN_MISSES = {
         "positionally, which jit traces",
     "heldout_2026_11/detection/011_jax_md_neighbor_list_allocate_capacity.py":
         "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
+    "unseen_2026_11_27w/detection/010_coord_celestial_distance_or_math_asin.py":
+        "the traced declinations reach `CelestialCoord.__init__` inside `Angle` objects made by a helper "
+        "(`_Angle(theta)`: `Angle.__new__(Angle)` then `ret._rad = theta`) and are tested through "
+        "`Angle.__truediv__`: objects built by `__new__` in a helper are not followed",
     "unseen_2026_11_26b/detection/008_ndim_of_list_with_tracer.py":
         "`jnp.ndim([jnp.ones(1)])`: `jnp.ndim` hands a list holding a tracer to NumPy, which converts it; "
         "which jnp functions fall back to NumPy for non-array arguments is not in tracerfix's tables",
@@ -90,7 +94,13 @@ KNOWN_MISSES = {
 
 # Rewrites the judge finds broken, with the reason; strict: one that is fixed fails the slow suite
 # until it is taken off the list.
-KNOWN_BROKEN: dict[str, str] = {}
+KNOWN_BROKEN: dict[str, str] = {
+    "unseen_2026_11_27v/control_flow/010_cosmologix_delta_chi2_newton_early_return.py":
+        "a float32 Newton iteration to `tol=1e-6` at values near 5-10 (2 ulp): eager NumPy-style arithmetic "
+        "reaches the tolerance where XLA's fused arithmetic oscillates between two neighbours, so for about 1 "
+        "level in 30 the rewrite's kept `raise` (a host callback after the loop) fires where the original "
+        "returned; the judge's reference drops the `raise`, which tracerfix will not do silently",
+}
 
 
 def cases() -> list[Path]:
