@@ -29,19 +29,24 @@ def test_generated_traceback_names_the_leaking_line_of_the_case(path):
     error = errors[0]
     source = textwrap.dedent(CASES[path.stem].code).lstrip("\n")
     leak = error.leak_frame
+    if error.traced_at is not None and error.traced_at.is_library:
+        # `jax.jit(multigammaln)`: JAX's own function is traced, and its frames are all JAX's.
+        assert leak is None and error.in_library is False
+        return
     assert leak is not None and leak.path.endswith(f"cases/{path.stem}.py")
     lines = source.splitlines()
     if leak.code:
         assert lines[leak.line - 1].strip() == leak.code
-    functions = {
-        node.name: node for node in ast.walk(ast.parse(source)) if isinstance(node, (ast.FunctionDef, ast.Lambda))
-        and hasattr(node, "name")
-    }
     if error.traced_function is not None:
-        traced = functions[error.traced_function]
+        # A method and a function may share the name (`Plane.height_at`, jitted `height_at`).
+        spans = [(min([node.lineno, *(d.lineno for d in node.decorator_list)]), node.lineno)
+                 for node in ast.walk(ast.parse(source))
+                 if isinstance(node, ast.FunctionDef) and node.name == error.traced_function]
         assert error.transform == "jit"
-        first = min([traced.lineno, *(d.lineno for d in traced.decorator_list)])
-        assert first <= error.traced_at.line <= traced.lineno
+        assert any(first <= error.traced_at.line <= line for first, line in spans), spans
+        traced = next(node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef)
+                      and node.name == error.traced_function
+                      and min([node.lineno, *(d.lineno for d in node.decorator_list)]) <= error.traced_at.line <= node.lineno)
         parameters = {a.arg for a in (*traced.args.posonlyargs, *traced.args.args, *traced.args.kwonlyargs)}
         assert set(error.arguments) <= parameters
     if error.kind == "UnexpectedTracerError":
@@ -124,6 +129,25 @@ PASTED = {
     "047_scico535_pytest_ci_runner_paths_index": None,
     "048_felafax55_colab_unexpected_tracer_hidden_frames": ("UnexpectedTracerError", None, None, None, ()),
     "049_lmmm206_message_only_integer_conversion": ("TracerIntegerConversionError", None, None, None, ()),
+    # Collected on November 27 (second session): JAX 0.1 to 0.4, quoted, commented out, wrapped, cut.
+    "050_jax207_ipython_fragment_no_constant_handler": ("TypeError", None, None, None, ()),
+    "051_jax2508_pr_plain_wrapped_split_old_wording": ("TypeError", None, None, None, ()),
+    "052_jax3133_message_only_oldest_raw_numpy": ("TracerArrayConversionError", None, None, None, ()),
+    "053_numpyro907_hash_prefixed_unexpected_tracer": (
+        "UnexpectedTracerError", ("numpyro/infer/hmc_gibbs.py", 356, ""), None, None, ()),
+    "054_jax6612_pr_wrapped_flattened_positions": ("ConcretizationTypeError", None, "f", "jit", ()),
+    "055_dmhaiku235_plain_text_while_loop_val": ("TracerArrayConversionError", None, "pure_body_fun", "while_loop", ("val",)),
+    "056_secretflow406_one_line_unfiltered_boolindex": ("NonConcreteBooleanIndexError", None, None, None, ()),
+    "057_pennylane3881_ipython8_xlaruntime_cpucallback_leak": (
+        "UnexpectedTracerError", ("/tmp/ipykernel_800207/3531719392.py", 10, ""), "circuit", "jit", ()),
+    "058_scarlet2pr47_blockquote_ipython8_cut": (
+        "ConcretizationTypeError", ("scarlet2/scarlet2/scene.py", 180,
+                                    "scene, loss, opt_state, convergence = _make_step(scene, observations, optim, opt_state,"),
+        None, None, ()),
+    "059_sigkerax2_blockquote_nonhashable_static": ("ValueError", None, None, None, ()),
+    "060_waymax14_windows_redacted_carets_cut": (
+        "TracerIntegerConversionError", ("main.py", 30, "for _ in range(state.remaining_timesteps):"), None, None, ()),
+    "061_egoallo17_plain_cut_file_prefix_shapes": ("TypeError", None, "_optimize_vmapped", "jit", ("guidance_params",)),
 }
 
 

@@ -1896,15 +1896,14 @@ def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatem
     if isinstance(statement, cst.BaseCompoundStatement):
         return _fitted_blocks(statement, context, depth)
     indent = context.module.default_indent
-    code = context.code(statement.with_changes(leading_lines=())).rstrip()
-    if "\n" in code or len(indent) * depth + len(code) <= LINE_LENGTH:
-        return statement  # short enough, or laid out over lines by its author
+    if len(indent) * depth + len(context.code(statement.with_changes(leading_lines=())).rstrip()) <= LINE_LENGTH:
+        return statement
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return statement
     small = statement.body[0]
     call = getattr(small, "value", None)
-    if not isinstance(call, cst.Call) or not call.args:
-        return statement
+    if not isinstance(call, cst.Call) or not call.args or isinstance(call.whitespace_before_args, cst.ParenthesizedWhitespace):
+        return statement  # not a call, or one laid out over lines already (`warn(\n    "..."\n)`)
 
     def line_break(extra: str) -> cst.ParenthesizedWhitespace:
         return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))

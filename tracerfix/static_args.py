@@ -27,6 +27,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import JitSite, _annotation_is_array, is_staticmethod, param_names
+from tracerfix.analysis.imports import dotted_name
 from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.bindings import is_rebound, positional_parameter_names, reads
@@ -272,14 +273,18 @@ def _used_as_array(context, function, name: str) -> bool:
     `jnp.sin(n)`, an array annotation): a static argument would then be given an unhashable
     array. `len(n)` and `for v in n` are not signs: static shapes are tuples."""
     params = function.params
+    scalar = False  # `nx: int`: passed to `np.where(i < nx, i, nx)` it is a number, not an array
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         if param.name.value == name and _annotation_is_array(param, context.imports):
             return True
+        if param.name.value == name and param.annotation is not None \
+                and dotted_name(param.annotation.annotation) in known.SCALAR_ANNOTATION_NAMES:
+            scalar = True
     for use in reads(function.body, name):
         parent = use.parent
         if isinstance(parent, cst.Attribute) and parent.value is use.node:
             return True
-        if isinstance(parent, cst.Arg) and len(use.ancestors) >= 2:
+        if not scalar and isinstance(parent, cst.Arg) and len(use.ancestors) >= 2:
             call = use.ancestors[-2]
             if isinstance(call, cst.Call) and _is_array_data_argument(context, call, parent):
                 return True

@@ -70,6 +70,7 @@ _BARE_MESSAGES = (
     (re.compile(r"^Attempted boolean conversion of (?:traced array|JAX Tracer)"), "TracerBoolConversionError"),
     (re.compile(r"^Abstract tracer value encountered where concrete value is expected"), "ConcretizationTypeError"),
     (re.compile(r"^The numpy\.ndarray conversion method __array__\(\) was called on"), "TracerArrayConversionError"),
+    (re.compile(r"^Tracer can't be used with raw numpy functions"), "TracerArrayConversionError"),  # JAX 0.1
     (re.compile(r"^The __index__\(\) method was called on"), "TracerIntegerConversionError"),
     (re.compile(r"^Array boolean indices must be concrete"), "NonConcreteBooleanIndexError"),
     (re.compile(r"^Encountered an unexpected tracer"), "UnexpectedTracerError"),
@@ -83,7 +84,7 @@ _CHAIN_MARKERS = (
 
 _TRACING = re.compile(
     r"while tracing the function (?P<name>\S+?) at (?P<where>.+?):(?P<line>\d+)"
-    r"(?:\s+for\s+(?P<transform>\w+(?:\.\w+)*))?(?=[,.:;]?(?:\s|$))",
+    r"(?:\s+for\s+(?P<transform>\w+(?:\.\w+)*)|,\s+transformed by\s+(?P<old_transform>\w+))?(?=[,.:;]{0,2}(?:\s|$))",
     re.IGNORECASE,
 )
 _LEAKED_IN = re.compile(
@@ -179,13 +180,27 @@ def normalise_path(path: str) -> str:
 
 
 def clean_lines(text: str) -> list[str]:
-    """The text's lines without terminal colours, CI timestamps and Markdown link targets."""
+    """The text's lines without terminal colours, CI timestamps and Markdown link targets, and
+    without the `> ` of a Markdown quote or the `# ` of a paste commented out, where most lines
+    carry one."""
     lines = []
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = _ANSI.sub("", raw)
         line = _CI_PREFIX.sub("", line)
         line = _MARKDOWN_LINK.sub(r"\1", line)
         lines.append(line.rstrip())
+    start = 0
+    while start < len(lines):  # each run of lines between blank lines (and code fences) apart
+        end = start
+        while end < len(lines) and lines[end].strip() and not lines[end].startswith("```"):
+            end += 1
+        block = lines[start:end]
+        for prefix in (">", "#"):
+            marked = [line for line in block if line.startswith(prefix)]
+            if block and len(marked) >= 0.6 * len(block):
+                lines[start:end] = [line[1:].removeprefix(" ") if line.startswith(prefix) else line for line in block]
+                break
+        start = end + 1
     return lines
 
 
@@ -360,8 +375,11 @@ def _ends_message(lines: list[str], index: int) -> bool:
         return True
     if _PYTHON_FRAME.match(line) or _PYTEST_LOCATION.match(stripped) or stripped.startswith("```"):
         return True
-    if line == stripped and _EXCEPTION_LINE.match(line) and re.match(r"[\w.]+(?:Error|Exception):", line):
-        return True  # the next error of a log (a message's own lines are not exceptions' names)
+    if line == stripped and _EXCEPTION_LINE.match(line) and re.match(r"[\w.]+(?:Error|Exception):", line) \
+            and not (index > 0 and lines[index - 1].rstrip().endswith("The error was:")):
+        # The next error of a log (a message's own lines are not exceptions' names; jit's
+        # "Non-hashable static arguments ... The error was:" quotes the hashing's TypeError).
+        return True
     if re.match(r"^(?:={5,}|_{5,}|(?:_ ){5,})", stripped):
         return True  # pytest's section rules
     if stripped == "-" * 20 and index + 1 < len(lines) and lines[index + 1].startswith("For simplicity"):
@@ -493,10 +511,15 @@ def _interpret(error: TracerError) -> None:
     if match:
         error.traced_function = _function_name(match["name"])
         error.traced_at = Frame(normalise_path(match["where"]), int(match["line"]), error.traced_function)
-        error.transform = match["transform"]
+        error.transform = match["transform"] or match.groupdict().get("old_transform")
     match = _ARGUMENTS.search(error.message) or _ARGUMENTS.search(text)
-    if match:
+    if match and not match["names"].startswith("to "):  # JAX 0.2: "the arguments to f at x.py:5 ... at positions [2]"
         error.arguments = argument_names(match["names"])
+    wrapped = re.search(r"\b(?P<kind>" + "|".join(sorted(TRACER_ERRORS)) + r"): ", error.message)
+    if error.kind not in TRACER_ERRORS and wrapped:
+        # `XlaRuntimeError: INTERNAL: ... CpuCallback error: UnexpectedTracerError: ...`: the
+        # tracer error, raised in a host callback and carried out by the runtime's own error.
+        error.kind = wrapped["kind"]
     error.from_operations = not error.arguments and "became a tracer due to JAX operations" in text
     error.created_at = [
         Frame(normalise_path(m["where"]), int(m["line"]), m["function"]) for m in _CREATED_ON.finditer(text)

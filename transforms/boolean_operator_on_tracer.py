@@ -119,6 +119,30 @@ def f(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def step(position, orientation):
+    forward = orientation in (0, 2)
+    return jnp.where(forward, position + 1, position)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def step(position, orientation):
+    forward = jnp.isin(orientation, jnp.array([0, 2]))
+    return jnp.where(forward, position + 1, position)
+""",
+            function="step",
+            inputs=("(jnp.array([1.0, 2.0]), 0)", "(jnp.array([1.0, 2.0]), 1)", "(jnp.array([1.0, 2.0]), 2)"),
+            note="membership in a literal tuple compares with each element and tests each with bool(): `jnp.isin` "
+            "(an `if` or `assert` it is the test of is rewritten after it; terra's excavator orientation)",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def in_box(x, lo, hi):
@@ -314,6 +338,8 @@ def f(x):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         """`a < x <= b` is `(a < x) and (x <= b)`: Python tests the first comparison with bool()."""
         context = self.context
+        if self._membership(node):
+            return
         if len(node.comparisons) < 2 or is_condition(node, context.parent()) or _is_logical(context.parent()):
             return
         if any(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons):
@@ -344,6 +370,32 @@ def f(x):
         )
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
         self.report(node, message, context.fix(f"Replace with `{jnp}.logical_and`", [(node, replacement)], safety, note))
+
+    def _membership(self, node: cst.Comparison) -> bool:
+        """`orientation in (0, 1, 2, 3)` compares the traced value with each element (`==`) and tests
+        each result with bool(): `jnp.isin(orientation, jnp.array([0, 1, 2, 3]))`. Rewritten before
+        the `if` or `assert` it is the test of, which then tests an array."""
+        context = self.context
+        if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, (cst.In, cst.NotIn)):
+            return False
+        values = node.comparisons[0].comparator
+        value = context.value(node.left)
+        if not isinstance(values, (cst.Tuple, cst.List, cst.Set)) or not values.elements or not value.traced \
+                or not all(isinstance(e, cst.Element) and isinstance(e.value, (cst.Integer, cst.Float)) or
+                           isinstance(e.value, cst.UnaryOperation) and isinstance(e.value.expression, (cst.Integer, cst.Float))
+                           for e in values.elements):
+            return False
+        jnp = context.spell("jax.numpy")
+        listed = ", ".join(context.code(e.value).strip() for e in values.elements)
+        negated = isinstance(node.comparisons[0].operator, cst.NotIn)
+        text = f"{'~' if negated else ''}{jnp}.isin({context.code(_unparenthesized(node.left)).strip()}, {jnp}.array([{listed}]))"
+        fix = context.fix(f"Replace with `{jnp}.isin`", [(node, context.parse_expression(text).with_changes(
+            lpar=node.lpar, rpar=node.rpar))], Safety.SAFE)
+        fix.first = True  # before the `if`/`assert` it tests for, which then sees an array
+        self.report(node, f"`{context.describe(node)}` compares traced `{context.describe(node.left)}` with each "
+                          f"element and tests each result with bool(), which fails under {under_tracing(context)}; "
+                          f"use `{jnp}.isin`", fix)
+        return True
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if isinstance(node.operator, cst.Not):

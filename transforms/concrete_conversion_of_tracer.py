@@ -549,7 +549,14 @@ def farthest_points(points, k):
                 indexed = subscript.value
                 if isinstance(indexed, cst.Attribute) and indexed.attr.value == "at":
                     indexed = indexed.value
-                return context.is_traced_where(indexed, ancestors[:position])
+                if context.is_traced_where(indexed, ancestors[:position]):
+                    return True
+                # `sines[int(i)]` with `sines` an array the caller passes (a JAX constant here): an
+                # array takes a traced index; were it NumPy, the indexing is a leak of its own, which
+                # the engine sees in the rewrite and withdraws this fix for.
+                value = context.value(indexed)
+                return value.host not in ("list", "tuple", "range") and not value.container \
+                    and isinstance(indexed, (cst.Name, cst.Attribute))
             if isinstance(parent, (cst.DictElement, cst.Element)) and parent.value is child \
                     or isinstance(parent, (cst.Dict, cst.Tuple, cst.List)):
                 # `info = {"normr": float(normr)}` returned from a transformed function: jit
