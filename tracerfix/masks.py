@@ -144,6 +144,15 @@ def _elementwise_top(chain: Sequence[cst.CSTNode], context) -> int:
     return position
 
 
+def elementwise_in(expression: cst.BaseExpression, name: str, context) -> bool:
+    """Whether every read of `name` in `expression` meets only elementwise operations on its way
+    to the whole expression (`v < 0`, `jnp.abs(v - 1) > tol`)."""
+    from tracerfix.bindings import reads
+
+    uses = reads(expression, name)
+    return bool(uses) and all(_elementwise_top((*use.ancestors, use.node), context) == 0 for use in uses)
+
+
 @dataclass
 class MaskedFlow:
     """Selections by one mask kept under names (`model_masked = model[mask]`), the names computed

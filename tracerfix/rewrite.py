@@ -1902,8 +1902,11 @@ def _fitted(statement: cst.BaseStatement, context, depth: int) -> cst.BaseStatem
         return statement
     small = statement.body[0]
     call = getattr(small, "value", None)
-    if not isinstance(call, cst.Call) or not call.args or isinstance(call.whitespace_before_args, cst.ParenthesizedWhitespace):
-        return statement  # not a call, or one laid out over lines already (`warn(\n    "..."\n)`)
+    if not isinstance(call, cst.Call) or not call.args or isinstance(call.whitespace_before_args, cst.ParenthesizedWhitespace) \
+            or "\n" in context.code(call.args[0].value):
+        # Not a call, or one laid out over lines already (`warn(\n    "..."\n)`, a multi-line
+        # `lambda: logger.info(...)` first): one argument per line would break that layout.
+        return statement
 
     def line_break(extra: str) -> cst.ParenthesizedWhitespace:
         return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis.dataflow import comprehension_env
+from tracerfix.masks import elementwise_in
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import builtin_called, is_boolean, is_condition, loses_comments, parenthesized, truth_test_is_traced
 from tracerfix.rule import Invalid, Rule, Safety, Valid
@@ -202,14 +203,27 @@ def f(board, player):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
 
 @jax.jit
 def f(x):
-    if any(v < 0 for v in x):
-        x = -x
-    return x
+    negative = any(v < 0 for v in x)
+    return jnp.where(negative, -x, x)
 """,
-            note="any() calls bool() on each traced element",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    negative = jnp.any(x < 0)
+    return jnp.where(negative, -x, x)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.array([1.0, -2.0])", "jnp.array([1.0, 2.0])", "jnp.zeros(0)"),
+            note="any() calls bool() on each traced element: an elementwise test of each element of `x` is the "
+            "test of `x`, reduced by `jnp.any` (empty: False, as before)",
         ),
         Invalid(
             """
@@ -220,7 +234,19 @@ def f(x, y):
     ok = all([x.sum() > 0, y.max() < 1])
     return x, ok
 """,
-            note="all() of a list holding traced comparisons",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x, y):
+    ok = jnp.all(jnp.array([x.sum() > 0, y.max() < 1]))
+    return x, ok
+""",
+            unsafe=True,
+            function="f",
+            inputs=("(jnp.array([1.0, 2.0]), jnp.array([0.5]))", "(jnp.array([-1.0]), jnp.array([0.5]))"),
+            note="all() of a list holding traced comparisons: `jnp.all` of the array of them",
         ),
         Invalid(
             """
@@ -303,10 +329,37 @@ def step(entities, time):
             element = value if value.traced else None  # iterating a traced array yields tracers
         if element is None or not element.traced:
             return
+        jnp = context.spell("jax.numpy")
+        code = lambda n: context.code(n).strip()  # noqa: E731
+        loop = iterable.for_in if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) else None
+        if loop is not None and loop.inner_for_in is None and not loop.ifs and isinstance(loop.target, cst.Name) \
+                and isinstance(loop.iter, (cst.Name, cst.Attribute)) and context.value(loop.iter).traced \
+                and elementwise_in(iterable.elt, loop.target.value, context):
+            # `any(v < 0 for v in x)`: the test on each element of `x` is the test on `x` itself.
+            whole = iterable.elt.visit(_Renamed(loop.target.value, loop.iter))
+            array = code(whole)
+        elif isinstance(iterable, (cst.GeneratorExp, cst.ListComp)):
+            # The elements a working original tested were 0-d (bool() of more fails): stacked, they
+            # are reduced alike, and an empty sequence gives any() False and all() True as before.
+            inner = "".join(code(f) for f in [iterable.for_in]) if iterable.for_in else ""
+            array = f"{jnp}.array([{code(iterable.elt)} {inner}])"
+        elif isinstance(iterable, (cst.List, cst.Tuple)) and iterable.elements \
+                and not any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+            array = f"{jnp}.array([{', '.join(code(e.value) for e in iterable.elements)}])"
+        elif not isinstance(iterable, (cst.Set, cst.SetComp)):
+            array = code(iterable)  # a traced array: its elements
+        else:
+            array = None
+        fix = None if array is None or loses_comments(node, [iterable]) else context.fix(
+            f"Replace with `{jnp}.{builtin}`", [(node, context.parse_expression(f"{jnp}.{builtin}({array})").with_changes(
+                lpar=node.lpar, rpar=node.rpar))], Safety.UNSAFE,
+            "the result is a traced boolean array instead of a Python bool; Python code that branches on it "
+            "must use jnp.where or lax.cond")
         self.report(
             node,
             f"`{builtin}()` tests each element of `{context.describe(iterable)}` with bool(), which fails "
             f"for traced values under {under_tracing(context)}; use `jnp.{builtin}` on an array of them",
+            fix,
         )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -346,3 +399,14 @@ def step(entities, time):
             "branches on it must use jnp.where or lax.cond",
         )
         self.report(node, message, fix)
+
+
+class _Renamed(cst.CSTTransformer):
+    """`expression` with the name `name` read as `replacement`."""
+
+    def __init__(self, name: str, replacement: cst.BaseExpression) -> None:
+        super().__init__()
+        self.name, self.replacement = name, replacement
+
+    def leave_Name(self, original, updated):
+        return self.replacement if original.value == self.name else updated

@@ -34,7 +34,9 @@ STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.sc
 STATIC_RESULT_LEAVES = frozenset(
     {"broadcast_shapes", "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "iinfo",
      "finfo", "promote_types", "can_cast", "isscalar", "iscomplexobj", "isrealobj", "isdtype",
-     "axis_size", "canonicalize_dtype"}
+     "axis_size", "canonicalize_dtype",
+     # `lax.psum(1, axis_name)`: a collective of a Python constant is the axis size, concrete.
+     "psum", "pmean"}
 )
 
 # Calls whose result never depends on array values: shapes, dtypes, structure, type tests.

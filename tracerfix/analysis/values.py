@@ -659,7 +659,7 @@ class Evaluator:
                     trace = TRACED
                     if self.on_carried is not None and qualified in known.CARRYING_LOOPS:
                         self.on_carried(node, args)
-                if trace == STATIC and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
+                if trace != TRACED and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
                         and leaf not in known.STATIC_RESULT_LEAVES:
                     # Under a trace every jnp/lax/random call is staged out: its result is a tracer
                     # even when its inputs are Python values (`jnp.cumsum(jnp.array(sizes))`).
