@@ -24,7 +24,9 @@ from tracerfix.lazy_module import LazyParseError, parse_lazily, statements_with_
 from tracerfix.positions import PositionIndex, unique_span
 from tracerfix.rule import Finding, Rule, Safety
 
-MAX_FIX_PASSES = 4
+# Fixes that prepare others go first (`x in (0, 2)` -> `jnp.isin`, then the `.item()` it reads,
+# then the `if` it tests): a pass per step, and most files need one or two.
+MAX_FIX_PASSES = 8
 
 
 class SourceError(Exception):

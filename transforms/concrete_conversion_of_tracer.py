@@ -44,6 +44,10 @@ _NOTES = {
 _ATOMIC = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float)
 
 
+# Methods that give the same values in another shape or dtype.
+_SHAPING_METHODS = frozenset({"reshape", "astype", "squeeze", "ravel", "flatten"})
+
+
 class ConcreteConversionOfTracer(Rule):
     """
     ## What it does
@@ -534,6 +538,11 @@ def farthest_points(points, k):
             if isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not):
                 child = parent
                 continue
+            if isinstance(parent, cst.Attribute) and parent.value is child and parent.attr.value in _SHAPING_METHODS \
+                    and position > 0 and isinstance(ancestors[position - 1], cst.Call) and ancestors[position - 1].func is parent:
+                # `(tiles + w.item()).reshape(()).astype(int)`: the value, reshaped or cast, goes on.
+                child = ancestors[position - 1]
+                continue
             if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
                 child = parent  # a traced comparison: a boolean array
                 continue
@@ -571,6 +580,11 @@ def farthest_points(points, k):
                 continue  # the call just stepped over
             if isinstance(parent, cst.Arg) and position > 0 and _appended_to_array_list(ancestors[position - 1], context):
                 return True  # `selected.append(int(i))` where `selected` only becomes an array
+            if isinstance(parent, cst.Arg) and position > 0 and isinstance(ancestors[position - 1], cst.Call) \
+                    and conversion_operand(ancestors[position - 1], context) is not None and hops < _MAX_NAME_HOPS:
+                # `int(tiles + np.ceil(width / 2).item())`: the conversion around it is dropped too
+                # where its own value only meets array math.
+                return self._feeds_array_math(ancestors[position - 1], ancestors[: position - 1], hops + 1)
             if isinstance(parent, cst.Arg) and position > 0:
                 call = ancestors[position - 1]
                 # What a helper returns is used where the helper is called.
