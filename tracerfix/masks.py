@@ -104,24 +104,11 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
 def elementwise_reduction_of(chain: Sequence[cst.CSTNode], context) -> tuple[MaskedReduction, cst.BaseExpression] | None:
     """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)`: the reduction of an elementwise expression of
     arrays masked alike, with that expression (whose masked parts `unmasked` strips)."""
-    position = len(chain) - 1
-    while position >= 2:
-        node, parent = chain[position], chain[position - 1]
-        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)) \
-                and not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.MatrixMultiply)):
-            position -= 1
-            continue
-        if isinstance(parent, cst.Arg) and isinstance(chain[position - 2], cst.Call) and not parent.keyword:
-            call = chain[position - 2]
-            qualified = context.qualified_name(call.func) or ""
-            if qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE:
-                position -= 2
-                continue
-        if position == len(chain) - 1:
-            return None  # the masked array alone: `reduction_of` handles it
-        reduction = reduction_of(chain[: position + 1], context)
-        return None if reduction is None else (reduction, node)
-    return None
+    position = _elementwise_top(chain, context)
+    if position == len(chain) - 1:
+        return None  # the masked array alone: `reduction_of` handles it
+    reduction = reduction_of(chain[: position + 1], context)
+    return None if reduction is None else (reduction, chain[position])
 
 
 def _elementwise_top(chain: Sequence[cst.CSTNode], context) -> int:

@@ -5,9 +5,18 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis.dataflow import comprehension_env
+from tracerfix.loops.building import substitute
 from tracerfix.masks import elementwise_in
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import builtin_called, is_boolean, is_condition, loses_comments, parenthesized, truth_test_is_traced
+from tracerfix.rewrite import (
+    builtin_called,
+    is_boolean,
+    is_condition,
+    loses_comments,
+    parenthesized,
+    truth_test_is_traced,
+    walk,
+)
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _LOOSER_THAN_COMPARISON = (cst.BooleanOperation, cst.Comparison, cst.IfExp, cst.Lambda, cst.NamedExpr)
@@ -334,9 +343,10 @@ def step(entities, time):
         loop = iterable.for_in if isinstance(iterable, (cst.GeneratorExp, cst.ListComp)) else None
         if loop is not None and loop.inner_for_in is None and not loop.ifs and isinstance(loop.target, cst.Name) \
                 and isinstance(loop.iter, (cst.Name, cst.Attribute)) and context.value(loop.iter).traced \
-                and elementwise_in(iterable.elt, loop.target.value, context):
+                and elementwise_in(iterable.elt, loop.target.value, context) \
+                and not any(isinstance(n, (cst.Lambda, cst.BaseComp)) for n in walk(iterable.elt)):
             # `any(v < 0 for v in x)`: the test on each element of `x` is the test on `x` itself.
-            whole = iterable.elt.visit(_Renamed(loop.target.value, loop.iter))
+            whole = substitute(iterable.elt, {loop.target.value: loop.iter})
             array = code(whole)
         elif isinstance(iterable, (cst.GeneratorExp, cst.ListComp)):
             # The elements a working original tested were 0-d (bool() of more fails): stacked, they
@@ -399,14 +409,3 @@ def step(entities, time):
             "branches on it must use jnp.where or lax.cond",
         )
         self.report(node, message, fix)
-
-
-class _Renamed(cst.CSTTransformer):
-    """`expression` with the name `name` read as `replacement`."""
-
-    def __init__(self, name: str, replacement: cst.BaseExpression) -> None:
-        super().__init__()
-        self.name, self.replacement = name, replacement
-
-    def leave_Name(self, original, updated):
-        return self.replacement if original.value == self.name else updated

@@ -1863,7 +1863,7 @@ def damp(x, lam):
 
         chosen = node.visit(_Choose())
         append = context.parse_statement(f"{owner}.append({item})\n")
-        fix = context.fix(f"Choose the value in the branches and append it after the `if`",
+        fix = context.fix("Choose the value in the branches and append it after the `if`",
                           [(node, cst.FlattenSentinel([chosen, append]))], Safety.SAFE)
         fix.first = True  # the `if` then assigns `{item}` in every branch: a selection, next pass
         return fix
