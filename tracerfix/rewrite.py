@@ -71,15 +71,7 @@ def check_identity_tests(context, names) -> None:
     if function is None:
         return
     refuse_none_holders(context, names)
-    tested, against_none = set(), set()
-    for node in walk(function):
-        if isinstance(node, cst.Comparison):
-            operands = [node.left, *(target.comparator for target in node.comparisons)]
-            for position, target in enumerate(node.comparisons):
-                if isinstance(target.operator, (cst.Is, cst.IsNot)):
-                    pair = operands[position:position + 2]
-                    found = {o.value for o in pair if isinstance(o, cst.Name) and o.value != "None"}
-                    (against_none if any(_is_none(o) for o in pair) else tested).update(found)
+    tested, against_none = _identity_tests(function)
     for name in names:
         # `mask is None` on a name already traced here (a traced argument, defaulted before):
         # a traced array is never None, before the fix as after (None itself is refused above).
@@ -87,6 +79,40 @@ def check_identity_tests(context, names) -> None:
             raise Refused(f"`{name}` is tested by identity (`is`) elsewhere in the function; once rewritten it "
                           f"holds a traced array, which is never `True`/`False`/`None` by identity: test its "
                           f"value instead (`not {name}`)")
+
+
+_per_function: dict[tuple[str, int], tuple[cst.CSTNode, object]] = {}
+
+
+def _remembered(kind: str, function: cst.CSTNode, compute):
+    """`compute(function)`, once per function node: the lowering asks the same questions of one
+    function for each `if` it writes, pass after pass. (Entries hold their node, so an id is not
+    reused while remembered; the table is emptied when it grows.)"""
+    key = (kind, id(function))
+    found = _per_function.get(key)
+    if found is not None and found[0] is function:
+        return found[1]
+    if len(_per_function) > 512:
+        _per_function.clear()
+    value = compute(function)
+    _per_function[key] = (function, value)
+    return value
+
+
+def _identity_tests(function: cst.CSTNode) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the function tests by identity (`done is False`), and those it tests against None."""
+    def compute(function):
+        tested, against_none = set(), set()
+        for node in walk(function):
+            if isinstance(node, cst.Comparison):
+                operands = [node.left, *(target.comparator for target in node.comparisons)]
+                for position, target in enumerate(node.comparisons):
+                    if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                        pair = operands[position:position + 2]
+                        found = {o.value for o in pair if isinstance(o, cst.Name) and o.value != "None"}
+                        (against_none if any(_is_none(o) for o in pair) else tested).update(found)
+        return frozenset(tested), frozenset(against_none)
+    return _remembered("identity", function, compute)
 
 
 def reverse_mode_refusal(function: str) -> str:
@@ -105,6 +131,26 @@ def refuse_none_holders(context, names) -> None:
     function = context.function
     if function is None:
         return
+    set_to_none, set_otherwise = _none_assignments(function)
+    body = list(function.body.body) if isinstance(function.body, cst.IndentedBlock) else []
+    here = next((position for position, statement in enumerate(body) if statement in context.ancestors), None)
+    for name in names:
+        guard = _none_default(body, name)
+        if guard is not None and here is not None and set_to_none.get(name, -1) < guard < here:
+            continue  # `if x is None: x = jnp.zeros(n)` before: never None here
+        if name in set_to_none and name in set_otherwise:
+            raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
+                          f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
+                          f"it (`has_{name}`) and a placeholder array instead of None")
+
+
+def _none_assignments(function: cst.CSTNode) -> tuple[dict[str, int], set[str]]:
+    """The names the function sets to None (each with the last top-level statement that does)
+    and those it binds to anything else."""
+    return _remembered("none", function, _compute_none_assignments)
+
+
+def _compute_none_assignments(function) -> tuple[dict[str, int], set[str]]:
     set_to_none: dict[str, int] = {}  # name -> the last top-level statement that sets it to None
     set_otherwise = {p.name.value for p in walk(function.params) if isinstance(p, cst.Param)}
     body = list(function.body.body) if isinstance(function.body, cst.IndentedBlock) else []
@@ -129,15 +175,7 @@ def refuse_none_holders(context, names) -> None:
                 set_otherwise.update(target_names(node.target))
             elif isinstance(node, cst.Param):
                 set_otherwise.add(node.name.value)
-    here = next((position for position, statement in enumerate(body) if statement in context.ancestors), None)
-    for name in names:
-        guard = _none_default(body, name)
-        if guard is not None and here is not None and set_to_none.get(name, -1) < guard < here:
-            continue  # `if x is None: x = jnp.zeros(n)` before: never None here
-        if name in set_to_none and name in set_otherwise:
-            raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
-                          f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
-                          f"it (`has_{name}`) and a placeholder array instead of None")
+    return set_to_none, set_otherwise
 
 
 def _none_default(body: list, name: str) -> int | None:
@@ -2268,19 +2306,32 @@ def _assigned_before(function, loop, name: str) -> str | None:
     """The text of the value of the last `name = value` written before `loop` in `function`."""
     if loop is None or not isinstance(function, cst.FunctionDef):
         return None
-    found = None
+    return _assignments_before(function, loop).get(name)
+
+
+def _assignments_before(function, loop) -> dict[str, str]:
+    """Each name's last `name = value` text written before `loop` in `function`, found in one walk
+    and kept with the function (the lowering asks for each carried name of each loop)."""
+    known = _remembered("before", function, lambda function: {})
+    found = known.get(id(loop))
+    if found is not None and found[0] is loop:
+        return found[1]
+    values: dict[str, str] = {}
     pending = list(reversed(function.body.children))
+    reached = False
     while pending:
         node = pending.pop()
         if node is loop:
-            return found
+            reached = True
+            break
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
             continue
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
-                and node.targets[0].target.value == name:
-            found = cst.Module([]).code_for_node(node.value).strip()
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            values[node.targets[0].target.value] = cst.Module([]).code_for_node(node.value).strip()
         pending.extend(reversed(node.children))
-    return None
+    result = values if reached else {}
+    known[id(loop)] = (loop, result)
+    return result
 
 
 def _elementwise_operands(expression: str) -> set[str] | None:
