@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis.dataflow import comprehension_env
-from tracerfix.loops.building import substitute
 from tracerfix.masks import elementwise_in
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
@@ -346,6 +345,8 @@ def step(entities, time):
                 and elementwise_in(iterable.elt, loop.target.value, context) \
                 and not any(isinstance(n, (cst.Lambda, cst.BaseComp)) for n in walk(iterable.elt)):
             # `any(v < 0 for v in x)`: the test on each element of `x` is the test on `x` itself.
+            from tracerfix.loops.building import substitute  # the save action of a file without loops skips it
+
             whole = substitute(iterable.elt, {loop.target.value: loop.iter})
             array = code(whole)
         elif isinstance(iterable, (cst.GeneratorExp, cst.ListComp)):
