@@ -189,6 +189,29 @@ def solve(x):
     INVALID = (
         Invalid(
             """
+import jax
+import numpy as np
+
+@jax.jit
+def reactivity(t):
+    return np.polyval([0.5, -1.0, 2.0], t) / t
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+@jax.jit
+def reactivity(t):
+    return jnp.polyval(jnp.asarray([0.5, -1.0, 2.0]), t) / t
+""",
+            function="reactivity",
+            inputs=("jnp.float32(2.0)", "jnp.array([1.0, 3.0])"),
+            note="NumPy takes a literal list where `jnp.polyval` wants an array: the list is wrapped in "
+            "`jnp.asarray` (NeSST's Bosch-Hale reactivity)",
+        ),
+        Invalid(
+            """
 from functools import partial
 from jax import jit
 import numpy as np

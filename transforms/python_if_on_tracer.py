@@ -249,6 +249,36 @@ def f(x):
         Invalid(
             """
 import jax
+import jax.numpy as jnp
+
+@jax.jit
+def accept(x, proposal):
+    samples = [x]
+    if proposal.sum() < x.sum():
+        samples.append(proposal)
+    else:
+        samples.append(x)
+    return jnp.stack(samples)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def accept(x, proposal):
+    samples = [x]
+    sample = jnp.where(proposal.sum() < x.sum(), proposal, x)
+    samples.append(sample)
+    return jnp.stack(samples)
+""",
+            function="accept",
+            inputs=("(jnp.array([1.0, 2.0]), jnp.array([0.5, 0.5]))", "(jnp.array([1.0, 2.0]), jnp.array([3.0, 0.5]))"),
+            note="every branch ends by appending one value to the same list: the branches choose the value, one "
+            "append follows, and the choice is a selection (an HMC port's Metropolis step)",
+        ),
+        Invalid(
+            """
+import jax
 
 @jax.jit
 def clip_v1(x):
