@@ -123,7 +123,7 @@ class RuleContext:
         function = self.function
         entry = self._names_taken.get(id(function))
         if entry is None:
-            from tracerfix.lowering import names_in
+            from tracerfix.rewrite import names_in
 
             entry = (set() if function is None else names_in(self.code(function)), {})
             self._names_taken[id(function)] = entry

@@ -157,7 +157,7 @@ def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlo
     sized, reassigned or passed anywhere else."""
     from tracerfix.analysis.syntax import target_names
     from tracerfix.bindings import reads
-    from tracerfix.rewrite import walk
+    from tracerfix.rewrite import names_in, walk
 
     assigns: dict[str, list[cst.Assign]] = {}
     for node in walk(function.body):
@@ -183,7 +183,7 @@ def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlo
             roots.append((node, whole))
         else:
             tainted.add(name)
-    if not domain or any(len(assigns.get(name, ())) > 1 for name in _names_in(mask_text)):
+    if not domain or any(len(assigns.get(name, ())) > 1 for name in names_in(mask_text)):
         return None  # nothing kept under a name, or a mask that changes on the way
     reductions: dict[int, tuple[MaskedReduction, cst.BaseExpression, cst.BaseExpression]] = {}
     pending = list(domain)
@@ -229,12 +229,6 @@ def _path(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
         if found is not None:
             return [root, *found]
     return None
-
-
-def _names_in(text: str) -> set[str]:
-    import re
-
-    return set(re.findall(r"[A-Za-z_]\w*", text))
 
 
 def unmasked(expression: cst.BaseExpression, mask_text: str, context) -> cst.BaseExpression | None:

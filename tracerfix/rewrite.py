@@ -115,6 +115,20 @@ def _identity_tests(function: cst.CSTNode) -> tuple[frozenset[str], frozenset[st
     return _remembered("identity", function, compute)
 
 
+def names_in(code: str) -> set[str]:
+    """Every name the code reads, binds, defines or takes as a parameter (empty if it does not parse)."""
+    import textwrap
+
+    try:
+        tree = pyast.parse(textwrap.dedent(code))
+    except SyntaxError:
+        return set()
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    names |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
+    return names
+
+
 def reverse_mode_refusal(function: str) -> str:
     """Why a loop with a data-dependent number of steps is not lowered in a function that is
     differentiated: `lax.while_loop` has no reverse mode, so the rewrite would break `jax.grad`."""

@@ -51,6 +51,7 @@ from tracerfix.lowering.liveness import Liveness
 from tracerfix.masks import guards_masked_updates_only
 from tracerfix.rewrite import (
     FLOAT_TEXT,
+    names_in,
     Refused,
     _comments,
     _fitted,
@@ -710,19 +711,6 @@ def _parameters(function: cst.FunctionDef) -> set[str]:
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             names.add(star.name.value)
-    return names
-
-
-def names_in(code: str) -> set[str]:
-    import textwrap
-
-    try:
-        tree = pyast.parse(textwrap.dedent(code))
-    except SyntaxError:
-        return set()
-    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-    names |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-    names |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
     return names
 
 

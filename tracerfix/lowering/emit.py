@@ -691,7 +691,7 @@ class Writer:
                 return None
             position, leaf, indices = found
             if isinstance(leaf, For):
-                from tracerfix.lowering import names_in
+                from tracerfix.rewrite import names_in
 
                 # An inner loop's index read after the loops (`print(f"{it}:{cg_iter}")`): the
                 # first index of its range.
@@ -788,7 +788,7 @@ class Writer:
             snapshots: dict[str, str] = {}
 
             def snapshot(text: str) -> str:
-                from tracerfix.lowering import names_in
+                from tracerfix.rewrite import names_in
 
                 if not names_in(text) & set(carried):
                     return text
