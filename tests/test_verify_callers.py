@@ -390,3 +390,29 @@ def test_static_arguments_read_by_index_are_tried_as_tuples(tmp_path):
     """)
     assert "Verified 1 of 1 rewritten function" in output, output
     assert "jnp.where(" in text
+
+
+def test_a_helper_its_callers_cannot_verify_either_says_why_they_could_not(tmp_path):
+    # The only caller takes the function to solve as an argument too: no input can be made up
+    # for it either, and the report must say what happened there rather than only ask for an
+    # example call the module already makes.
+    output, text = verify(tmp_path, """
+        import jax
+
+
+        def newton(f, x_0, tol=1e-5):
+            f_prime = jax.grad(f)
+            error = tol + 1
+            x = x_0
+            while error > tol:
+                y = x - f(x) / f_prime(x)
+                error = abs(x - y)
+                x = y
+            return x
+
+
+        solve = jax.jit(lambda g, x_0: newton(g, x_0), static_argnums=0)
+    """)
+    assert "newton: unverifiable: `f` is called as a function" in output, output
+    assert "(through its caller `solve`: " in output, output
+    assert "lax.while_loop(" not in text

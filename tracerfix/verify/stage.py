@@ -243,6 +243,12 @@ class Verifier:
                 failed = next(v for v in verdicts if v.status == FAILED)
                 result = UnitResult(result.path, result.unit, result.line, FAILED,
                                     f"through its caller `{failed.unit}`: {failed.reason}", failed.details)
+            elif verdicts:
+                # Say why the callers did not settle it either, or the user is left asking for an
+                # example call the module already makes.
+                tried = "; ".join(f"through its caller `{v.unit}`: {v.reason}" for v in verdicts)
+                result = UnitResult(result.path, result.unit, result.line, result.status,
+                                    f"{result.reason} ({tried})", result.details)
             results.append(result)
         return results
 
