@@ -1640,3 +1640,58 @@ class Solution:
     def tree_unflatten(cls, aux_data, children):
         return cls(*children)
 """) == ["TFX201"]
+
+
+def test_a_function_an_object_holds_from_a_factory_is_traced_where_its_method_calls_it():
+    # xaj's step controller: `__init__` stores the function a factory returns (`scale =
+    # Scale(...)`, then `self.scale = scale`); the jitted method calls it with traced errors.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def Scale(safe=0.9):
+        def scale(r, R):
+            if R == 0.0:
+                return 10.0
+            return safe * R ** -0.2
+        return scale
+
+    class Pace:
+        def __init__(self, h):
+            scale = Scale()
+            self.scale = scale
+            self.h = h
+
+        def __call__(self, err):
+            return self.h * self.scale(0.1, err)
+
+    @jax.jit
+    def f(h, err):
+        return Pace(h)(err)
+    """) == ["TFX101"]
+
+
+def test_a_function_an_object_holds_from_a_factory_with_static_arguments_stays_silent():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def Scale(safe=0.9):
+        def scale(order):
+            if order > 3:
+                return safe
+            return 1.0
+        return scale
+
+    class Pace:
+        def __init__(self, h):
+            self.scale = Scale()
+            self.h = h
+
+        def __call__(self):
+            return self.h * self.scale(5)
+
+    @jax.jit
+    def f(h):
+        return Pace(h)()
+    """) == []

@@ -800,6 +800,99 @@ def test_an_object_used_whole_in_the_branch_keeps_its_attribute_refused():
     assert any("is used whole" in f.message for f in _lint(code))
 
 
+def test_attributes_set_in_a_branch_that_returns_are_carried_to_the_one_return():
+    # bsuite's Catch: the branch that ends the episode sets two attributes and returns; the rest
+    # of the method returns another step. Both returns give `result`, the attributes are stored
+    # back where the branches meet, and `self._observe()`, which reads neither of them, is
+    # called in both branches as before.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        class Catch:
+            def __init__(self, ball, paddle):
+                self._ball = ball
+                self._paddle = paddle
+                self._done = False
+                self._regret = 0.0
+
+            def _observe(self):
+                return jnp.stack([self._ball, self._paddle])
+
+            def step(self):
+                self._ball += 1
+                if self._ball == self._paddle:
+                    reward = 1.0
+                    self._done = True
+                    self._regret += 1.0 - reward
+                    return reward, self._observe()
+                return 0.0, self._observe()
+
+        @jax.jit
+        def f(ball, paddle):
+            env = Catch(ball, paddle)
+            step = env.step()
+            return step, env._done, env._regret
+        """)
+    rewritten = _fix(code)
+    assert "self._done = self__done" in rewritten or "self._done = self_done" in rewritten, rewritten
+    assert "        return result\n" in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.int32(2), np.int32(3))")
+    _agree(rewritten, code, "f", "(np.int32(5), np.int32(3))")
+
+
+def test_a_method_that_reads_a_carried_attribute_keeps_the_branch_refused():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        class Catch:
+            def __init__(self, ball):
+                self._ball = ball
+                self._done = False
+
+            def _observe(self):
+                return jnp.stack([self._ball, self._done])
+
+            def step(self):
+                if self._ball > 3:
+                    self._done = True
+                    return self._observe()
+                return self._observe()
+
+        @jax.jit
+        def f(ball):
+            return Catch(ball).step()
+        """
+    assert _fix(code) == _source(code)
+    assert any("is used whole" in f.message for f in _lint(code))
+
+
+def test_array_math_through_a_handed_in_array_module_is_traced():
+    # The sampler is given its array module (`self.np`, NumPy or jax.numpy): `self.np.sum` of a
+    # traced momentum is traced, and so is the acceptance test on it.
+    findings = _lint("""
+        import jax
+        import jax.numpy as jnp
+
+        class Sampler:
+            def __init__(self, np, h):
+                self.np = np
+                self.h = h
+
+            def accept(self, p, u):
+                energy = -self.np.sum(p * p * self.h) / 2
+                if u < energy:
+                    return p
+                return -p
+
+        @jax.jit
+        def f(p, u, h):
+            return Sampler(jnp, h).accept(p, u)
+        """)
+    assert [f.code for f in findings] == ["TFX101"], findings
+
+
 def test_a_name_that_is_always_none_is_a_static_value_not_a_sentinel():
     # gymnax #86: `env_params = None` is passed along unchanged; the `if done:` still lowers.
     code = """
@@ -1251,3 +1344,39 @@ def test_a_log_call_in_a_lowered_loop_runs_on_the_host_with_the_values_it_reads(
     assert "if not condition:" in rewritten, rewritten
     _agree(rewritten, _source(code), "halve", "(np.array([3.0, -1.0], dtype=np.float32),)")
     _agree(rewritten, _source(code), "halve", "(np.array([3e9, -1.0], dtype=np.float32),)")
+
+
+def test_a_callable_the_object_holds_does_not_see_its_carried_attributes():
+    # `self.step(x, self.h)` with `self.step = make_step(...)`: the callable was made without
+    # the object, so carrying `self.h` as a local name hides nothing from it.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        def make_step(rate):
+            def step(x, h):
+                return x - rate * h * x
+            return step
+
+        class Solver:
+            def __init__(self, h):
+                self.step = make_step(0.5)
+                self.h = h
+
+            def run(self, x):
+                for _ in range(4):
+                    x = self.step(x, self.h)
+                    if jnp.abs(x).max() < 1.0:
+                        break
+                    self.h = self.h * 0.5
+                return x
+
+        @jax.jit
+        def f(x, h):
+            solver = Solver(h)
+            return solver.run(x), solver.h
+        """)
+    rewritten = _fix(code)
+    assert "lax.while_loop(" in rewritten and "self.h = self_h" in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.full(3, 8.0, np.float32), np.float32(1.0))")
+    _agree(rewritten, code, "f", "(np.full(3, 0.5, np.float32), np.float32(1.0))")

@@ -53,10 +53,6 @@ KNOWN_MISSES = {
         "the traced kernel size is stored by `setattr(new, name, value)` in a generic `set(name, value)` "
         "method, on a copy made with `object.__new__` and `__dict__.update`; `setattr` with a name passed "
         "as an argument is not followed",
-    "unseen_2026_11_26e/control_flow/006_racecar_hmc_step_early_return_attrs.py":
-        "the sampler receives an object standing in for NumPy (`self.np.log(...)`, `self.np.random.rand()`) "
-        "built from traced arrays inside the jitted function; a value read through a namespace object's "
-        "methods is not known to be traced",
     "unseen_2026_11_26e/detection/003_vmcnet_nelec_per_spin_jnp_diff.py":
         "`jnp.diff` of a static tuple in a helper is staged under jit; the tracer travels through a tuple "
         "concatenation, a `zip` in a comprehension and a constructor (`Dense(norb)`) into a shape argument: "

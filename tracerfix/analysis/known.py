@@ -108,6 +108,10 @@ ARRAY_METHODS = frozenset(
     }
 )
 
+# What code names the array module it was handed (`self.np = np`, `xp = array_namespace(x)`,
+# `backend.np`): its functions compute on arrays like NumPy's or JAX's own.
+NAMESPACE_ALIASES = frozenset({"np", "jnp", "xp", "numpy", "anp"})
+
 # Results that are boolean arrays: masks and predicates.
 BOOLEAN_RESULT_FUNCTIONS = frozenset(
     {

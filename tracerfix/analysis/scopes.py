@@ -110,6 +110,7 @@ class ModuleIndex:
     made_by: dict = field(default_factory=dict)
     _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
     _made: dict = field(default_factory=dict)  # name -> `made_object_or_function`
+    _held: dict = field(default_factory=dict)  # (id of a class, attribute) -> `held_function`
     _module_objects: dict = field(default_factory=dict)  # name -> `object_made_at_module_level`
     # Module-level names bound to a call, with the call (`optimizer = sgd(schedule)`).
     made_calls: dict = field(default_factory=dict)
@@ -490,7 +491,10 @@ class ModuleIndex:
         ):
             for scope in reversed(chain):
                 if isinstance(scope, cst.ClassDef):
-                    return self.methods.get(id(scope), {}).get(target.attr.value)
+                    methods = self.methods.get(id(scope), {})
+                    if target.attr.value in methods:
+                        return methods[target.attr.value]
+                    return self.held_function(scope, target.attr.value)
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value in self.classes \
                 and not any(isinstance(scope, (cst.FunctionDef, cst.Lambda)) and target.value.value in param_names(scope)
                             for scope in chain):
@@ -500,6 +504,44 @@ class ModuleIndex:
             if found is not None and (is_staticmethod(found) or is_classmethod(found)):
                 return found
         return None
+
+    def held_function(self, owner: cst.ClassDef, attribute: str) -> cst.FunctionDef | None:
+        """The function of this module that the objects of class `owner` hold in `attribute`:
+        `self.scale = Scale(**kwargs)` (or `scale = Scale(...)`, then `self.scale = scale`) in a
+        method, where the factory `Scale` returns a nested function, or `self.rhs = rhs` with a
+        module-level function. None where the methods store anything else there, or store it
+        more than once."""
+        key = (id(owner), attribute)
+        if key in self._held:
+            return self._held[key]
+        self._held[key] = None
+        stored = []
+        for method in self.methods.get(id(owner), {}).values():
+            names = param_names(method)
+            if not names or not isinstance(method.body, cst.IndentedBlock):
+                continue
+            assignments = [node for node in own_nodes(child_nodes(method.body))
+                           if isinstance(node, cst.Assign) and len(node.targets) == 1]
+            assigned: dict[str, list[cst.BaseExpression]] = {}
+            for statement in assignments:
+                if isinstance(statement.targets[0].target, cst.Name):
+                    assigned.setdefault(statement.targets[0].target.value, []).append(statement.value)
+            for statement in assignments:
+                target = statement.targets[0].target
+                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                        and target.value.value == names[0] and target.attr.value == attribute:
+                    value = statement.value
+                    if isinstance(value, cst.Name) and len(assigned.get(value.value, ())) == 1:
+                        value = assigned[value.value][0]  # `scale = Scale(...)`, then `self.scale = scale`
+                    stored.append(value)
+        if len(stored) != 1:
+            return None
+        value = stored[0]
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value not in self.classes:
+            self._held[key] = self.made_from(value.func.value)[1]
+        elif isinstance(value, cst.Name):
+            self._held[key] = self.defined_function(value, ())
+        return self._held[key]
 
     def statements(self) -> tuple[cst.CSTNode, ...]:
         """Every top-level statement of the module, parsed (for rules that look at them all)."""

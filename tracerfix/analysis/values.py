@@ -15,6 +15,7 @@ import libcst as cst
 
 from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, canonical, dotted_name
+from tracerfix.analysis.numpy_equivalents import NUMPY_EQUIVALENTS
 from tracerfix.analysis.syntax import target_names
 
 STATIC, UNKNOWN, TRACED = 0, 1, 2
@@ -684,6 +685,10 @@ class Evaluator:
         if isinstance(node.func, cst.Attribute):
             receiver = self.value(node.func.value)
             method = node.func.attr.value
+            if inputs.trace == TRACED and _names_an_array_namespace(node.func.value) \
+                    and (method in NUMPY_EQUIVALENTS or method in known.ARRAY_METHODS):
+                # `self.np.sum(p * p)` with the module handed in: array math on a tracer.
+                return Value(TRACED, boolean=method in known.BOOLEAN_RESULT_FUNCTIONS)
             if method == "_replace" and receiver.container and receiver.instance_of is not None:
                 # `state._replace(time=t)` of a NamedTuple: the same class, the named fields replaced.
                 given = {arg.keyword.value: value for arg, value in zip(node.args, args) if arg.keyword is not None}
@@ -739,6 +744,13 @@ class Evaluator:
         return UNKNOWN_VALUE
 
     _Yield = _Await
+
+
+def _names_an_array_namespace(node: cst.BaseExpression) -> bool:
+    """`self.np`, `xp`: a name or attribute that names an array module (a module imported under
+    that name is qualified, and never reaches here)."""
+    return type(node) is cst.Attribute and node.attr.value in known.NAMESPACE_ALIASES \
+        or type(node) is cst.Name and node.value in known.NAMESPACE_ALIASES
 
 
 def python_value_tested(test: cst.BaseExpression) -> str | None:

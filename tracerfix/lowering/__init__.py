@@ -374,6 +374,7 @@ class Lowerer:
             self.result = None if self.constant_result is not None else self.fresh("result")
             flags = Flags(returned=self.returned, result=self.result, constant=self.constant_result)
             region = function_tail(region, flags, self._placeholder(params | set(writes_of(before)), region))
+            region = self._tail_attributes_as_names(region)
             replaced_root = None
         carried_attributes = [] if tail else self._attributes_as_names(root, region)
         liveness = Liveness()
@@ -413,19 +414,63 @@ class Lowerer:
         as a person writing the `lax` form would. Only where the statement reaches the object
         through that attribute alone: a method call on it, or the object passed on, could read the
         attribute before it is stored back."""
-        stored = {leaf.attribute_store for leaf in walk([root]) if isinstance(leaf, Leaf)
+        carried = self._carry_attributes([root])
+        if not carried:
+            return []
+        loads, stores = carried
+        block = next((b for b in [region, *(b for s in walk(region) for b in children(s))]
+                      if any(s is root for s in b)), None)
+        if block is None:
+            raise Refused("the statement's place in its block was not found")
+        at = next(i for i, s in enumerate(block) if s is root)
+        block[at:at + 1] = [*loads, root, *stores]
+        return loads, stores
+
+    def _tail_attributes_as_names(self, region: list) -> list:
+        """The rest of a function that returns inside a traced branch (`if done: self.n += 1;
+        return end(...)`), with the attributes its branches set carried as local names: each
+        `return v` gives the value to a `result` name instead, the attributes are stored back
+        after the branches meet, and the function returns `result` there. The region as it was
+        where no branch sets an attribute, or where a loop returns (its flags carry the value)."""
+        if not any(isinstance(leaf, Leaf) and leaf.attribute_store for leaf in walk(region)):
+            return region
+        if any(isinstance(s, (While, For)) and has_jump([s], (Return,), into_loops=True) for s in walk(region)):
+            return region
+        carried = self._carry_attributes(region)
+        if not carried:
+            return region
+        loads, stores = carried
+        result = self.result or self.fresh("result")
+
+        def returns_given(block: list) -> list:
+            out = []
+            for statement in block:
+                if isinstance(statement, Return):
+                    out.append(analyse_leaf(f"{result} = {statement.value or 'None'}"))
+                    continue
+                if isinstance(statement, If):
+                    statement.body, statement.orelse = returns_given(statement.body), returns_given(statement.orelse)
+                out.append(statement)
+            return out
+        return [*loads, *returns_given(region), *stores, Return(result, {result})]
+
+    def _carry_attributes(self, statements: list) -> tuple[list, list] | None:
+        """The loads and stores that carry, as local names, the attributes `statements` set
+        (renamed inside them), or None where they set none."""
+        stored = {leaf.attribute_store for leaf in walk(statements) if isinstance(leaf, Leaf)
                   and leaf.attribute_store and _SIMPLE_ATTRIBUTE.fullmatch(leaf.attribute_store)}
         # `self._update(X)` that sets `self.w_`: the attribute is carried too, handed to the
         # object before each such call and read back after it.
-        synced = self._methods_setting_attributes(root)
+        synced = self._methods_setting_attributes(statements)
         stored = sorted(stored | {attribute for attributes in synced.values() for attribute in attributes})
         if not stored:
-            return []
+            return None
         renames = {attribute: self.fresh(attribute.replace(".", "_")) for attribute in stored}
         for attribute, local in renames.items():
             pattern = re.compile(rf"(?<![\w.]){re.escape(attribute)}\b(?!\s*\()")
-            _rename_in(root, pattern, local)
-        for leaf, block in [(s, b) for b in [[root], *(b for s in walk([root]) for b in children(s))] for s in b
+            for statement in statements:
+                _rename_in(statement, pattern, local)
+        for leaf, block in [(s, b) for b in [statements, *(b for s in walk(statements) for b in children(s))] for s in b
                             if isinstance(s, Leaf) and id(s) in synced]:
             at = next(i for i, s in enumerate(block) if s is leaf)
             handed = [analyse_leaf(f"{attribute} = {renames[attribute]}") for attribute in stored]
@@ -436,30 +481,29 @@ class Lowerer:
                                 *(analyse_leaf(f"{renames[attribute]} = {attribute}") for attribute in synced[id(leaf)])]
             leaf.effect = None  # the method's work is traced with the rest, not an effect run once
         owners = {attribute.partition(".")[0] for attribute in stored}
-        for statement in walk([root]):
+        blind = self._methods_not_touching(stored)
+        for statement in walk(statements):
             if id(statement) in synced:
                 continue
             for text in _texts_of(statement):
                 for owner in owners:
+                    # `self._observation()` that reads none of the carried attributes sees the
+                    # object as it is either way.
+                    text = re.sub(rf"(?<![\w.]){re.escape(owner)}\s*\.\s*(\w+)\s*\(",
+                                  lambda call: "_(" if call.group(1) in blind.get(owner, ()) else call.group(0), text)
                     if re.search(rf"(?<![\w.]){re.escape(owner)}\b(?!\s*\.\s*\w+\b(?!\s*\())", text):
                         raise Refused(f"`{owner}` is used whole (called, passed on, or a method of it run) inside "
                                       f"the traced statement that sets `{stored[0]}`: the lowering carries the "
                                       "attribute as a local name, which those uses would not see")
         made_float = [attribute for attribute, local in renames.items() if self._integer_at_first(attribute)
                       and any(local in leaf.writes and FLOAT_TEXT.search(leaf.text)
-                              for leaf in walk([root]) if isinstance(leaf, Leaf))]
+                              for leaf in walk(statements) if isinstance(leaf, Leaf))]
         loads = [analyse_leaf(f"{local} = {attribute}" + (" * 1.0" if attribute in made_float else ""))
                  for attribute, local in renames.items()]
         for attribute in made_float:
             self.cond_notes.append(f"`{attribute}` starts as an integer in `__init__` and becomes a float here: "
                                    f"`lax` carries one dtype, so it enters as `{attribute} * 1.0`")
         stores = [analyse_leaf(f"{attribute} = {local}") for attribute, local in renames.items()]
-        block = next((b for b in [region, *(b for s in walk(region) for b in children(s))]
-                      if any(s is root for s in b)), None)
-        if block is None:
-            raise Refused("the statement's place in its block was not found")
-        at = next(i for i, s in enumerate(block) if s is root)
-        block[at:at + 1] = [*loads, root, *stores]
         self.cond_notes.append(f"`{stored[0]}` is carried as `{renames[stored[0]]}` through the `lax` form and "
                                "set on the object after it")
         return loads, stores
@@ -480,8 +524,40 @@ class Lowerer:
                     return isinstance(statement.value, cst.Integer)
         return False
 
-    def _methods_setting_attributes(self, root) -> dict[int, list[str]]:
-        """The statements under `root` that call a method of the enclosing class on `self`
+    def _methods_not_touching(self, stored: list[str]) -> dict[str, set[str]]:
+        """For the enclosing class's `self`, the methods that neither read nor set any of the
+        `stored` attributes, through the methods they call on it, and never pass `self` on."""
+        chain = self.context.analysis.index.enclosing.get(id(self.function), ())
+        owner = next(iter(param_names(self.function)), None) if chain and isinstance(chain[-1], cst.ClassDef) else None
+        if owner is None:
+            return {}
+        methods = self.context.analysis.index.methods.get(id(chain[-1]), {})
+        names = {attribute.partition(".")[2] for attribute in stored if attribute.partition(".")[0] == owner}
+        blind = set()
+        for name in methods:
+            touched = _attributes_touched(methods, name, set())
+            if touched is not None and not touched & names:
+                blind.add(name)
+        # `self.step(x, y, self.h)` with `self.step = wrapper(step, ...)`: a callable the object
+        # holds, made without the object, never sees it.
+        held: dict[str, bool] = {}
+        for method in methods.values():
+            method_owner = next(iter(param_names(method)), None)
+            for node in _every_node(method):
+                if isinstance(node, cst.Assign):
+                    for target in node.targets:
+                        if isinstance(target.target, cst.Attribute) and isinstance(target.target.value, cst.Name) \
+                                and target.target.value.value == method_owner:
+                            attribute = target.target.attr.value
+                            sees_object = any(isinstance(n, cst.Name) and n.value == method_owner
+                                              for n in [node.value, *_every_node(node.value)])
+                            held[attribute] = held.get(attribute, True) and not sees_object
+        blind |= {attribute for attribute, unseeing in held.items()
+                  if unseeing and attribute not in methods and attribute not in names}
+        return {owner: blind}
+
+    def _methods_setting_attributes(self, statements: list) -> dict[int, list[str]]:
+        """The statements among `statements` (and under them) that call a method of the enclosing class on `self`
         (`self._update(n, X)`), by id, each with the attributes of `self` that the method sets,
         itself or through the methods it calls on `self` in turn."""
         chain = self.context.analysis.index.enclosing.get(id(self.function), ())
@@ -491,7 +567,7 @@ class Lowerer:
         methods = self.context.analysis.index.methods.get(id(chain[-1]), {})
         calls = re.compile(rf"(?<![\w.]){re.escape(owner)}\.(\w+)\s*\(")
         found = {}
-        for leaf in walk([root]):
+        for leaf in walk(statements):
             if isinstance(leaf, Leaf):
                 called = [name for name in calls.findall(leaf.text) if name in methods]
                 attributes = sorted({f"{owner}.{attribute}" for name in called
@@ -571,6 +647,45 @@ def _attributes_set(methods: dict, name: str, visiting: set[str]) -> set[str]:
                 and isinstance(node.func.value, cst.Name) and node.func.value.value == owner:
             found |= _attributes_set(methods, node.func.attr.value, visiting)
     return found
+
+
+def _attributes_touched(methods: dict, name: str, visiting: set[str]) -> set[str] | None:
+    """The attributes of its first parameter (`self`) that method `name` reads or sets, directly
+    or through the methods it calls on it; None where `self` is used whole (passed on, returned,
+    an attribute taken with `getattr`) or a method it calls is not found."""
+    method = methods.get(name)
+    if method is None or not param_names(method):
+        return None
+    if name in visiting:
+        return set()
+    visiting.add(name)
+    owner = next(iter(param_names(method)))
+    found: set[str] = set()
+    attribute_bases = set()
+    every_node = list(_every_node(method))
+    for node in every_node:
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner:
+            attribute_bases.add(id(node.value))
+            found.add(node.attr.value)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and isinstance(node.func.value, cst.Name) and node.func.value.value == owner:
+            inner = _attributes_touched(methods, node.func.attr.value, visiting)
+            if inner is None:
+                return None
+            found |= inner
+    # Any other use of `self` (the first parameter's own definition aside) hands the object on.
+    uses = [node for node in every_node if isinstance(node, cst.Name) and node.value == owner]
+    if len([node for node in uses if id(node) not in attribute_bases]) > 1:
+        return None
+    return found
+
+
+def _every_node(node: cst.CSTNode):
+    pending = list(node.children)
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
 
 
 def _returned_in_terms_of_earlier_state(body: list) -> list[str]:
