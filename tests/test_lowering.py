@@ -1380,3 +1380,58 @@ def test_a_callable_the_object_holds_does_not_see_its_carried_attributes():
     assert "lax.while_loop(" in rewritten and "self.h = self_h" in rewritten, rewritten
     _agree(rewritten, code, "f", "(np.full(3, 8.0, np.float32), np.float32(1.0))")
     _agree(rewritten, code, "f", "(np.full(3, 0.5, np.float32), np.float32(1.0))")
+
+
+def test_a_none_test_in_a_traced_condition_whose_branches_never_read_the_name_is_kept_as_python():
+    # jim's `Data.fft`: `if self.has_fd and (window is None or ...): return self.fd`. Python
+    # decides `window is None` while tracing; no branch reads `window` before `if window is None:
+    # window = self.window` gives it a value, so `lax.cond` may compute both. The branches' log
+    # calls read the object's name, which stays in the callback's closure (a callback is given
+    # arrays).
+    code = _source("""
+        import logging
+
+        import jax
+        import jax.numpy as jnp
+
+        class Data:
+            def __init__(self, td, name):
+                self.name = name
+                self.td = td
+                self.fd = jnp.zeros(td.shape[0] // 2 + 1, dtype=jnp.complex64)
+                self.window = jnp.ones(td.shape[0])
+
+            def fft(self, window=None):
+                if jnp.any(self.fd) and (window is None or window is self.window):
+                    logging.debug(f"{self.name} has FD data, skipping FFT.")
+                    return self.fd
+                if window is None:
+                    window = self.window
+                self.fd = jnp.fft.rfft(self.td * window)
+                return self.fd
+
+        @jax.jit
+        def f(td, fd):
+            data = Data(td, "H1")
+            data.fd = fd
+            return data.fft()
+        """)
+    rewritten = _fix(code)
+    assert "lax.cond(" in rewritten and "lambda: logging.debug(" in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.arange(8, dtype=np.float32), np.zeros(5, np.complex64))")
+    _agree(rewritten, code, "f", "(np.arange(8, dtype=np.float32), np.ones(5, np.complex64))")
+
+
+def test_a_none_test_guarding_a_name_the_branch_reads_stays_refused():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(value, upper=None):
+            if value > 0 and (upper is None or value < upper):
+                return value
+            return value - upper
+        """
+    assert _fix(code) == _source(code)
+    assert any("which Python decides while tracing" in f.message for f in _lint(code))

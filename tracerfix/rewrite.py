@@ -30,7 +30,7 @@ import libcst as cst
 from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
-from tracerfix.analysis.syntax import child_nodes, target_names
+from tracerfix.analysis.syntax import child_nodes, descendants, target_names
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
@@ -210,10 +210,12 @@ def _none_default(body: list, name: str) -> int | None:
     return found
 
 
-def refuse_static_none_guards(context, tests) -> None:
+def refuse_static_none_guards(context, tests, branches: list[list[cst.CSTNode]] | None = None) -> None:
     """Refuse a traced test that also checks a name against None (`(upper is not None) and (value
     > upper)`): Python decides that part while tracing and skips the branch, where a selection or
-    `lax.cond` computes every branch, with None in it."""
+    `lax.cond` computes every branch, with None in it. `branches`, where given, are the code that
+    runs under the test and after it; a name none of them reads before giving it a value
+    (`if window is None: window = self.window`) cannot fail as None there, and is let through."""
     for test in tests:
         pending = [test]
         while pending:
@@ -225,9 +227,52 @@ def refuse_static_none_guards(context, tests) -> None:
                     and _is_none(current.comparisons[0].comparator) and isinstance(current.left, cst.Name) \
                     and context.value(current.left).trace != TRACED and current is not test:
                 name, shown = current.left.value, context.describe(current.with_changes(lpar=[], rpar=[]))
+                if branches is not None and not any(_reads_before_default(branch, name) for branch in branches):
+                    continue
                 raise Refused(f"the test also checks `{shown}`, which Python decides while tracing to skip the branch; "
                               f"a selection computes every branch, with `{name}` None in it: split the test into "
                               f"`if {shown}:` around a traced `if`")
+
+
+def code_under_and_after(context, node: cst.If | cst.While) -> list[list[cst.CSTNode]]:
+    """The branches of `node` (an `if`/`elif` chain or a `while`), then the statements after it
+    in its block: the code whose reads `refuse_static_none_guards` looks at."""
+    branches: list[list[cst.CSTNode]] = []
+    current = node
+    while isinstance(current, (cst.If, cst.While)):
+        branches.append(list(current.body.body) if isinstance(current.body, cst.IndentedBlock) else [current.body])
+        orelse = current.orelse
+        if isinstance(orelse, cst.Else):
+            branches.append(list(orelse.body.body) if isinstance(orelse.body, cst.IndentedBlock) else [orelse.body])
+        current = orelse if isinstance(orelse, cst.If) else None
+    # After the whole chain, in the innermost block that holds it (an `elif` sits in an `if`).
+    lineage = {id(ancestor) for ancestor in context.ancestors} | {id(node)}
+    for block in reversed(context.ancestors):
+        if isinstance(block, cst.IndentedBlock):
+            position = next((i for i, s in enumerate(block.body) if id(s) in lineage), None)
+            if position is not None:
+                branches.append(list(block.body[position + 1:]))
+                break
+    return branches
+
+
+def _reads_before_default(statements: list[cst.CSTNode], name: str) -> bool:
+    """`statements` read `name` before an `if name is None:` that gives it a value."""
+    for statement in statements:
+        if isinstance(statement, cst.If) and isinstance(statement.test, cst.Comparison) \
+                and len(statement.test.comparisons) == 1 and _is_none(statement.test.comparisons[0].comparator) \
+                and isinstance(statement.test.left, cst.Name) and statement.test.left.value == name:
+            given = statement.body if isinstance(statement.test.comparisons[0].operator, cst.Is) else statement.orelse
+            if given is not None and name in _bound_names(given):
+                return False
+        if name in names_read(statement):
+            return True
+    return False
+
+
+def _bound_names(node: cst.CSTNode) -> set[str]:
+    return {name for assign in descendants(node) if isinstance(assign, cst.Assign)
+            for target in assign.targets for name in target_names(target.target)}
 
 
 def _is_none(node: cst.BaseExpression) -> bool:
@@ -473,6 +518,9 @@ def certainly_0d(expression: cst.BaseExpression, context) -> bool:
 
 # Array constructors that take the same Python values in NumPy and JAX (the default dtypes differ).
 _FROM_PYTHON_VALUES = frozenset({"array", "asarray", "arange", "linspace", "zeros", "ones", "full", "eye"})
+# NumPy functions that delegate to the value's own attribute (so are not NumPy-on-tracer leaks,
+# and not in NUMPY_EQUIVALENTS) but compute what `jnp`'s do on Python numbers.
+_DELEGATING_EQUIVALENTS = frozenset({"real", "imag", "conj", "conjugate", "angle"})
 
 
 def numpy_recompute_fix(context, operand: cst.BaseExpression):
@@ -512,7 +560,7 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
         leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
         if leaf in _FROM_PYTHON_VALUES:
             built.append(leaf)
-        elif leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS:
+        elif leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS and leaf not in _DELEGATING_EQUIVALENTS:
             return None
         if any((value_of(arg.value).trace != STATIC or value_of(arg.value).loose)
                and not any(inner is other for inner in walk(arg.value) for other in staged) for arg in call.args):

@@ -473,6 +473,68 @@ def farthest_points(points, k):
             inputs=("(jnp.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [2.0, 2.0]]), 3)", "(jnp.zeros((2, 3)), 2)"),
             note='an index converted with int() only indexes, updates and is appended to a list that only becomes an array (greedy k-center selection): the conversion goes',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def trilinear(terms):
+    real_terms = []
+    for count in range(3):
+        coefficient = (1j) ** count
+        if float(jnp.real(coefficient)) != 0.0:
+            real_terms.append(jnp.real(coefficient) * terms[count])
+    return sum(real_terms)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@jax.jit
+def trilinear(terms):
+    real_terms = []
+    for count in range(3):
+        coefficient = (1j) ** count
+        if float(np.real(coefficient)) != 0.0:
+            real_terms.append(jnp.real(coefficient) * terms[count])
+    return sum(real_terms)
+""",
+            function="trilinear",
+            inputs=("(jnp.array([1.0, 2.0, 3.0]),)",),
+            note="`jnp.real` of a Python complex stages a tracer that `float()` cannot read; NumPy's `real` "
+            "gives the number, so the `if` and the list stay Python (a normal-form solver's coefficients)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def load_cases(loads, total):
+    half = loads * 0.5
+    half = half * (total / abs(float(jnp.sum(half[:, 2]))))
+    cases = [loads, half]
+    return jnp.stack(cases)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def load_cases(loads, total):
+    half = loads * 0.5
+    half = half * (total / abs(jnp.sum(half[:, 2])))
+    cases = [loads, half]
+    return jnp.stack(cases)
+""",
+            unsafe=True,
+            function="load_cases",
+            inputs=("(jnp.array([[0.0, 0.0, -1.0], [0.0, 0.0, -3.0]]), 100.0)",),
+            note="`abs()` of an array is an array, and a list of arrays stacked is array math: the "
+            "normalising factor stays an array (a structural load case)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -580,6 +642,9 @@ def farthest_points(points, k):
                 continue
             if parent is child:
                 continue  # the call just stepped over
+            if isinstance(parent, cst.Arg) and position > 0 and _builtin_abs(ancestors[position - 1], context.imports.qualify):
+                child = ancestors[position - 1]  # `abs(x)` of an array is an array
+                continue
             if isinstance(parent, cst.Arg) and position > 0 and _appended_to_array_list(ancestors[position - 1], context):
                 return True  # `selected.append(int(i))` where `selected` only becomes an array
             if isinstance(parent, cst.Arg) and position > 0 and isinstance(ancestors[position - 1], cst.Call) \
@@ -731,13 +796,18 @@ def _sequence_of_elements(call: cst.CSTNode, arg: cst.Arg, context) -> bool:
         and arg.value.func.attr.value == "tolist"
 
 
+def _builtin_abs(node: cst.CSTNode, qualify) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "abs" \
+        and qualify(node.func) in (None, "abs") and len(node.args) == 1
+
+
 def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, qualify, hops: int,
                        returned=None, methods: list[cst.FunctionDef] = ()) -> bool:
     child = node
     for position in range(len(ancestors) - 1, -1, -1):
         parent = ancestors[position]
         if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation,
-                               cst.UnaryOperation, cst.Element, cst.Tuple)):
+                               cst.UnaryOperation, cst.Element, cst.Tuple, cst.List)):
             child = parent
             continue
         if isinstance(parent, (cst.If, cst.IfExp, cst.While)) and parent.test is child:
@@ -746,6 +816,10 @@ def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, 
             return True  # `self.values[:, idx]`: an array takes a traced index
         if isinstance(parent, cst.Return):
             return returned is not None and returned()  # the caller's use of the result decides
+        if isinstance(parent, cst.Arg) and position > 0 and _builtin_abs(ancestors[position - 1], qualify) \
+                or isinstance(parent, cst.Call) and _builtin_abs(parent, qualify):
+            child = parent  # `abs(x)` of an array is `jnp.abs(x)`: the value goes on as an array
+            continue
         if isinstance(parent, cst.Arg) and position > 0:
             call = ancestors[position - 1]
             if not isinstance(call, cst.Call) or parent.keyword is not None and parent.keyword.value == "dtype":

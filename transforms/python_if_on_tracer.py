@@ -18,6 +18,7 @@ from tracerfix.rewrite import (
     check_identity_tests,
     refuse_none_holders,
     refuse_static_none_guards,
+    code_under_and_after,
     Selection,
     assigned_values,
     assignments_of,
@@ -1930,7 +1931,7 @@ def damp(x, lam):
             return recomputed  # `jnp` staged a test of Python values (`jnp.array_equal(x.shape, s)`)
         arms = chain_arms(node)
         tests = [arm.test for arm in arms if arm.test is not None]
-        refuse_static_none_guards(context, tests)
+        refuse_static_none_guards(context, tests, code_under_and_after(context, node))
         for test in tests[1:]:
             if not truth_test_is_traced(context, test):
                 raise Refused(f"the chain also tests the Python value `{context.describe(test)}`")

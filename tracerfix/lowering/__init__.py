@@ -66,6 +66,7 @@ from tracerfix.rewrite import (
     refuse_mixed_sequences,
     refuse_recursion,
     refuse_static_none_guards,
+    code_under_and_after,
     runtime_check,
     one_line_test,
     scalar_predicate,
@@ -351,7 +352,7 @@ class Lowerer:
         if target is None:
             raise Refused("the statement could not be read")
         refuse_none_holders(context, names_read(self.node))
-        refuse_static_none_guards(context, _own_tests(self.node))
+        refuse_static_none_guards(context, _own_tests(self.node), code_under_and_after(context, self.node))
         path = _path_to(region, target)
         root = target
         if isinstance(root, If) and has_jump([root], (Break, Continue), into_loops=False):
@@ -830,7 +831,8 @@ def _parameters(function: cst.FunctionDef) -> set[str]:
 
 
 def _reads_values(test: str) -> set[str]:
-    """Names whose values `test` reads: `x.shape[0]`, `x.ndim`, `len(x)` read only static facts."""
+    """Names whose values `test` reads: `x.shape[0]`, `x.ndim`, `len(x)`, `x is None` read only
+    static facts."""
     try:
         tree = pyast.parse("(" + test + ")", mode="eval")
     except SyntaxError:
@@ -841,6 +843,9 @@ def _reads_values(test: str) -> set[str]:
             static_ids.add(id(node.value))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "isinstance"):
             static_ids |= {id(arg) for arg in node.args if isinstance(arg, ast.Name)}
+        if isinstance(node, ast.Compare) and all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            # `window is None`: identity is decided in Python, a tracer's as any object's.
+            static_ids |= {id(side) for side in (node.left, *node.comparators) if isinstance(side, ast.Name)}
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in static_ids}
 
 

@@ -528,9 +528,18 @@ class Writer:
         owner = (leaf.effect or "").partition(".")[0]
         own = bound | self.lowerer.locals | {name for s in walk(self.lowerer.root_loop and [self.lowerer.root_loop] or [])
                                              for name in getattr(s, "targets", ())}
-        passed = sorted(name for name in leaf.reads if name in own and name != owner)
+        # An object (`self` for `self.name`) stays in the lambda's closure: a callback is given
+        # arrays, and what it reads of the object is its static configuration.
+        passed = sorted(name for name in leaf.reads if name in own and name != owner and not self._object(name))
         callback = self.lowerer.spell("jax.debug.callback")
-        return f"{callback}(lambda {', '.join(passed)}: {leaf.text.strip()}{''.join(', ' + name for name in passed)})"
+        parameters = "".join(" " + name for name in passed[:1]) + "".join(", " + name for name in passed[1:])
+        return f"{callback}(lambda{parameters}: {leaf.text.strip()}{''.join(', ' + name for name in passed)})"
+
+    def _object(self, name: str) -> bool:
+        if name in ("self", "cls"):
+            return True
+        value = self.lowerer.context.env.get(name)
+        return value is not None and (value.container or value.instance_of is not None)
 
     def _check_shapes(self, per_arm: list[list], outs: list[str]) -> None:
         """Branches that give arrays of shapes the code spells out differently, or an array that
