@@ -1695,3 +1695,47 @@ def test_a_function_an_object_holds_from_a_factory_with_static_arguments_stays_s
     def f(h):
         return Pace(h)()
     """) == []
+
+
+def test_a_property_of_an_annotated_pytree_parameter_reads_its_static_shape():
+    # BARK's sampler step: `m = bark_model.num_trees`, a property returning a shape, on a model
+    # whose origin (a scan's carry) the analysis lost; the annotation names the NamedTuple.
+    assert codes("""
+    from typing import NamedTuple
+    import jax
+    import jax.numpy as jnp
+
+    class Model(NamedTuple):
+        threshold: jax.Array
+        noise: jax.Array
+
+        @property
+        def num_trees(self):
+            return self.threshold.shape[0]
+
+    def step(model: Model, key):
+        m = model.num_trees
+        keys = jax.random.split(key, num=m)
+        return jnp.arange(m) * model.noise, keys
+
+    def body(carry, _):
+        model, key = carry
+        out, keys = step(model, key)
+        return (model, keys[0]), out
+
+    @jax.jit
+    def f(model, key):
+        return jax.lax.scan(body, (model, key), None, length=3)
+    """) == []
+
+
+def test_a_parameter_named_as_a_boolean_that_indexes_an_array_is_a_mask():
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(displacement, is_surface_atom):
+        surface = displacement[is_surface_atom, 0]
+        return jnp.max(surface)
+    """) == ["TFX301"]

@@ -1435,3 +1435,28 @@ def test_a_none_test_guarding_a_name_the_branch_reads_stays_refused():
         """
     assert _fix(code) == _source(code)
     assert any("which Python decides while tracing" in f.message for f in _lint(code))
+
+
+def test_a_fix_needing_import_jax_and_from_jax_import_lax_adds_both():
+    # NLSQ's conjugate gradient: `from jax import jit` only; the early return inside the loop
+    # needs `jax.tree.map` and `lax.while_loop`, two imports of one module (sorting them once
+    # compared a missing name with a present one and crashed).
+    code = _source("""
+        import jax.numpy as jnp
+        from jax import jit
+
+        @jit
+        def solve(A, b, tol, max_iter=5):
+            x = jnp.zeros_like(b)
+            r = b - A @ x
+            for i in range(max_iter):
+                x = x + 0.5 * r
+                r = b - A @ x
+                if jnp.linalg.norm(r) < tol:
+                    return x, i + 1
+            return x, max_iter
+        """)
+    rewritten = _fix(code)
+    assert "import jax\n" in rewritten and "from jax import lax\n" in rewritten, rewritten
+    _agree(rewritten, code, "solve", "(np.eye(2, dtype=np.float32), np.ones(2, np.float32), np.float32(1e-3))")
+    _agree(rewritten, code, "solve", "(np.eye(2, dtype=np.float32), np.ones(2, np.float32), np.float32(10.0))")

@@ -100,6 +100,9 @@ def _assigned_value(statement: cst.CSTNode, name: str) -> cst.BaseExpression | N
         and small.targets[0].target.value == name
     ):
         return small.value
+    if isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name) \
+            and small.target.value == name:
+        return small.value  # `n: int = ...`
     return None
 
 

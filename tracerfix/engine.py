@@ -811,7 +811,8 @@ def missing_imports(module: cst.Module, imports: Iterable[ImportSpec]) -> tuple[
                 if isinstance(small, (cst.Import, cst.ImportFrom)):
                     table.add(small)
     missing = []
-    for spec in sorted(set(imports)):
+    # `import numpy` beside `import numpy as np`: None sorts first, not against a name.
+    for spec in sorted(set(imports), key=lambda spec: (spec.module, spec.name or "", spec.alias or "")):
         qualified = spec.module if spec.name is None else f"{spec.module}.{spec.name}"
         bound = table.aliases.get(spec.bound_name)
         if bound is not None and (bound == qualified or (spec.name is None and spec.alias is None)):

@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
+from tracerfix.analysis.values import STATIC
 from tracerfix.definitions import latest_assignment, value_resolver
 from tracerfix.rule import Safety
 
@@ -58,6 +59,26 @@ def boolean_index(subscript: cst.Subscript, context) -> cst.BaseExpression | Non
             if value.traced and value.boolean or context.proven_error(element.slice.value, "NonConcreteBooleanIndexError"):
                 return element.slice.value
     return None
+
+
+def selected_whole(subscript: cst.Subscript, mask: cst.BaseExpression, context) -> cst.BaseExpression | None:
+    """What `subscript` selects from by `mask`, whole: `a` for `a[m]`, `a[:, 0]` for `a[m, 0]`
+    (the mask first, then static indices or slices); None for other selections."""
+    elements = subscript.slice
+    if len(elements) == 1:
+        return subscript.value
+    first = elements[0]
+    if not isinstance(first.slice, cst.Index) or first.slice.value is not mask:
+        return None
+    for element in elements[1:]:
+        index = element.slice
+        parts = [index.value] if isinstance(index, cst.Index) else \
+            [part for part in (index.lower, index.upper, index.step) if part is not None]
+        if isinstance(index, cst.Index) and index.star is not None \
+                or any(context.value(part).trace != STATIC for part in parts):
+            return None
+    everything = first.with_changes(slice=cst.Slice(lower=None, upper=None))
+    return subscript.with_changes(slice=[everything, *elements[1:]], lpar=[], rpar=[])
 
 
 @dataclass
@@ -171,15 +192,16 @@ def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlo
     tainted: set[str] = set()  # names assigned from a selection by the mask in any other way
     for name, nodes in assigns.items():
         node = nodes[0]
-        selected = [sub for sub in walk(node.value) if isinstance(sub, cst.Subscript) and len(sub.slice) == 1
-                    and (found := boolean_index(sub, context)) is not None and bare_text(found, context) == mask_text] \
+        selected = [sub for sub in walk(node.value) if isinstance(sub, cst.Subscript)
+                    and (found := boolean_index(sub, context)) is not None and bare_text(found, context) == mask_text
+                    and selected_whole(sub, found, context) is not None] \
             if isinstance(node, cst.Assign) and node.value is not None else []
         if not selected:
             continue
         whole = unmasked(node.value, mask_text, context)
         if len(nodes) == 1 and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and whole is not None and all(_reaches_whole(sub, node.value, context) for sub in selected):
-            domain[name] = selected[0].value
+            domain[name] = selected_whole(selected[0], boolean_index(selected[0], context), context)
             roots.append((node, whole))
         else:
             tainted.add(name)
@@ -243,9 +265,13 @@ def unmasked(expression: cst.BaseExpression, mask_text: str, context) -> cst.Bas
             mask = boolean_index(original, context)
             if mask is None:
                 return updated
-            if len(original.slice) != 1 or bare_text(mask, context) != mask_text:
+            whole = selected_whole(original, mask, context)
+            if whole is None or bare_text(mask, context) != mask_text:
                 Strip.other = True
                 return updated
+            if len(original.slice) > 1:  # `a[m, 0]` is `a[:, 0]`
+                return updated.with_changes(slice=[updated.slice[0].with_changes(
+                    slice=cst.Slice(lower=None, upper=None)), *updated.slice[1:]])
             return updated.value.with_changes(lpar=updated.lpar, rpar=updated.rpar)
 
     stripped = expression.visit(Strip())

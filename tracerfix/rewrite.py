@@ -632,6 +632,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
         small = earlier.body[0] if isinstance(earlier, cst.SimpleStatementLine) and len(earlier.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
             definitions[small.targets[0].target.value] = (small.value, dict(definitions))
+        elif isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name):
+            definitions[small.target.value] = (small.value, dict(definitions))  # `n: int = ...`
         else:
             for name in _bound_names(earlier):
                 definitions[name] = None  # bound some other way: not followed

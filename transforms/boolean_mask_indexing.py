@@ -13,6 +13,7 @@ from tracerfix.masks import (
     masked_flow,
     reduction_of,
     rewrite_reduction,
+    selected_whole,
     unmasked,
 )
 from tracerfix.messages import under_tracing
@@ -390,6 +391,32 @@ def relative_error(a, b):
             note="the division is computed where the mask is False too: the value is right, a gradient through "
             "the excluded inf is NaN (unsafe)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def onset_height(displacement, is_surface_atom):
+    surface_z = displacement[is_surface_atom, 0]  # z of the surface atoms
+    return jnp.max(surface_z)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def onset_height(displacement, is_surface_atom):
+    surface_z = displacement[:, 0]  # z of the surface atoms
+    return jnp.max(surface_z, where=jnp.expand_dims(is_surface_atom, range(is_surface_atom.ndim, displacement[:, 0].ndim)), initial=-jnp.inf)
+""",
+            unsafe=True,
+            function="onset_height",
+            inputs=("jnp.array([[0.1, 1.0], [0.4, 2.0], [0.3, 3.0]]), jnp.array([True, False, True])",),
+            note="a mask and a static column (`x[m, 0]`, a LEED code's surface atoms) select from the column "
+            "`x[:, 0]`; the name keeps it whole and the maximum selects by the mask (with `initial=-inf`: no "
+            "error where nothing is selected)",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -403,10 +430,11 @@ def relative_error(a, b):
         if base.container or base.host in ("list", "tuple", "range"):
             return
         described = context.describe(node)
-        reduction = reduction_of(context.ancestors, context) if len(node.slice) == 1 else None
-        if reduction is None and len(node.slice) == 1 and self._elementwise_reduction(node, mask):
+        whole = selected_whole(node, mask, context)
+        reduction = reduction_of(context.ancestors, context) if whole is not None else None
+        if reduction is None and whole is not None and self._elementwise_reduction(node, mask, whole):
             return
-        if reduction is None and len(node.slice) == 1 and self._named_flow(node, mask):
+        if reduction is None and whole is not None and self._named_flow(node, mask):
             return
         if reduction is None:
             self.report(
@@ -417,7 +445,7 @@ def relative_error(a, b):
                 "pad to a fixed size with `jnp.nonzero(mask, size=..., fill_value=...)`",
             )
             return
-        rewrite = rewrite_reduction(reduction, node.value, mask, context)
+        rewrite = rewrite_reduction(reduction, whole, mask, context)
         self._report_reduction(node, reduction, rewrite, "reduce over the whole array instead", "array")
 
 
@@ -436,7 +464,7 @@ def relative_error(a, b):
             fix,
         )
 
-    def _elementwise_reduction(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
+    def _elementwise_reduction(self, node: cst.Subscript, mask: cst.BaseExpression, whole: cst.BaseExpression) -> bool:
         """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)` as `jnp.all(jnp.abs(a - b) / a < eps, where=m)`:
         reported once, at the first masked array, with the whole reduction's fix."""
         context = self.context
@@ -447,13 +475,13 @@ def relative_error(a, b):
         if context.claimed(reduction.node):
             return True  # an earlier masked array of the same reduction reported it
         mask_text = " ".join(context.code(mask).split())
-        whole = unmasked(expression, mask_text, context)
-        if whole is None:
+        unmasked_expression = unmasked(expression, mask_text, context)
+        if unmasked_expression is None:
             return False
         context.claim(reduction.node)
-        rewrite = rewrite_reduction(reduction, whole, mask, context, shaped_like=node.value)
-        if reduction.kind not in ("any", "all") and _may_be_undefined(whole):
-            note = (f"`{context.describe(whole)}` is now computed where `{mask_text}` is False too; an inf or NaN "
+        rewrite = rewrite_reduction(reduction, unmasked_expression, mask, context, shaped_like=whole)
+        if reduction.kind not in ("any", "all") and _may_be_undefined(unmasked_expression):
+            note = (f"`{context.describe(unmasked_expression)}` is now computed where `{mask_text}` is False too; an inf or NaN "
                     "there is not selected, but reaches gradients")
             rewrite.note = "; ".join(filter(None, [rewrite.note, note]))
             rewrite.safety = Safety.UNSAFE
@@ -482,9 +510,10 @@ def relative_error(a, b):
         # The arrays selected by one mask have its shape (before their trailing axes): one that it
         # is computed from elementwise shows that the mask needs no axes added.
         selections = [sub for assignment, _ in flow.roots for sub in walk(assignment.value) if isinstance(sub, cst.Subscript)
-                      and len(sub.slice) == 1 and (found := boolean_index(sub, context)) is not None
-                      and bare_text(found, context) == mask_text]
-        alike = next((selection.value for selection in selections if has_shape_of(mask, selection.value, context)), None)
+                      and (found := boolean_index(sub, context)) is not None
+                      and bare_text(found, context) == mask_text and selected_whole(sub, found, context) is not None]
+        wholes = [selected_whole(selection, boolean_index(selection, context), context) for selection in selections]
+        alike = next((whole for whole in wholes if has_shape_of(mask, whole, context)), None)
         for reduction, reduced, shaped in flow.reductions:
             rewrite = rewrite_reduction(reduction, reduced, mask, context, shaped_like=alike or shaped)
             edits.append((reduction.node, _keeping_parentheses(reduction.node, context.parse_expression(rewrite.text))))

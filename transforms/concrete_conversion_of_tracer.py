@@ -535,6 +535,36 @@ def load_cases(loads, total):
             note="`abs()` of an array is an array, and a list of arrays stacked is array math: the "
             "normalising factor stays an array (a structural load case)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def zernike(rho, j):
+    n_float: float = (-1 + jnp.sqrt(1 + 8 * j)) / 2
+    n: int = int(jnp.ceil(n_float)) - 1
+    return rho ** n
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+import numpy as np
+
+@partial(jax.jit, static_argnums=1)
+def zernike(rho, j):
+    n_float: float = (-1 + np.sqrt(1 + 8 * j)) / 2
+    n: int = int(np.ceil(n_float)) - 1
+    return rho ** n
+""",
+            unsafe=True,
+            function="zernike",
+            inputs=("(jnp.array([0.5, 1.0]), 7)",),
+            note="the chain of annotated assignments (`n_float: float = ...`) from a static Noll index is "
+            "computed with NumPy, which gives the radial order as a number (an optics package's Zernike modes)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

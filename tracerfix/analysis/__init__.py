@@ -23,6 +23,7 @@ from tracerfix.analysis.scopes import (
     TracedScope,
     build_index,
     param_names,
+    traced_as_annotated,
     is_classmethod,
     is_staticmethod,
     used_only_as_leaf,
@@ -562,6 +563,14 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
     if isinstance(params.star_kwarg, cst.Param):
         trace = max([UNKNOWN, *(value.trace for value in extra)])
         values[params.star_kwarg.name.value] = Value(trace, container=True)
+    for param in (*positional, *params.kwonly_params):
+        value = values.get(param.name.value)
+        if value is not None and value.trace == TRACED and not value.container and param.annotation is not None:
+            # `bark_model: BARKModel` given a traced value the caller lost track of (a scan's
+            # carry): an object of that pytree class, its fields traced, its properties read.
+            narrowed = traced_as_annotated(param, analysis.imports, analysis.index.pytree_fields)
+            if narrowed.instance_of is not None:
+                values[param.name.value] = narrowed
     stars = {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
     return {name: value for name, value in values.items() if name in named or name in stars}
 

@@ -253,3 +253,9 @@ CONTAINER_NAMES = frozenset(
 def conventional_container_name(name: str) -> bool:
     """`config`, `params`, `extras`, `metrics`: a name that by convention holds a bundle of values."""
     return name.lower().lstrip("_").rstrip("_s") in CONTAINER_NAMES
+
+
+def conventional_mask_name(name: str) -> bool:
+    """`is_surface_atom`, `has_fd`: a name that by convention holds booleans. (Not `mask`: masks
+    of 0s and 1s that weight values are as common as boolean ones.)"""
+    return name.lower().lstrip("_").startswith(("is_", "has_"))

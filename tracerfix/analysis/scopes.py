@@ -1502,7 +1502,7 @@ def _annotation_kind(param: cst.Param, imports: ImportTable, depth: int = 0) -> 
     return "other"
 
 
-def _traced_as_annotated(param: cst.Param, imports: ImportTable, pytree_fields=None, owner: str | None = None) -> Value:
+def traced_as_annotated(param: cst.Param, imports: ImportTable, pytree_fields=None, owner: str | None = None) -> Value:
     """A traced argument, narrowed by its annotation: a tuple of arrays is a container (its
     truthiness and length are static), a NamedTuple or dataclass of this module is a container
     of its fields (`state.count` is traced; `other: Self` in a method of `owner` is one of
@@ -1662,7 +1662,10 @@ def parameter_values(
             return UNKNOWN_VALUE
         if kind == "vmap" and position is not None and position in in_axes_none:
             return UNKNOWN_VALUE
-        return _traced_as_annotated(param, imports, pytree_fields, owner)
+        value = traced_as_annotated(param, imports, pytree_fields, owner)
+        if value is TRACED_VALUE and known.conventional_mask_name(name):
+            return Value(TRACED, boolean=True)  # `is_surface_atom`: indexing with it selects by mask
+        return value
 
     for position, param in enumerate(positional):
         values[param.name.value] = value_for(param, position)
