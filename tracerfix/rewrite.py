@@ -30,7 +30,7 @@ import libcst as cst
 from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
-from tracerfix.analysis.syntax import child_nodes, descendants, target_names
+from tracerfix.analysis.syntax import child_nodes, target_names
 from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
@@ -268,11 +268,6 @@ def _reads_before_default(statements: list[cst.CSTNode], name: str) -> bool:
         if name in names_read(statement):
             return True
     return False
-
-
-def _bound_names(node: cst.CSTNode) -> set[str]:
-    return {name for assign in descendants(node) if isinstance(assign, cst.Assign)
-            for target in assign.targets for name in target_names(target.target)}
 
 
 def _is_none(node: cst.BaseExpression) -> bool:
@@ -517,7 +512,8 @@ def certainly_0d(expression: cst.BaseExpression, context) -> bool:
 
 
 # Array constructors that take the same Python values in NumPy and JAX (the default dtypes differ).
-_FROM_PYTHON_VALUES = frozenset({"array", "asarray", "arange", "linspace", "zeros", "ones", "full", "eye"})
+_FROM_PYTHON_VALUES = frozenset({"array", "asarray", "arange", "linspace", "zeros", "ones", "full", "eye",
+                                 "fft.fftfreq", "fft.rfftfreq"})
 # NumPy functions that delegate to the value's own attribute (so are not NumPy-on-tracer leaks,
 # and not in NUMPY_EQUIVALENTS) but compute what `jnp`'s do on Python numbers.
 _DELEGATING_EQUIVALENTS = frozenset({"real", "imag", "conj", "conjugate", "angle"})
@@ -634,6 +630,12 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
             definitions[small.targets[0].target.value] = (small.value, dict(definitions))
         elif isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name):
             definitions[small.target.value] = (small.value, dict(definitions))  # `n: int = ...`
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Tuple) \
+                and all(isinstance(element.value, cst.Name) for element in small.targets[0].target.elements):
+            # `X, Y, Z = jnp.meshgrid(k, k, k)`: each name comes from the one computation.
+            earlier = dict(definitions)
+            for element in small.targets[0].target.elements:
+                definitions[element.value.value] = (small.value, earlier)
         else:
             for name in _bound_names(earlier):
                 definitions[name] = None  # bound some other way: not followed
@@ -646,6 +648,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
         if depth > 12:
             return False
         for node in _value_names(expression):
+            if depth == 0 and context.value(node).trace == STATIC and not context.value(node).loose:
+                continue  # `R` of `while R + dr <= max_rad`, a Python number where the test runs
             if node.value in known:
                 definition = known[node.value]
                 if definition is None or not host_only(definition[0], definition[1], depth + 1):
@@ -658,8 +662,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
                 return False
         for node in walk(expression):
             if isinstance(node, cst.Call) and (context.qualified_name(node.func) or "").startswith("jax.numpy."):
-                leaf = (context.qualified_name(node.func) or "").rpartition(".")[2]
-                if leaf not in NUMPY_EQUIVALENTS and leaf not in _FROM_PYTHON_VALUES and leaf not in _FULL_REDUCTIONS:
+                path = (context.qualified_name(node.func) or "").removeprefix("jax.numpy.")
+                if path not in NUMPY_EQUIVALENTS and path not in _FROM_PYTHON_VALUES and path not in _FULL_REDUCTIONS:
                     return False
                 calls.append(node)
         return True
@@ -671,8 +675,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
     for call in calls:
         if id(call) not in seen:
             seen.add(id(call))
-            leaf = (context.qualified_name(call.func) or "").rpartition(".")[2]
-            edits.append((call.func, context.parse_expression(f"{numpy}.{leaf}")))
+            path = (context.qualified_name(call.func) or "").removeprefix("jax.numpy.")
+            edits.append((call.func, context.parse_expression(f"{numpy}.{path}")))
     return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                        "NumPy computes in float64 and int64 where `jnp` computed in float32 and int32")
 

@@ -9,7 +9,7 @@ from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.analysis.numpy_equivalents import NUMPY_UFUNCS
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import fresh_name, names_read, walk
+from tracerfix.rewrite import fresh_name, names_read, numpy_recompute_fix, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # jax.numpy functions whose result size depends on the values of the input: the keyword that
@@ -117,20 +117,6 @@ def first_two_negative(x):
     return jnp.unique(x, size=3, fill_value=0), idx, jnp.repeat(x, 2)
 """,
             note="the page's fixed version; sizes given explicitly; static repeats",
-        ),
-        Valid(
-            """
-import jax
-import jax.numpy as jnp
-import numpy as np
-
-TABLE = np.array([0, 3, 0, 5])
-
-@jax.jit
-def lookup(x):
-    return x[jnp.nonzero(TABLE)]
-""",
-            note="indices of a concrete array are computed while tracing",
         ),
     )
     INVALID = (
@@ -423,6 +409,64 @@ def product_of_nonzero(a):
             inputs=('jnp.array([2.0, 0.0, -3.0])', 'jnp.zeros(3)', 'jnp.array([[1.0, 0.0], [4.0, 0.5]])',),
             note='the indices of the nonzero elements of a non-boolean array select where it is not 0: the product of the nonzero entries',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def ring(values, n):
+    r = np.abs(np.fft.fftfreq(n))
+    index = jnp.where(r > 0.2)
+    return values[index]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def ring(values, n):
+    r = np.abs(np.fft.fftfreq(n))
+    index = np.where(r > 0.2)
+    return values[index]
+""",
+            function="ring",
+            inputs=("(jnp.arange(8.0), 8)",),
+            note="`jnp.where` stages even a NumPy mask under jit, so its size is asked of a tracer; the mask "
+            "comes from Python values only, and `np.where` gives the indices",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+TABLE = np.array([0, 3, 0, 5])
+
+@jax.jit
+def lookup(x):
+    return x[jnp.nonzero(TABLE)]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+TABLE = np.array([0, 3, 0, 5])
+
+@jax.jit
+def lookup(x):
+    return x[np.nonzero(TABLE)]
+""",
+            function="lookup",
+            inputs=("(jnp.arange(4.0),)",),
+            note="`jnp.nonzero` of a concrete NumPy array is staged under jit like any `jnp` call (JAX 0.10 "
+            "raises ConcretizationTypeError); `np.nonzero` computes the indices while tracing",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -439,6 +483,13 @@ def product_of_nonzero(a):
         if function == "repeat":
             arguments = [arg.value for arg in node.args if arg.keyword and arg.keyword.value == "repeats"] or arguments
         if not any(context.is_traced(argument) for argument in arguments):
+            # Python values given to `jnp` under a trace are staged too: the size is asked of a
+            # tracer all the same (`jnp.where(mask)` of a mask NumPy built). NumPy gives it.
+            fix = numpy_recompute_fix(context, node) if context.scope is not None else None
+            if fix is not None:
+                self.report(node, f"`{context.describe(node)}` has a size that `jnp` computes under "
+                                  f"{under_tracing(context)}, where it stages even Python values; they come from "
+                                  "Python values only: compute it with NumPy", fix)
             return
         advice = (
             f"pass `{keyword}=` (and `fill_value=`) to fix the size"
@@ -449,8 +500,12 @@ def product_of_nonzero(a):
             f"`{context.describe(node)}` has a size that depends on traced values and fails under "
             f"{under_tracing(context)}; {advice}"
         )
-        fix = None
-        if function in _MASK_INDICES and len(positional) == 1:
+        fix = numpy_recompute_fix(context, node)
+        if fix is not None:
+            # `jnp.where((r >= R) & (r < R + dr))` of a grid NumPy built: its size is known.
+            message = (f"`{context.describe(node)}` has a size that depends on values `jnp` stages under "
+                       f"{under_tracing(context)}; they come from Python values only: compute it with NumPy")
+        elif function in _MASK_INDICES and len(positional) == 1:
             fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0]) \
                 or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0]) \
                 or self._padded_indices_fix(node, positional[0])

@@ -23,7 +23,7 @@ from tracerfix.analysis.numpy_equivalents import (
 from tracerfix.analysis.values import TRACED
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import Refused, attempt, walk
+from tracerfix.rewrite import Refused, attempt, numpy_recompute_fix, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
@@ -553,6 +553,40 @@ def discounted_returns(rewards, gamma):
             inputs=("(jnp.array([1.0, 0.0, -2.0, 0.5]), 0.9)", "(jnp.zeros(1), 0.0)", "(jnp.arange(6.0), 1.0)"),
             note='a NumPy buffer made from a traced array and written in place, filled backwards (discounted returns of an RL rollout): a JAX array written with .at',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import numpy as np
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def shell_sums(volume, n):
+    k = jnp.fft.fftfreq(n)
+    X, Y = jnp.meshgrid(k, k)
+    r = np.sqrt(X**2 + Y**2)
+    return jnp.sum(jnp.where(r < 0.25, volume, 0.0))
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def shell_sums(volume, n):
+    k = np.fft.fftfreq(n)
+    X, Y = np.meshgrid(k, k)
+    r = np.sqrt(X**2 + Y**2)
+    return jnp.sum(jnp.where(r < 0.25, volume, 0.0))
+""",
+            unsafe=True,
+            function="shell_sums",
+            inputs=("(jnp.ones((4, 4)), 4)",),
+            note="the grid is built by `jnp` from a static size, so it is traced under jit and `np.sqrt` "
+            "cannot read it; NumPy builds it concrete instead (a cryo-EM shell correlation), and what is "
+            "computed from it stays Python-side",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -681,6 +715,13 @@ def discounted_returns(rewards, gamma):
             f"fails under {under_tracing(context)} with TracerArrayConversionError"
             + (f" (`{holder}` is NumPy here: the call into this function leaves it at its default)" if holder else "")
         )
+        recomputed = numpy_recompute_fix(context, traced[0].value) if len(traced) == 1 else None
+        if recomputed is not None:
+            # `r = np.sqrt(X**2 + Y**2)` with the grid built by `jnp` from static sizes: NumPy
+            # builds it concrete, and everything computed from it stays Python-side.
+            self.report(node, f"{opening}; it is computed from Python values only: compute its inputs with NumPy, "
+                              "which gives concrete values", recomputed)
+            return
         if name == "where" and len(positional) == 1 or name in NUMPY_DATA_DEPENDENT:
             self.report(node, f"{opening}; its size depends on the values: use `jnp.{name}(..., size=...)`")
             return

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import truth_test_is_traced
+from tracerfix.rewrite import numpy_recompute_fix, truth_test_is_traced
 from tracerfix.rule import Invalid, Rule, Valid
 
 if TYPE_CHECKING:
@@ -1025,6 +1025,46 @@ def relax(x, y):
             inputs=('jnp.array([0.5, -1.0, 0.2]), 0.3', 'jnp.array([2.0, 1.0, 0.5]), -0.7',),
             note='`m` is bound before it is read in every iteration and read by no code after the loop, though an outer loop runs it again: it is not carried',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnums=(1, 2))
+def shells(values, n, dr):
+    r = jnp.abs(jnp.fft.fftfreq(n))
+    max_rad = jnp.max(r)
+    totals = []
+    R = 0.0
+    while R + dr <= max_rad:
+        totals.append(jnp.sum(jnp.where((r >= R) & (r < R + dr), values, 0.0)))
+        R += dr
+    return jnp.stack(totals)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from functools import partial
+import numpy as np
+
+@partial(jax.jit, static_argnums=(1, 2))
+def shells(values, n, dr):
+    r = np.abs(np.fft.fftfreq(n))
+    max_rad = np.max(r)
+    totals = []
+    R = 0.0
+    while R + dr <= max_rad:
+        totals.append(jnp.sum(jnp.where((r >= R) & (r < R + dr), values, 0.0)))
+        R += dr
+    return jnp.stack(totals)
+""",
+            unsafe=True,
+            function="shells",
+            inputs=("(jnp.arange(8.0), 8, 0.125)",),
+            note="the loop bound comes from a grid `jnp` built from static sizes: NumPy computes it, and the "
+            "loop stays a Python loop over concrete shells",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1047,6 +1087,13 @@ def relax(x, y):
                 f"Python `while` on traced value `{context.describe(node.test)}` fails under "
                 f"{under_tracing(context)}"
             )
+            recomputed = numpy_recompute_fix(context, node.test)
+            if recomputed is not None:
+                # `while R + dr <= max_rad` with `max_rad = jnp.max(r)` of a grid built from
+                # static sizes: NumPy gives the number, and the loop stays a Python loop.
+                self.report(node, f"{problem}; it is computed from Python values only: compute it with NumPy, "
+                                  "which gives a concrete value", recomputed)
+                return
         else:
             exit = loops.traced_exit(node, context) if loops.always_true(node.test) else None
             if exit is None:
