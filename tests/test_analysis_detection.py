@@ -1739,3 +1739,34 @@ def test_a_parameter_named_as_a_boolean_that_indexes_an_array_is_a_mask():
         surface = displacement[is_surface_atom, 0]
         return jnp.max(surface)
     """) == ["TFX301"]
+
+
+def test_a_base_class_method_calling_an_override_runs_the_subclass_method():
+    # safe-autonomy's dynamics: `step` and `_step` live in base classes; `_step` calls
+    # `self._compute_state_dot`, which only the subclass of the module-level object defines,
+    # and which calls `np.cos` on the traced heading.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    class Dynamics:
+        def step(self, state):
+            return self._step(state)
+
+        def _step(self, state):
+            return state + self._compute_state_dot(state)
+
+        def _compute_state_dot(self, state):
+            raise NotImplementedError
+
+    class Rotation(Dynamics):
+        def _compute_state_dot(self, state):
+            return jnp.array([np.cos(state[0]), np.sin(state[0])])
+
+    dynamics = Rotation()
+
+    @jax.jit
+    def f(state):
+        return dynamics.step(state)
+    """) == ["TFX401", "TFX401"]

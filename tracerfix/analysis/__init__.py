@@ -112,6 +112,14 @@ class Analysis:
         environment `env`, the `__init__` a class call runs or the method of an object of a
         class of this module; None otherwise."""
         chain = (*self.index.enclosing.get(id(caller), ()), caller)
+        if env is not None and type(call.func) is cst.Attribute and type(call.func.value) is cst.Name:
+            # `self._compute_state_dot(...)` in a base class's method, on an object of a subclass
+            # that overrides it: the subclass's method runs.
+            receiver = env.get(call.func.value.value)
+            if receiver is not None and receiver.instance_of is not None and receiver.container:
+                dispatched = self.index.class_method(receiver.instance_of, call.func.attr.value)
+                if dispatched is not None:
+                    return dispatched
         found = self.index.defined_function(call.func, chain, self.index.top_of.get(id(chain[0])))
         if found is None and type(call.func) is cst.Subscript:
             # `methods[method](x)`: the first function the dict may give; `alternatives_of`, the others.
