@@ -1770,3 +1770,34 @@ def test_a_base_class_method_calling_an_override_runs_the_subclass_method():
     def f(state):
         return dynamics.step(state)
     """) == ["TFX401", "TFX401"]
+
+
+@pytest.mark.parametrize("method, expected", [("euler", []), ("rk45", ["TFX401"])])
+def test_a_string_setting_stored_by_a_base_init_decides_which_branch_runs(method, expected):
+    # safe-autonomy's dynamics: `integration_method` reaches the object through
+    # `super().__init__(integration_method=...)`; the SciPy branch only runs for "rk45".
+    assert codes(f"""
+    import jax
+    import jax.numpy as jnp
+    import scipy.integrate
+
+    class ODEDynamics:
+        def __init__(self, integration_method="rk45"):
+            self.integration_method = integration_method
+
+        def step(self, state):
+            if self.integration_method == "rk45":
+                return scipy.integrate.solve_ivp(lambda t, y: -y, (0, 1), state).y[:, -1]
+            return state - 0.1 * state
+
+    class Decay(ODEDynamics):
+        def __init__(self, integration_method="rk45", rate=0.1):
+            super().__init__(integration_method=integration_method)
+            self.rate = rate
+
+    dynamics = Decay(integration_method="{method}")
+
+    @jax.jit
+    def f(state):
+        return dynamics.step(state)
+    """) == expected

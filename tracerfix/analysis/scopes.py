@@ -111,6 +111,7 @@ class ModuleIndex:
     _attribute_classes: dict = field(default_factory=dict)  # class name -> `attribute_classes`
     _made: dict = field(default_factory=dict)  # name -> `made_object_or_function`
     _held: dict = field(default_factory=dict)  # (id of a class, attribute) -> `held_function`
+    _init_depth: int = 0  # `init_fields` following `super().__init__` calls
     _module_objects: dict = field(default_factory=dict)  # name -> `object_made_at_module_level`
     # Module-level names bound to a call, with the call (`optimizer = sgd(schedule)`).
     made_calls: dict = field(default_factory=dict)
@@ -428,7 +429,34 @@ class ModuleIndex:
         if receiver:
             # `self._LOW` reads the class body's constants while `__init__` runs.
             env.setdefault(receiver[0].name.value, Value(0, container=True, instance_of=class_name))
-        return tuple(_stored_on_self(init, env, evaluator, lambda name: self.class_method(class_name, name)).items())
+        owner = self.enclosing.get(id(init), ())
+        owner = owner[-1] if owner and isinstance(owner[-1], cst.ClassDef) else None
+
+        def base_init(call: cst.Call, inner) -> dict[str, Value] | None:
+            """`super().__init__(..., integration_method=integration_method)` (or
+            `Base.__init__(self, ...)`): what the base class's `__init__` stores, given these."""
+            func = call.func
+            if owner is None or not isinstance(func, cst.Attribute) or func.attr.value != "__init__" \
+                    or self._init_depth > 4:
+                return None
+            arguments = list(call.args)
+            if isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name) and func.value.func.value == "super":
+                base = next((b.value.value for b in owner.bases if isinstance(b.value, cst.Name)), None)
+            elif isinstance(func.value, cst.Name) and func.value.value in self.classes:
+                base, arguments = func.value.value, arguments[1:]  # `Base.__init__(self, ...)`
+            else:
+                return None
+            if base is None or base == class_name:
+                return None
+            self._init_depth += 1
+            try:
+                stored = self.init_fields(base, arguments, [inner.value(a.value) for a in arguments], evaluator)
+            finally:
+                self._init_depth -= 1
+            return dict(stored) if stored is not None else None
+
+        return tuple(_stored_on_self(init, env, evaluator, lambda name: self.class_method(class_name, name),
+                                     base_init).items())
 
     def post_init_fields(self, class_name: str, fields: tuple[tuple[str, Value], ...], evaluator):
         """`fields` of a dataclass object with what its `__post_init__` stores on `self`
@@ -774,7 +802,7 @@ class _Indexer:
                     self.imports.aliases[target.value] = aliased  # `partial = functools.partial`
 
 
-def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator, method_of=None) -> dict[str, Value]:
+def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator, method_of=None, base_init=None) -> dict[str, Value]:
     """What `method` stores on `self` (`self.attr = value`, joined over branches; a branch whose
     test is a known Python value is taken or skipped, as `if self.increasing:` in a
     `__post_init__`), its values read in `env`; and what the methods of the class it calls as
@@ -786,6 +814,14 @@ def _stored_on_self(method: cst.FunctionDef, env: dict, evaluator, method_of=Non
 
     def block(statements) -> None:
         for statement in statements:
+            if base_init is not None and isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+                    and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
+                stored = base_init(statement.body[0].value, inner)
+                if stored is not None:
+                    for attr, value in stored.items():
+                        fields[attr] = value
+                        env["self." + attr] = value
+                    continue
             called = _own_method_called(statement, method_of)
             if called is not None and id(called) not in followed and len(followed) < 4:
                 followed.add(id(called))

@@ -79,6 +79,9 @@ class Value(NamedTuple):
     # A function a JAX transformation returned (`grad_loss = jax.grad(loss)`): calling it
     # computes on arrays, so under a trace its result is a tracer.
     transformed: bool = False
+    # The text of a string constant (`integration_method="Euler"`, a literal default): a
+    # comparison of two known strings (`self.integration_method == "RK45"`) is decided.
+    text: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -112,6 +115,7 @@ def join(a: Value, b: Value) -> Value:
         fields=_fields_joined(a.fields, b.fields),
         function=_functions_joined(a.function, b.function),
         module=a.module if a.module == b.module else "numpy" if "numpy" in (a.module, b.module) else None,
+        text=a.text if a.text == b.text else None,
     )
 
 
@@ -301,7 +305,14 @@ class Evaluator:
         except Exception:  # an escape sequence that does not evaluate: truth unknown
             return STATIC_VALUE
 
-    _Integer = _Float = _Imaginary = _SimpleString = _literal
+    def _SimpleString(self, node: cst.SimpleString) -> Value:
+        try:
+            text = node.evaluated_value
+        except Exception:  # an escape sequence that does not evaluate: truth unknown
+            return STATIC_VALUE
+        return Value(STATIC, truthy=bool(text), none=False, text=text if isinstance(text, str) else None)
+
+    _Integer = _Float = _Imaginary = _literal
     _ConcatenatedString = _FormattedString = _Ellipsis = _constant
 
     def _Attribute(self, node: cst.Attribute) -> Value:
@@ -535,6 +546,12 @@ class Evaluator:
                     return STATIC_VALUE if container.trace == STATIC else UNKNOWN_VALUE
         if any(isinstance(operand, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
                for operand in (node.left, *(t.comparator for t in node.comparisons))):
+            if len(node.comparisons) == 1 and isinstance(node.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+                left, right = self.value(node.left), self.value(node.comparisons[0].comparator)
+                if left.text is not None and right.text is not None:
+                    # `self.integration_method == "RK45"` on an object built with "Euler".
+                    same = left.text == right.text
+                    return Value(STATIC, truthy=same == isinstance(node.comparisons[0].operator, cst.Equal))
             return STATIC_VALUE  # `t == "f"`: an array is never compared with a string while traced
         operands = [self.value(node.left)] + [self.value(t.comparator) for t in node.comparisons]
         if len(node.comparisons) == 1:
