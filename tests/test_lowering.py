@@ -1460,3 +1460,44 @@ def test_a_fix_needing_import_jax_and_from_jax_import_lax_adds_both():
     assert "import jax\n" in rewritten and "from jax import lax\n" in rewritten, rewritten
     _agree(rewritten, code, "solve", "(np.eye(2, dtype=np.float32), np.ones(2, np.float32), np.float32(1e-3))")
     _agree(rewritten, code, "solve", "(np.eye(2, dtype=np.float32), np.ones(2, np.float32), np.float32(10.0))")
+
+
+def test_a_flag_the_loop_test_reduces_runs_the_body_once_before_the_loop():
+    # The lap-time simulator: `abort = False`, then `while not jnp.all(abort)` with `abort` the
+    # per-car flags the step gives. The Python False is not the shape the loop carries; the test
+    # holds on entry, so the body runs once before the loop, as Python ran it first.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        def step(x):
+            x = x + 1.0
+            return x, x > 3.0
+
+        @jax.jit
+        def f(x):
+            abort = False
+            while not jnp.all(abort):
+                x, abort = step(x)
+            return x
+        """)
+    rewritten = _fix(code)
+    assert "    x, abort = step(x)\n\n    def " in rewritten and "lax.while_loop(" in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.array([0.0, 2.5, 5.0], np.float32),)")
+
+
+def test_a_reduced_flag_whose_test_may_fail_on_entry_is_refused():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(x):
+            done = True
+            while not jnp.all(done):
+                x = x + 1.0
+                done = x > 3.0
+            return x
+        """
+    assert _fix(code) == _source(code)
+    assert any("starts as the Python value `True`" in f.message for f in _lint(code))

@@ -53,3 +53,25 @@ def conjunction(left: cst.BaseExpression, right: cst.BaseExpression) -> cst.Base
 def _identity_test(test: cst.BaseExpression) -> bool:
     return isinstance(test, cst.Comparison) and all(
         isinstance(target.operator, (cst.Is, cst.IsNot)) for target in test.comparisons)
+
+
+ALL_OR_ANY = frozenset({"all", "any"})
+
+
+def reduced_in(test: str) -> set[str]:
+    """Names the loop test `test` reduces with `all`/`any` (`jnp.all(abort)`, `abort.any()`):
+    arrays, whatever Python value they start as."""
+    import ast
+
+    from tracerfix import pyast
+
+    try:
+        tree = pyast.parse("(" + test + ")", mode="eval")
+    except SyntaxError:
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ALL_OR_ANY:
+            operands = node.args[:1] if node.args else [node.func.value]
+            found |= {operand.id for operand in operands if isinstance(operand, ast.Name)}
+    return found

@@ -11,6 +11,7 @@ import libcst as cst
 from tracerfix.analysis import known
 from tracerfix.analysis.dataflow import Env
 from tracerfix.analysis.values import STATIC, TRACED_VALUE, literal_int
+from tracerfix.definitions import latest_assignment
 from tracerfix.loops.bodies import LoopBody, RangeHeader, always_true, plain_body, range_header
 from tracerfix.loops.branches import body_ifs
 from tracerfix.loops.building import (
@@ -24,7 +25,7 @@ from tracerfix.loops.building import (
     separated,
     unary,
 )
-from tracerfix.loops.conditions import condition, truth
+from tracerfix.loops.conditions import condition, reduced_in, truth
 from tracerfix.loops.names import assigned_pairs, statements_in, store_counts, walk
 from tracerfix.loops.outcome import CannotRewrite, LoopRewrite
 from tracerfix.loops.placement import code_after, code_before, env_at, evaluator, read_after
@@ -481,6 +482,13 @@ def _fori_loop(
 def while_loop_rewrite(loop: cst.While, context, jnp: str, lax: str, names_given: set[str]) -> LoopRewrite:
     """`while <traced>:` as `lax.while_loop(keep_going, update, state)`; `while True:` too, when
     its body leaves it with `if c: ...; break`."""
+    for name in sorted(reduced_in(context.code(loop.test))):
+        start = latest_assignment(name, context)
+        if isinstance(start, (cst.Name, cst.Integer, cst.Float)) and (
+                not isinstance(start, cst.Name) or start.value in ("True", "False")):
+            # `abort = False`; `while not jnp.all(abort)`: an array the loop makes, of another
+            # shape than its start; the general lowering runs the body once first.
+            raise CannotRewrite(f"`{name}` starts as `{context.code(start)}` and the test reduces it")
     loop_body = plain_body(loop, context, exits=True)
     if loop_body.exit is None and always_true(loop.test):
         raise CannotRewrite("the loop has no `break`")

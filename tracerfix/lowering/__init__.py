@@ -19,6 +19,7 @@ around the flow...) raises `Refused` naming the construct and what the user can 
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
 from tracerfix.analysis.values import TRACED
 from tracerfix.loops.branches import is_array
+from tracerfix.loops.conditions import ALL_OR_ANY, reduced_in
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
     Break,
@@ -362,6 +364,7 @@ class Lowerer:
             root = loops[-1]
         if isinstance(root, (While, For)):
             self.root_loop = root
+        run_once = _run_once_before(root, before, region) if isinstance(root, While) else []
         tail = has_jump([root], (Return,), into_loops=True)
         # A return inside makes the rest of the function a branch too.
         for statement in statements[position:] if tail else [self.node]:
@@ -387,10 +390,10 @@ class Lowerer:
         else:
             bound = params | set(writes_of(before)) | _bound_in(region, root, path)
             scope = Scope(set(), bound, returns=False)
-            lowered = [root]
+            lowered = [*run_once, root]
             if carried_attributes:
                 loads, stores = carried_attributes
-                lowered = [*loads, root, *stores]
+                lowered = [*loads, *run_once, root, *stores]
             replaced_root = root
         writer = Writer(self, self.unit, liveness)
         lines = writer.block(lowered, scope)
@@ -828,6 +831,81 @@ def _parameters(function: cst.FunctionDef) -> set[str]:
         if isinstance(star, cst.Param):
             names.add(star.name.value)
     return names
+
+
+def _run_once_before(loop: While, before: list, region: list) -> list:
+    """`abort = False`, then `while not jnp.all(abort): car, abort = step(car)`: the test reduces
+    `abort`, an array of the shape `step` gives, which the Python `False` it starts as is not (a
+    `lax` loop carries one shape). Where the test holds on entry, whatever those starts, the body
+    runs once before the loop, as Python ran it first, and the loop starts from what it gave."""
+    block = next((b for b in [region, *(b for s in walk(region) for b in children(s))]
+                  if any(s is loop for s in b)), None)
+    if block is None:
+        return []
+    at = next(i for i, s in enumerate(block) if s is loop)
+    starts: dict[str, object] = {}
+    for statement in (before if block is region else []) + block[:at]:
+        if isinstance(statement, Leaf):
+            assigned = _single_literal(statement.text)
+            for name in statement.writes:
+                starts.pop(name, None)
+            if assigned is not None:
+                starts[assigned[0]] = assigned[1]
+        else:
+            for name in writes_of([statement]):
+                starts.pop(name, None)
+    reduced = reduced_in(loop.test) & set(starts) & set(writes_of(loop.body))
+    if not reduced:
+        return []
+    name = sorted(reduced)[0]
+    if has_jump(loop.body, (Break, Continue, Return), into_loops=False) or _holds_on_entry(loop.test, starts) is not True:
+        raise Refused(f"`{name}` starts as the Python value `{starts[name]!r}` and the loop's test reduces it "
+                      f"(`{loop.test}`), so the loop makes it an array of another shape, which a `lax` loop cannot "
+                      f"carry; start it as an array of that shape before the loop")
+    first = copy.deepcopy(loop.body)
+    block[at:at] = first
+    return first
+
+
+def _single_literal(text: str) -> tuple[str, object] | None:
+    """`abort = False` as ("abort", False); None for other statements."""
+    try:
+        tree = pyast.parse(text.strip())
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assign) or len(tree.body[0].targets) != 1:
+        return None
+    target, value = tree.body[0].targets[0], tree.body[0].value
+    if isinstance(target, ast.Name) and isinstance(value, ast.Constant) and isinstance(value.value, (bool, int, float)):
+        return target.id, value.value
+    return None
+
+
+def _holds_on_entry(test: str, starts: dict[str, object]) -> bool | None:
+    """The test's truth with its names at their Python starts (`not jnp.all(False)` holds), where
+    it only negates, reduces with `all`/`any` and compares those; None otherwise."""
+    try:
+        tree = pyast.parse("(" + test + ")", mode="eval").body
+    except SyntaxError:
+        return None
+
+    def value(node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name) and node.id in starts:
+            return starts[node.id]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.Invert)):
+            inner = value(node.operand)
+            return None if not isinstance(inner, bool) else not inner
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ALL_OR_ANY \
+                and not node.keywords:
+            operands = node.args if node.args else [node.func.value]
+            inner = value(operands[0]) if len(operands) == 1 else None
+            return None if inner is None else bool(inner)
+        return None
+
+    result = value(tree)
+    return result if isinstance(result, bool) else None
 
 
 def _reads_values(test: str) -> set[str]:
