@@ -28,6 +28,7 @@ import libcst as cst
 from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
+from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import TRACED
 from tracerfix.loops.branches import is_array
 from tracerfix.loops.conditions import ALL_OR_ANY, reduced_in
@@ -547,14 +548,14 @@ class Lowerer:
         held: dict[str, bool] = {}
         for method in methods.values():
             method_owner = next(iter(param_names(method)), None)
-            for node in _every_node(method):
+            for node in descendants(method):
                 if isinstance(node, cst.Assign):
                     for target in node.targets:
                         if isinstance(target.target, cst.Attribute) and isinstance(target.target.value, cst.Name) \
                                 and target.target.value.value == method_owner:
                             attribute = target.target.attr.value
                             sees_object = any(isinstance(n, cst.Name) and n.value == method_owner
-                                              for n in [node.value, *_every_node(node.value)])
+                                              for n in descendants(node.value))
                             held[attribute] = held.get(attribute, True) and not sees_object
         blind |= {attribute for attribute, unseeing in held.items()
                   if unseeing and attribute not in methods and attribute not in names}
@@ -666,7 +667,7 @@ def _attributes_touched(methods: dict, name: str, visiting: set[str]) -> set[str
     owner = next(iter(param_names(method)))
     found: set[str] = set()
     attribute_bases = set()
-    every_node = list(_every_node(method))
+    every_node = list(descendants(method))
     for node in every_node:
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner:
             attribute_bases.add(id(node.value))
@@ -682,14 +683,6 @@ def _attributes_touched(methods: dict, name: str, visiting: set[str]) -> set[str
     if len([node for node in uses if id(node) not in attribute_bases]) > 1:
         return None
     return found
-
-
-def _every_node(node: cst.CSTNode):
-    pending = list(node.children)
-    while pending:
-        current = pending.pop()
-        yield current
-        pending.extend(current.children)
 
 
 def _returned_in_terms_of_earlier_state(body: list) -> list[str]:
