@@ -4,6 +4,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import importlib.util
+import os
+import tempfile
 
 import pytest
 
@@ -19,3 +21,6 @@ def pytest_configure(config):
             f"the test suite needs {', '.join(missing)}, which this Python lacks: "
             "run `pip install -e '.[test]'` first"
         )
+    # The user's cache folder (the result cache's key, the XLA programs verification compiles)
+    # is state an earlier run, or an older tracerfix, left behind: every run starts from none.
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="tracerfix-tests-cache-")
