@@ -227,10 +227,11 @@ class FunctionWalker:
                 self.facts.mapped.append((function, env, {params[carry_position].name.value: carry}))
 
     def _helper_value(self, call: cst.Call, args: list[Value]) -> Value | None:
-        # `self.m(...)` against the object first: a subclass's override runs, not the base's.
-        on_object = self._resolve_on_object(call) if type(call.func) is cst.Attribute else None
-        callee = on_object or self.resolve_call(call) or (None if type(call.func) is cst.Attribute
-                                                           else self._resolve_on_object(call))
+        if type(call.func) is cst.Attribute:
+            # Against the object first: `self.m(...)` on an object of a subclass runs its override.
+            callee = self._resolve_on_object(call) or self.resolve_call(call)
+        else:
+            callee = self.resolve_call(call) or self._resolve_on_object(call)
         if callee is None:
             return None
         assert self.facts is not None
