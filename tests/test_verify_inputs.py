@@ -140,6 +140,45 @@ def test_pytrees_from_string_keys_and_attributes():
             parse_spec(text)  # every inferred spec is a valid spec
 
 
+def test_nested_pytrees_dicts_of_dicts_and_namedtuples_of_namedtuples():
+    specs = inferred("""
+        from typing import NamedTuple
+        import jax
+
+        class Body(NamedTuple):
+            pos: jax.Array
+            vel: jax.Array
+
+        class World(NamedTuple):
+            ball: Body
+            paddle: Body
+            score: jax.Array
+
+        def f(world: World, params, x):
+            layer = params["encoder"]
+            h = x @ layer["w"] + params["decoder"]["b"]
+            return world.ball.pos[0] + world.score + h
+    """)
+    assert specs["world"][0] == ("World(ball=Body(pos=f32[n], vel=f32[]), paddle=Body(pos=f32[], vel=f32[]), "
+                                 "score=f32[])"), "a field never read is built from its class too"
+    assert specs["params"][0] == "{'encoder': {'w': f32[d1,d2]}, 'decoder': {'b': f32[]}}"
+    for texts in specs.values():
+        for text in texts:
+            parse_spec(text)
+    # A class that holds itself is not built (it would never end), and says so by giving no spec.
+    assert "tree" not in inferred("""
+        from typing import NamedTuple
+        import jax
+
+        class Tree(NamedTuple):
+            value: jax.Array
+            left: Tree
+
+        def f(tree):
+            return tree.left.value
+    """)
+
+
 def test_fields_read_through_local_names_rows_and_slice_arithmetic_count():
     # Game steps (gymnax Asterix, pgx Seaquest): `entities = state.entities`, `x = entities[i]`,
     # `x[4]`; `for sub in state.e_subs: sub[0]`; a slice bound `0:state.oxygen * 10 // 64`; and
@@ -351,6 +390,79 @@ def test_params_dict_and_namedtuple_state_are_built_and_verified(worker, tmp_pat
     """)
     failed = verify(worker, tmp_path, walker, walker.replace("* 2.0", "* 3.0"))
     assert failed.status == "failed" and "itself failed" not in failed.reason, result_lines(failed)
+
+
+def test_nested_pytrees_are_built_and_verified(worker, tmp_path):
+    original = code("""
+        from typing import NamedTuple
+        import jax
+        import jax.numpy as jnp
+
+        class Body(NamedTuple):
+            pos: jax.Array
+            vel: jax.Array
+
+        class World(NamedTuple):
+            ball: Body
+            paddle: Body
+            score: jax.Array
+
+        @jax.jit
+        def f(world: World, params, dt):
+            pos = world.ball.pos + world.ball.vel * dt
+            h = params["layer"]["w"] * pos + params["layer"]["b"]
+            if pos[0] > world.paddle.pos[0]:
+                score = world.score + h.sum()
+            else:
+                score = world.score
+            return World(Body(pos, world.ball.vel), world.paddle, score)
+    """)
+    branches = ("if pos[0] > world.paddle.pos[0]:\n        score = world.score + h.sum()\n"
+                "    else:\n        score = world.score")
+    assert branches in original
+    rewritten = original.replace(
+        branches, "score = jnp.where(pos[0] > world.paddle.pos[0], world.score + h.sum(), world.score)")
+    result = verify(worker, tmp_path, original, rewritten)
+    assert result.verified, result_lines(result)
+    signature = result.details["signatures"][0]
+    assert "world=World(ball=Body(pos=" in signature and "params={layer: {w: f32[" in signature
+    wrong = rewritten.replace("world.score + h.sum(), world.score", "world.score, world.score + h.sum()")
+    assert verify(worker, tmp_path, original, wrong).status == "failed"
+
+
+def test_a_class_built_by_its_constructor_is_built_and_verified(worker, tmp_path):
+    original = code("""
+        import jax
+        import jax.numpy as jnp
+        from jax.tree_util import register_pytree_node_class
+
+        @register_pytree_node_class
+        class Particles:
+            def __init__(self, pos, vel):
+                self.pos = pos
+                self.vel = vel
+
+            def tree_flatten(self):
+                return (self.pos, self.vel), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+        @jax.jit
+        def f(p: Particles, mass):
+            e = 0.5 * mass * jnp.sum(p.vel ** 2)
+            if e > 1.0:
+                e = e / 2
+            return e
+    """)
+    branch = "if e > 1.0:\n        e = e / 2"
+    assert branch in original
+    result = verify(worker, tmp_path, original, original.replace(branch, "e = jnp.where(e > 1.0, e / 2, e)"))
+    assert result.verified, result_lines(result)
+    assert "p=Particles(pos=" in result.details["signatures"][0]
+    wrong = original.replace(branch, "e = jnp.where(e > 1.0, e / 3, e)")
+    assert verify(worker, tmp_path, original, wrong).status == "failed"
 
 
 def test_einsum_with_two_letter_subscripts_is_verified(worker, tmp_path):

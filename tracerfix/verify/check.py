@@ -504,6 +504,8 @@ class UnitCheck:
             return False
         if self.params[name]["role"] == "array" and isinstance(value, (bool, int, float, complex)):
             return False  # a Python number where the function expects a traced value
+        if any(is_array(leaf) for leaf in jax.tree_util.tree_leaves(value)):
+            return False  # a pytree of arrays (a registered class hashes by identity, as any object)
         try:
             hash(value)
         except TypeError:
@@ -1373,11 +1375,29 @@ def _spec_of(value, role: str):
     if holds_arrays and (hasattr(value, "_fields") or dataclasses.is_dataclass(value)) and not isinstance(value, type):
         fields = value._fields if hasattr(value, "_fields") else [f.name for f in dataclasses.fields(value)]
         return ClassSpec(type(value).__qualname__, tuple((name, _spec_of(getattr(value, name), role)) for name in fields))
+    if holds_arrays and (fields := _constructor_fields(value)):
+        return ClassSpec(type(value).__qualname__, tuple((name, _spec_of(getattr(value, name), role)) for name in fields))
     if role != "static" and isinstance(value, tuple) and any(is_array(v) for v in jax.tree_util.tree_leaves(value)):
         return TupleSpec(tuple(_spec_of(element, role) for element in value))
     if role == "array" and isinstance(value, (bool, int, float)):
         return ScalarSpec(type(value).__name__)
     return LiteralSpec(value)
+
+
+def _constructor_fields(value) -> list[str]:
+    """The parameters of the class's `__init__` when the object keeps each under the same name
+    (`Particles(pos, vel)` storing `self.pos`, `self.vel`): calling the class with them rebuilds it."""
+    init = type(value).__init__
+    if init is object.__init__:
+        return []
+    try:
+        params = list(inspect.signature(init).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return []
+    if not params or any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return []
+    names = [p.name for p in params]
+    return names if all(hasattr(value, name) for name in names) else []
 
 
 def import_object(qualified: str):

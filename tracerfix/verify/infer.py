@@ -61,9 +61,12 @@ class Leaf:
 
 @dataclass
 class Usage:
+    """What is known about a value and its parts, to any depth: `params["layer"]["w"]`,
+    `world.ball.pos`."""
+
     leaf: Leaf = field(default_factory=Leaf)
-    keys: dict[str, Leaf] = field(default_factory=dict)  # params["w"]
-    attributes: dict[str, Leaf] = field(default_factory=dict)  # state.mu
+    keys: dict[str, "Usage"] = field(default_factory=dict)  # params["w"]
+    attributes: dict[str, "Usage"] = field(default_factory=dict)  # state.mu
 
 
 class _UnionFind:
@@ -95,26 +98,94 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
     classes = _classes(module)
     annotations = _annotations(node)
     found: dict[str, list[str]] = {}
+    builder = _PytreeSpecs(classes, inference.dims.find, module, imports)
     for name in names:
         usage = inference.usages.get(name)
         if usage is None:
             continue
-        resolve = inference.dims.find
-        if usage.keys and not usage.attributes:
-            # Unconstrained leaves as scalars first (they pass any `if`), then as vectors; each in
-            # the dtype a dict the module builds with the same keys gives it (`"time": jnp.int32(0)`).
-            dtypes = _dict_literal_dtypes(module, set(usage.keys), imports)
-            found[name] = ["{" + ", ".join(f"{key!r}: {_typed(_resolved(leaf, resolve).spec(rank), dtypes.get(key))}"
-                                           for key, leaf in usage.keys.items()) + "}" for rank in (0, 1)]
-        elif usage.attributes and not usage.keys:
-            specs = [_class_spec(usage, classes, annotations.get(name), resolve, rank) for rank in (0, 1)]
+        if usage.keys or usage.attributes:
+            # Unconstrained leaves as scalars first (they pass any `if`), then as vectors.
+            specs = [builder.spec(usage, annotations.get(name), rank) for rank in (0, 1)]
             if specs[0] is not None:
                 found[name] = list(dict.fromkeys(specs))
-        elif not usage.keys and not usage.attributes:
-            leaf = _resolved(usage.leaf, resolve)
+        else:
+            leaf = _resolved(usage.leaf, inference.dims.find)
             if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key or leaf.truth:
                 found[name] = _leaf_ladder(leaf)
     return found
+
+
+@dataclass
+class _PytreeSpecs:
+    """Spec texts for values read by key or attribute, nested to any depth: a dict of dicts
+    (`params["layer"]["w"]`), a NamedTuple of NamedTuples (`world.ball.pos`)."""
+
+    classes: list[_ClassInfo]
+    resolve: object
+    module: cst.Module
+    imports: ImportTable
+    building: set[str] = field(default_factory=set)  # classes whose fields are being built
+
+    def spec(self, usage: Usage, annotation: str | None, rank: int) -> str | None:
+        if usage.keys and not usage.attributes:
+            # Each leaf in the dtype a dict the module builds with the same keys gives it
+            # (`"time": jnp.int32(0)`).
+            dtypes = _dict_literal_dtypes(self.module, set(usage.keys), self.imports)
+            parts = []
+            for key, part in usage.keys.items():
+                inner = self.spec(part, None, rank) if part.keys or part.attributes else \
+                    _typed(_resolved(part.leaf, self.resolve).spec(rank), dtypes.get(key))
+                if inner is None:
+                    return None
+                parts.append(f"{key!r}: {inner}")
+            return "{" + ", ".join(parts) + "}"
+        if usage.attributes and not usage.keys:
+            return self._class_spec(usage, annotation, rank)
+        if not usage.keys and not usage.attributes:
+            return _resolved(usage.leaf, self.resolve).spec(rank)
+        return None
+
+    def _class_spec(self, usage: Usage, annotation: str | None, rank: int) -> str | None:
+        """The annotated class, else the module's class that has every field read; its array
+        fields from how they are used, its fields of the module's classes built the same way."""
+        wanted = set(usage.attributes)
+        chosen = None
+        for info in self.classes:
+            if annotation is not None and annotation.rpartition(".")[2] == info.name:
+                chosen = info
+                break
+            if chosen is None and wanted <= set(info.fields) | info.members and wanted & set(info.fields):
+                chosen = info
+        if chosen is None or chosen.name in self.building:
+            return None  # none fits, or a class that holds itself (a tree): not built
+        if set(chosen.fields) <= chosen.defaults and all(kind in ("int", "float", "bool", "str") for kind in chosen.fields.values()):
+            return chosen.name  # a configuration of Python values: its defaults, hashable
+        self.building.add(chosen.name)
+        try:
+            return self._fields_spec(chosen, usage, rank)
+        finally:
+            self.building.discard(chosen.name)
+
+    def _fields_spec(self, chosen: _ClassInfo, usage: Usage, rank: int) -> str | None:
+        parts = []
+        for name, kind in chosen.fields.items():
+            part = usage.attributes.get(name, Usage())
+            nested = next((info for info in self.classes if info.name == kind), None)
+            if nested is not None and name not in chosen.defaults or part.attributes or part.keys:
+                inner = self.spec(part, kind or None, rank) if part.keys or part.attributes else \
+                    self._class_spec(part, kind, rank)
+                if inner is None:
+                    if name in chosen.defaults:
+                        continue
+                    return None  # a field we cannot build
+                parts.append(f"{name}={inner}")
+            elif kind in ("int", "float", "bool") and name not in usage.attributes:
+                parts.append(f"{name}={kind}")
+            elif kind in _ARRAY_FIELD_TYPES or kind == "" or name in usage.attributes:
+                parts.append(f"{name}={_resolved(part.leaf, self.resolve).spec(rank)}")
+            elif name not in chosen.defaults:
+                return None  # a field we cannot build
+        return f"{chosen.name}({', '.join(parts)})"
 
 
 _INTEGER_MAKERS = frozenset({"int32", "int64", "int16", "int8", "uint32", "uint8", "randint", "argmax", "argmin",
@@ -282,6 +353,9 @@ class _Inference:
         # of, and how many leading axes indexing took away.
         self.parts: dict[str, tuple[Leaf, int]] = {}
         self.same_dtype: list[tuple[Leaf, Leaf]] = []  # operands that must share a dtype
+        # Local names bound to a whole key or field of a parameter (`ball = world.ball`): its
+        # own keys and fields are the parameter's.
+        self.part_usages: dict[str, Usage] = {}
 
     def unify_dtypes(self) -> None:
         for a, b in self.same_dtype:
@@ -315,22 +389,38 @@ class _Inference:
         return None if leaf is None else (leaf, 0)
 
     # The value an expression names: a parameter, or one of its keys or attributes.
-    def leaf_of(self, expression: cst.BaseExpression, create: bool = True) -> Leaf | None:
+    def leaf_of(self, expression: cst.BaseExpression) -> Leaf | None:
         if isinstance(expression, cst.Name) and expression.value in self.parts and expression.value not in self.params:
             leaf, offset = self.parts[expression.value]
             return leaf if offset == 0 else None
-        if isinstance(expression, cst.Name) and expression.value in self.params:
-            return self._usage(expression.value).leaf
-        if isinstance(expression, cst.Subscript) and isinstance(expression.value, cst.Name) \
-                and expression.value.value in self.params and len(expression.slice) == 1:
-            index = expression.slice[0].slice
-            if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
-                key = str(index.value.evaluated_value)
-                return self._usage(expression.value.value).keys.setdefault(key, Leaf())
-        if isinstance(expression, cst.Attribute) and isinstance(expression.value, cst.Name) \
-                and expression.value.value in self.params and expression.attr.value not in _ARRAY_ATTRIBUTES:
-            return self._usage(expression.value.value).attributes.setdefault(expression.attr.value, Leaf())
+        usage = self.usage_of(expression)
+        return None if usage is None else usage.leaf
+
+    def usage_of(self, expression: cst.BaseExpression) -> Usage | None:
+        """A parameter, a local bound to a part of one (`layer = params["layer"]`), or a key or
+        attribute of those, at any depth."""
+        if isinstance(expression, cst.Name):
+            if expression.value in self.params:
+                return self._usage(expression.value)
+            return self.part_usages.get(expression.value)
+        if isinstance(expression, cst.Subscript) and len(expression.slice) == 1 and _is_string_key(expression):
+            whole = self.usage_of(expression.value)
+            if whole is not None:
+                return whole.keys.setdefault(str(expression.slice[0].slice.value.evaluated_value), Usage())
+        if isinstance(expression, cst.Attribute) and expression.attr.value not in _ARRAY_ATTRIBUTES \
+                and self._rooted(expression.value):
+            return self.usage_of(expression.value).attributes.setdefault(expression.attr.value, Usage())
         return None
+
+    def _rooted(self, expression: cst.BaseExpression) -> bool:
+        """Whether `expression` is a parameter or a part of one, without recording anything."""
+        while isinstance(expression, (cst.Attribute, cst.Subscript)):
+            if isinstance(expression, cst.Attribute) and expression.attr.value in _ARRAY_ATTRIBUTES:
+                return False
+            if isinstance(expression, cst.Subscript) and not _is_string_key(expression):
+                return False
+            expression = expression.value
+        return isinstance(expression, cst.Name) and (expression.value in self.params or expression.value in self.part_usages)
 
     def _usage(self, name: str) -> Usage:
         return self.usages.setdefault(self.params[name], Usage())
@@ -341,6 +431,8 @@ class _Inference:
             self.params[node.targets[0].target.value] = self.params[node.value.value]
         elif len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and isinstance(node.value, (cst.Attribute, cst.Subscript, cst.Name)):
+            if isinstance(node.value, (cst.Attribute, cst.Subscript)) and self._rooted(node.value):
+                self.part_usages[node.targets[0].target.value] = self.usage_of(node.value)
             part = self.part_of(node.value)
             if part is not None:
                 self.parts[node.targets[0].target.value] = part
@@ -434,7 +526,7 @@ class _Inference:
             leaf = self.leaf_of(tested)
             if leaf is not None:
                 leaf.truth = True
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in self.params:
+        if isinstance(node, cst.Attribute) and self._rooted(node.value):
             if node.attr.value == "item":
                 leaf = self.leaf_of(node.value)
                 if leaf.dims is None and not leaf.min_rank:
@@ -680,7 +772,27 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
                             defaults.add(small.target.value)
         if fields:
             found.append(_ClassInfo(statement.name.value, fields, defaults, members))
+        elif (built := _constructed_class(statement, members)) is not None:
+            found.append(built)
     return found
+
+
+def _constructed_class(node: cst.ClassDef, members: set[str]) -> _ClassInfo | None:
+    """A class whose `__init__` takes the values (`Particles(pos, vel)`, a registered pytree
+    node): built by calling it with its parameters; what `__init__` stores on `self` is read
+    like any member."""
+    init = next((line for line in node.body.body if isinstance(line, cst.FunctionDef) and line.name.value == "__init__"), None)
+    if init is None or init.params.star_arg is not cst.MaybeSentinel.DEFAULT or init.params.star_kwarg is not None:
+        return None
+    params = [param for param in init.params.params if param.name.value != "self"]
+    if not params:
+        return None
+    fields = {param.name.value: (dotted_name(param.annotation.annotation) or "").rpartition(".")[2]
+              if param.annotation is not None else "" for param in params}
+    stored = {target.attr.value for target in descendants(init.body)
+              if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"}
+    return _ClassInfo(node.name.value, fields, {param.name.value for param in params if param.default is not None},
+                      set(members) | stored)
 
 
 def _namedtuple_call(statement: cst.BaseSmallStatement) -> _ClassInfo | None:
@@ -719,31 +831,3 @@ def _annotations(node: cst.FunctionDef) -> dict[str, str]:
             if name:
                 found[param.name.value] = name
     return found
-
-
-def _class_spec(usage: Usage, classes: list[_ClassInfo], annotation: str | None, resolve,
-                default_rank: int) -> str | None:
-    """A class spec for a parameter read by attribute: the annotated class, else the module's
-    class that has every field read; its array fields from how they are used."""
-    wanted = set(usage.attributes)
-    chosen = None
-    for info in classes:
-        if annotation is not None and annotation.rpartition(".")[2] == info.name:
-            chosen = info
-            break
-        if chosen is None and wanted <= set(info.fields) | info.members and wanted & set(info.fields):
-            chosen = info
-    if chosen is None:
-        return None
-    if set(chosen.fields) <= chosen.defaults and all(kind in ("int", "float", "bool", "str") for kind in chosen.fields.values()):
-        return chosen.name  # a configuration of Python values: its defaults, hashable
-    parts = []
-    for name, kind in chosen.fields.items():
-        leaf = _resolved(usage.attributes.get(name, Leaf()), resolve)
-        if kind in ("int", "float", "bool") and name not in usage.attributes:
-            parts.append(f"{name}={kind}")
-        elif kind in _ARRAY_FIELD_TYPES or kind == "" or name in usage.attributes:
-            parts.append(f"{name}={leaf.spec(default_rank)}")
-        elif name not in chosen.defaults:
-            return None  # a field we cannot build
-    return f"{chosen.name}({', '.join(parts)})"
