@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from tracerfix.analysis.values import STATIC
+from tracerfix.concrete_arguments import is_shadowed
 from tracerfix.definitions import latest_assignment, value_resolver
 from tracerfix.rule import Safety
 
@@ -113,7 +114,7 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
     ):
         return None
     func = grandparent.func
-    if isinstance(func, cst.Name) and func.value == "len" and not _shadowed("len", context):
+    if isinstance(func, cst.Name) and func.value == "len" and not is_shadowed("len", context):
         return MaskedReduction(grandparent, "count", None)
     qualified = context.qualified_name(func) or ""
     leaf = qualified.rpartition(".")[2]
@@ -448,10 +449,6 @@ def bare_text(node: cst.BaseExpression, context) -> str:
     if getattr(node, "lpar", None):
         node = node.with_changes(lpar=[], rpar=[])
     return " ".join(context.module.code_for_node(node).split())
-
-
-def _shadowed(builtin: str, context) -> bool:
-    return builtin in context.env or builtin in context.analysis.index.module_env
 
 
 @dataclass

@@ -660,6 +660,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
             elif node.value in bindings_of(function) or context.qualified_name(node) is None and \
                     context.analysis.index.module_env.get(node.value, STATIC_VALUE_FOR_HOST).trace != STATIC:
                 return False
+            elif node.value in context.env and (context.value(node).trace != STATIC or context.value(node).loose):
+                return False  # read from the enclosing function (a branch function's closure): traced there
         for node in walk(expression):
             if isinstance(node, cst.Call) and (context.qualified_name(node.func) or "").startswith("jax.numpy."):
                 path = (context.qualified_name(node.func) or "").removeprefix("jax.numpy.")
@@ -1830,6 +1832,10 @@ def runtime_check(context, condition: cst.BaseExpression, fails_when: bool, mess
     takes the place of (its host function's name is reserved for it). Raises Refused for a
     computed message.
     """
+    from tracerfix.loops.conditions import condition as array_condition
+
+    # `a != 0 and a != 1`: the host receives one boolean array, so `and`/`or`/`not` become `&`...
+    condition = array_condition(condition, context, context.spell("jax.numpy"))
     text = " ".join(context.code(condition).split())
     formatted = _formatted_message(message, context)
     if "equinox" in context.imports.aliases.values() and formatted is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.bindings import assigned_values, bindings, reads
+from tracerfix.concrete_arguments import is_shadowed
 from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.analysis.numpy_equivalents import NUMPY_UFUNCS
@@ -56,6 +57,12 @@ class DataDependentShape(Rule):
     `idx = jnp.where(c)[0]` that gather rows (`a[idx]`) whose values, row by row, only reach
     updates at the same indices (`b.at[idx].set(f(a[idx]))`) are padded to the size of `c` with an
     index past the last row: the padding's updates fall outside the array and JAX drops them.
+    Positions read only by literal indices (`jnp.where(c)[0][0]`, `jnp.flatnonzero(c)[1]`, or
+    `idx = jnp.nonzero(c)[0]` read only as `idx[0]`, `idx[2]`) get `size=` one past the largest
+    index read; positions only counted (`len(jnp.argwhere(c))`, `jnp.where(c)[0].shape[0]`,
+    `.size`) become `jnp.count_nonzero(c)`; the number of distinct values (`len(jnp.unique(x))`)
+    becomes the count of changes between neighbours of the sorted values, plus one; and
+    `jnp.bincount(x, minlength=k)` gets `length=k`.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -93,8 +100,13 @@ class DataDependentShape(Rule):
     its body runs for the same indices, in the same order; the loop is longer (once per element
     of the condition) when traced. Padding gathered-then-updated indices is unsafe: the same rows
     change, but the padding computes on the last row again, and where that gives an infinite or
-    NaN value the gradient through the dropped update is NaN. Everything else is reported: a
-    size has to be chosen by you.
+    NaN value the gradient through the dropped update is NaN. The `size=` for positions read is
+    unsafe: where the condition holds at fewer positions than are read, the original raised
+    IndexError and the rewrite reads the fill value (0). Counts are unsafe: an int32 array where
+    the original gave a Python int; the distinct count also gives 1 for an empty array (the
+    original 0) and counts NaNs one by one (`jnp.unique` counts them as one). `length=k` is
+    unsafe: values of `k` or more are dropped, where the original grew the counts. Everything
+    else is reported: a size has to be chosen by you.
     """
 
     code = "TFX303"
@@ -467,6 +479,159 @@ def lookup(x):
             note="`jnp.nonzero` of a concrete NumPy array is staged under jit like any `jnp` call (JAX 0.10 "
             "raises ConcretizationTypeError); `np.nonzero` computes the indices while tracing",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_pair(counts):
+    return jnp.where(counts == 2)[0][0]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_pair(counts):
+    return jnp.where(counts == 2, size=1)[0][0]
+""",
+            unsafe=True,
+            function="first_pair",
+            inputs=("(jnp.array([0, 2, 1, 2]),)", "(jnp.array([[2, 0], [1, 2]]),)"),
+            note="an OFC poker evaluator's pair rank: only the first position where the condition holds is read, "
+            "and `size=1` returns it; unsafe, where no position holds the original raised IndexError",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def spread(x):
+    idx = jnp.nonzero(x > 0)[0]
+    return idx[2] - idx[0], jnp.flatnonzero(x < 0)[1]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def spread(x):
+    idx = jnp.nonzero(x > 0, size=3)[0]
+    return idx[2] - idx[0], jnp.flatnonzero(x < 0, size=2)[1]
+""",
+            unsafe=True,
+            count=2,
+            function="spread",
+            inputs=("(jnp.array([3.0, -1.0, 2.0, -2.0, 0.0, 4.0]),)",),
+            note="positions read by literal indices, through a name read only that way too: `size=` one past the "
+            "largest index read",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def counts(x):
+    return len(jnp.argwhere(x > 1)), jnp.where(x > 2)[0].shape[0], jnp.nonzero(x < 0)[0].size
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def counts(x):
+    return jnp.count_nonzero(x > 1), jnp.count_nonzero(x > 2), jnp.count_nonzero(x < 0)
+""",
+            unsafe=True,
+            count=3,
+            function="counts",
+            inputs=("(jnp.array([3.0, -1.0, 2.0, 2.5, 0.0, 4.0]),)", "(jnp.zeros((2, 3)),)"),
+            note="only the number of positions is used: `jnp.count_nonzero` of the condition; unsafe, an int32 "
+            "array where the original gave a Python int",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def all_distinct(ranks):
+    return len(jnp.unique(ranks)) == ranks.shape[0]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def all_distinct(ranks):
+    return jnp.count_nonzero(jnp.diff(jnp.sort(ranks, axis=None))) + 1 == ranks.shape[0]
+""",
+            unsafe=True,
+            function="all_distinct",
+            inputs=("(jnp.array([3, 1, 4, 1, 5]),)", "(jnp.array([2, 7, 1, 8]),)", "(jnp.array([[1, 2], [2, 9]]),)"),
+            note="the number of distinct values, as the changes between neighbours of the sorted values plus one; "
+            "unsafe: an empty array counts 1, and NaNs count once each",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def rank_histogram(cards):
+    return jnp.bincount(cards[:, 0], minlength=13)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def rank_histogram(cards):
+    return jnp.bincount(cards[:, 0], minlength=13, length=13)
+""",
+            unsafe=True,
+            function="rank_histogram",
+            inputs=("(jnp.array([[0, 1], [12, 2], [12, 0], [5, 3]]),)",),
+            note="the bins the code asks for with `minlength` fix the length; unsafe, larger values are dropped",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def four_of_a_kind(cards, bonus):
+    rank_counts = cards * 2
+
+    def _when_bonus(score):
+        return score + jnp.where(rank_counts == 4)[0][0]
+
+    return lax.cond(bonus > 0, _when_bonus, lambda score: score, bonus)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def four_of_a_kind(cards, bonus):
+    rank_counts = cards * 2
+
+    def _when_bonus(score):
+        return score + jnp.where(rank_counts == 4, size=1)[0][0]
+
+    return lax.cond(bonus > 0, _when_bonus, lambda score: score, bonus)
+""",
+            unsafe=True,
+            function="four_of_a_kind",
+            inputs=("(jnp.array([1, 2, 3, 2]), jnp.int32(1))", "(jnp.array([2, 2]), jnp.int32(0))"),
+            note="a branch function reads the enclosing function's traced `rank_counts` (the lowering writes "
+            "such closures): traced there, not a Python value NumPy could compute",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -510,7 +675,11 @@ def lookup(x):
                 or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0]) \
                 or self._padded_indices_fix(node, positional[0])
         elif function == "unique" and positional:
-            fix = self._inverse_only_fix(node, positional[0])
+            fix = self._inverse_only_fix(node, positional[0]) or self._distinct_count_fix(node, positional)
+        elif function == "bincount" and positional:
+            fix = self._bincount_length_fix(node)
+        if fix is None and function in _POSITIONS and len(positional) == 1 and len(node.args) == 1:
+            fix = self._count_fix(node, function, positional[0]) or self._leading_positions_fix(node, function)
         if function == "where" and fix is None:
             message += ", or use the three-argument `jnp.where(condition, x, y)`"
         self.report(node, message, fix)
@@ -766,6 +935,109 @@ def lookup(x):
         return context.fix(f"Pass `size={size}`: only the inverse indices are kept, which it leaves unchanged",
                            [(node, replacement)])
 
+    def _chain_above(self, node: cst.Call) -> list[cst.CSTNode]:
+        """What `node` is part of, innermost first, through subscripts and attributes:
+        `jnp.where(c)[0][0]` gives the two subscripts (their elements skipped)."""
+        chain, level, current = [], 1, node
+        while True:
+            parent = self.context.parent(level)
+            if isinstance(parent, (cst.Index, cst.SubscriptElement)):
+                level += 1
+                continue
+            if isinstance(parent, cst.Subscript) and parent.value is current or \
+                    isinstance(parent, cst.Attribute) and parent.value is current:
+                chain.append(parent)
+                current, level = parent, level + 1
+                continue
+            chain.append(parent)  # the first node that is not a subscript or attribute of it
+            if isinstance(parent, cst.Arg):
+                chain.append(self.context.parent(level + 1))  # the call it is an argument of
+            return chain
+
+    def _leading_positions_fix(self, node: cst.Call, function: str):
+        """`jnp.where(c)[0][0]`, `jnp.flatnonzero(c)[1]`, `idx = jnp.nonzero(c)[0]` read only as
+        `idx[0]`: the first positions where `c` holds, and only those, are read; `size=` as many
+        as are read returns the same ones."""
+        context = self.context
+        chain = self._chain_above(node)
+        if function in _PER_AXIS:
+            if not (chain and _literal_index(chain[0]) == 0):
+                return None
+            chain = chain[1:]  # `jnp.where(c)[0]`: the positions along the first axis
+        read = _literal_index(chain[0]) if chain else None
+        if read is not None and read >= 0:
+            count = read + 1
+        else:
+            assign = chain[0] if chain else None
+            function_node = context.function
+            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                    and isinstance(assign.targets[0].target, cst.Name) and isinstance(function_node, cst.FunctionDef)):
+                return None
+            name = assign.targets[0].target.value
+            uses = reads(function_node, name)
+            positions = []
+            for use in uses:
+                subscript = use.parent
+                index = _literal_index(subscript) if isinstance(subscript, cst.Subscript) and \
+                    subscript.value is use.node else None
+                if index is None or index < 0:
+                    return None  # read whole, or from the end: the number of positions matters
+                positions.append(index)
+            if not positions or len(assigned_values(function_node, name)) != 1:
+                return None
+            count = max(positions) + 1
+        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("size", str(count))])
+        read = "the first position where the condition holds is read" if count == 1 else \
+            f"the first {count} positions where the condition holds are read"
+        fewer = "nowhere" if count == 1 else f"at fewer than {count} positions"
+        return context.fix(
+            f"Pass `size={count}`: only {read}", [(node, replacement)], Safety.UNSAFE,
+            f"where the condition holds {fewer} the original raised IndexError; the rewrite reads index 0 "
+            "there (`fill_value=` sets another)")
+
+    def _count_fix(self, node: cst.Call, function: str, condition: cst.BaseExpression):
+        """`len(jnp.where(c)[0])`, `jnp.nonzero(c)[0].shape[0]`, `jnp.argwhere(c).shape[0]`: the
+        number of positions where `c` holds, which `jnp.count_nonzero(c)` gives under jit."""
+        context = self.context
+        chain = self._chain_above(node)
+        if function in _PER_AXIS:
+            if not (chain and _literal_index(chain[0]) == 0):
+                return None
+            chain = chain[1:]
+        counted = _counted(chain, context)
+        if counted is None:
+            return None
+        text = f"{context.spell('jax.numpy')}.count_nonzero({context.code(condition).strip()})"
+        return context.fix(f"Count with `{text}`", [(counted, context.parse_expression(text))], Safety.UNSAFE,
+                           "the count is an int32 array where the original gave a Python int")
+
+    def _distinct_count_fix(self, node: cst.Call, positional):
+        """`len(jnp.unique(x))`, `jnp.unique(x).shape[0]`: the number of distinct values, counted
+        as the changes between neighbours of the sorted values, plus one."""
+        context = self.context
+        if len(node.args) != 1:
+            return None
+        counted = _counted(self._chain_above(node), context)
+        if counted is None:
+            return None
+        jnp = context.spell("jax.numpy")
+        text = f"{jnp}.count_nonzero({jnp}.diff({jnp}.sort({context.code(positional[0]).strip()}, axis=None))) + 1"
+        return context.fix(f"Count the distinct values with `{text}`", [(counted, context.parse_expression(text))],
+                           Safety.UNSAFE, "the count is an int32 array where the original gave a Python int; an "
+                           "empty array counts 1 (the original 0), and each NaN counts on its own (the original "
+                           "counted them as one)")
+
+    def _bincount_length_fix(self, node: cst.Call):
+        """`jnp.bincount(x, minlength=13)`: the bins the code asks for, fixed with `length=13`."""
+        context = self.context
+        minlength = next((arg.value for arg in node.args if arg.keyword is not None and arg.keyword.value == "minlength"), None)
+        if minlength is None or context.is_traced(minlength):
+            return None
+        shown = context.code(minlength).strip()
+        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("length", shown)])
+        return context.fix(f"Pass `length={shown}`", [(node, replacement)], Safety.UNSAFE,
+                           f"values of `{shown}` or more are dropped, where the original grew the counts to hold them")
+
     def _single_use(self, node: cst.Call, statement: cst.SimpleStatementLine):
         """The chain down to `x[name]` when `name = <node>` is read once, as an index, in a later
         statement of the same block that sees the same values; and the assignment statement."""
@@ -923,6 +1195,50 @@ def _indexed_by(chain, loop: cst.For) -> bool:
         return False
     position = outer.slice[0].slice.value
     return isinstance(position, cst.Name) and position.value == loop.target.value
+
+
+# Functions giving the positions where a condition holds: per axis (a tuple of index arrays),
+# or one array (`flatnonzero`: flat positions; `argwhere`: one row per position).
+_PER_AXIS = frozenset({"where", "nonzero"})
+_POSITIONS = _PER_AXIS | {"flatnonzero", "argwhere"}
+
+
+def _literal_index(node: cst.CSTNode | None) -> int | None:
+    """`k` in `value[k]` for a literal integer `k` (negative too)."""
+    if not (isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)):
+        return None
+    value = node.slice[0].slice.value
+    if isinstance(value, cst.Integer):
+        return int(value.value)
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
+        return -int(value.expression.value)
+    return None
+
+
+def _counted(chain: list[cst.CSTNode], context) -> cst.CSTNode | None:
+    """The expression that counts the array `chain` starts above: `len(a)`, `a.shape[0]`,
+    `a.size`; None when the array is used otherwise."""
+    if not chain:
+        return None
+    if isinstance(chain[0], cst.Attribute) and chain[0].attr.value == "size":
+        return chain[0]
+    if isinstance(chain[0], cst.Attribute) and chain[0].attr.value == "shape" and len(chain) > 1 \
+            and _literal_index(chain[1]) == 0:
+        return chain[1]
+    if isinstance(chain[0], cst.Arg) and len(chain) > 1 and isinstance(chain[1], cst.Call) \
+            and len(chain[1].args) == 1 and isinstance(chain[1].func, cst.Name) and chain[1].func.value == "len" \
+            and not is_shadowed("len", context):
+        return chain[1]
+    return None
+
+
+def _with_comma(args) -> list[cst.Arg]:
+    return [*args[:-1], args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
+
+
+def _keyword_arg(keyword: str, value: str) -> cst.Arg:
+    return cst.Arg(cst.parse_expression(value), keyword=cst.Name(keyword),
+                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
 
 
 def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:

@@ -91,7 +91,10 @@ class PythonIfOnTracer(Rule):
       updates are left to TFX302 (`x.at[:, 0].set(jnp.where(m, ..., x[:, 0]))`).
     - `if c: raise ValueError("message")` becomes a `jax.debug.callback` that raises when `c`
       holds (or `eqx.error_if` in a module that imports Equinox), as TFX105 does for `assert`:
-      callers keep calling the function as before.
+      callers keep calling the function as before. In a chain (`if a == 0: ... elif a == 1: ...
+      else: raise ...`), each branch that only raises first becomes such an `if` of its own ahead
+      of the chain, taken where Python took the branch (`if a != 0 and a != 1: raise ...`), and
+      leaves the chain; where the `else` raised, the last `elif` becomes the `else`.
 
     ## Fix safety
     Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
@@ -1785,6 +1788,49 @@ def damp(x, lam):
             inputs=('jnp.array([0.1, 0.2]), 8.0', 'jnp.array([30.0, 40.0]), 8.0',),
             note='`while not_better:` whose flag is cleared only on the way to a `return` never ends by its test: it is lowered as `while True:`, and no path falls off the end of the function',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+LEFT, RIGHT = 0, 1
+
+@jax.jit
+def env_step(state, action):
+    if action == LEFT:
+        state = jnp.maximum(-1, state - 1)
+    elif action == RIGHT:
+        state = jnp.minimum(5, state + 1)
+    else:
+        raise Exception("Unexpected action given.")
+    return state
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+LEFT, RIGHT = 0, 1
+
+@jax.jit
+def env_step(state, action):
+    def raise_if(failed):
+        if failed:
+            raise RuntimeError("Unexpected action given.")
+
+    jax.debug.callback(raise_if, (action != LEFT) & (action != RIGHT))
+    state = jnp.where(
+        action == LEFT, jnp.maximum(-1, state - 1), jnp.minimum(5, state + 1)
+    )
+    return state
+""",
+            unsafe=True,
+            count=2,
+            function="env_step",
+            inputs=("(jnp.int32(2), jnp.int32(0))", "(jnp.int32(5), jnp.int32(1))", "(jnp.int32(-1), jnp.int32(0))"),
+            note="a random-walk environment's step (Sutton and Barto): the branch that raises becomes a check "
+            "ahead of the chain, taken where Python took it, and the last `elif` the `else`; the check raises "
+            "at run time, and the chain is a selection",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -1808,7 +1854,8 @@ def damp(x, lam):
         if context.claimed(node) or not truth_test_is_traced(context, node.test):
             return  # claimed: the fix of an enclosing loop (TFX108, TFX102) rewrites this `if`
         start = self._chain_start(node)
-        if start is node and (split := self._static_guard_split(node) or self._append_after(node)) is not None:
+        if start is node and (split := self._static_guard_split(node) or self._append_after(node)
+                              or self._raising_arms_first(node)) is not None:
             self._chains[id(node)] = split, ""
         elif start is node:
             plain = context.lowers_plainly()
@@ -1897,6 +1944,44 @@ def damp(x, lam):
         fix = context.fix("Choose the value in the branches and append it after the `if`",
                           [(node, cst.FlattenSentinel([chosen, append]))], Safety.SAFE)
         fix.first = True  # the `if` then assigns `{item}` in every branch: a selection, next pass
+        return fix
+
+    def _raising_arms_first(self, node: cst.If) -> Fix | None:
+        """`if a == 0: ... elif a == 1: ... else: raise E(...)`: each branch that only raises
+        becomes an `if` of its own ahead of the chain, taken where Python took the branch
+        (`if a != 0 and a != 1: raise E(...)`), and leaves the chain; where the `else` raised, the
+        last `elif` becomes the `else` (the check ahead took every other case). Exact; on the next
+        pass the lone `raise` becomes a runtime check and the chain a selection."""
+        context = self.context
+        arms = chain_arms(node)
+        raising = [isinstance(sole_statement(arm.body), cst.Raise) for arm in arms]
+        if len(arms) < 2 or not any(raising) or all(raising):
+            return None
+        checks, kept, negated = [], [], []
+        for arm, raises in zip(arms, raising):
+            if raises:
+                taken = [*negated, *([] if arm.test is None else [_parenthesised(context.code(arm.test).strip())])]
+                raised = context.code(sole_statement(arm.body)).strip()
+                checks.append(context.parse_statement(f"if {' and '.join(taken)}:\n    {raised}\n"))
+            else:
+                kept.append(arm)
+            if arm.test is not None:
+                negated.append(_negation(arm.test, context))
+        if arms[-1].test is None and raising[-1]:
+            kept[-1] = Arm(None, kept[-1].body)  # the checks ahead took every case but this one
+        if kept[0].test is None:
+            rest = list(kept[0].body.body) if isinstance(kept[0].body, cst.IndentedBlock) else \
+                [cst.SimpleStatementLine(list(kept[0].body.body))]
+        else:
+            rest = [_chain(kept)]
+        statements = [*checks, *rest]
+        statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
+        # Unsafe as the whole: exact itself, it is there for the runtime check that follows.
+        fix = context.fix("Check the branches that raise ahead of the `if`, and drop them from it",
+                          [(node, cst.FlattenSentinel(statements))], Safety.UNSAFE,
+                          "each `raise` becomes a runtime check on the next pass: its exception reaches the caller "
+                          "as a JaxRuntimeError when the compiled function runs")
+        fix.first = True  # each check and the shorter chain get their own fixes on the next pass
         return fix
 
     def _lowered(self, node: cst.If, reason: str, plain: bool = False) -> tuple[Fix | None, str]:
@@ -2147,6 +2232,50 @@ def _unconditional_notes(values: list[cst.BaseExpression], context) -> list[str]
         f"`{context.describe(hazard[1])}` now runs whatever the condition says: if it is costly, "
         "has side effects or yields NaN, the result or its gradient may change"
     ]
+
+
+_NEGATED_OPERATORS = {cst.Equal: cst.NotEqual, cst.NotEqual: cst.Equal, cst.Is: cst.IsNot, cst.IsNot: cst.Is,
+                      cst.In: cst.NotIn, cst.NotIn: cst.In}
+
+
+def _negation(test: cst.BaseExpression, context) -> str:
+    """`not test` as a person writes it: `a != 0` for `a == 0` (exact for `==`, `is`, `in`;
+    `not (x < y)` stays as it is, since NaN makes it differ from `x >= y`)."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and not test.lpar:
+        operator = test.comparisons[0].operator
+        flipped = _NEGATED_OPERATORS.get(type(operator))
+        if flipped is not None:
+            spelled = test.with_changes(comparisons=[test.comparisons[0].with_changes(
+                operator=flipped(whitespace_before=cst.SimpleWhitespace(" "), **(
+                    {"whitespace_between": cst.SimpleWhitespace(" ")} if flipped in (cst.IsNot, cst.NotIn) else {}),
+                    whitespace_after=cst.SimpleWhitespace(" ")))])
+            return context.code(spelled).strip()
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return context.code(test.expression).strip()
+    return f"not {_parenthesised(context.code(test).strip())}"
+
+
+def _parenthesised(text: str) -> str:
+    """`text` as an operand of `and`/`not`: in parentheses unless it is one name, call or subscript."""
+    try:
+        expression = cst.parse_expression(text)
+    except cst.ParserSyntaxError:
+        return f"({text})"
+    if isinstance(expression, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Comparison)) \
+            or expression.lpar:
+        return text
+    return f"({text})"
+
+
+def _chain(arms: list[Arm]) -> cst.If:
+    """An if/elif/else statement of `arms` (the first has a test)."""
+    orelse = None
+    for arm in reversed(arms[1:]):
+        if arm.test is None:
+            orelse = cst.Else(body=arm.body)
+        else:
+            orelse = cst.If(test=arm.test, body=arm.body, orelse=orelse)
+    return cst.If(test=arms[0].test, body=arms[0].body, orelse=orelse)
 
 
 def _raised(arms: list[Arm]) -> cst.Raise | None:
