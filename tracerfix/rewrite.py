@@ -1300,6 +1300,7 @@ def refuse_mixed_sequences(function, values: Sequence[cst.BaseExpression]) -> No
     what callers receive."""
     if not isinstance(function, cst.FunctionDef):
         return
+    _refuse_mixed_arities(values)
     kinds = _sequence_kinds(function)
     places: dict[int, set[str]] = {}
     for value in values:
@@ -1312,6 +1313,24 @@ def refuse_mixed_sequences(function, values: Sequence[cst.BaseExpression]) -> No
     if any(len(found) > 1 for found in places.values()):
         raise Refused("one `return` gives a list where another gives a tuple: `lax` control flow needs one "
                       "structure on every path; return `tuple(...)` of the list where the tuple is meant")
+
+
+def _refuse_mixed_arities(values: Sequence[cst.BaseExpression]) -> None:
+    """`return 1.` on one path and `return w, i` on another: one branch of the `lax` form would
+    give a number and the other a pair, which `lax.cond` refuses (in the original, the caller
+    unpacking the number raised)."""
+    shown: dict[int, cst.BaseExpression] = {}
+    for value in values:
+        if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+            shown.setdefault(len(value.elements), value)
+        elif isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or (
+                isinstance(value, cst.UnaryOperation) and isinstance(value.expression, (cst.Integer, cst.Float))):
+            shown.setdefault(0, value)
+    if len(shown) > 1:
+        kinds = [f"a tuple of {arity}" if arity else f"`{cst.Module([]).code_for_node(value)}`"
+                 for arity, value in sorted(shown.items())]
+        raise Refused(f"one `return` gives {kinds[0]} where another gives {kinds[1]}: `lax` control flow needs "
+                      "one structure on every path; return the same kind of value from each")
 
 
 def _sequence_kinds(function: cst.FunctionDef) -> dict[str, str]:
@@ -1395,7 +1414,7 @@ class Selection:
         ) in _TREE_BUILDERS:
             return _TREE
         value: Value = self.context.value(operand)
-        if value.container:
+        if value.container or used_as_pytree(operand, self.context):
             return _TREE
         if value.trace == TRACED:
             return _ARRAY
@@ -1604,6 +1623,12 @@ class Selection:
         """How many of the values differ from branch to branch (each a `jnp.where` reading the tests)."""
         return sum(len({self.context.code(o).strip() for o in operands}) > 1 for operands in self.slots)
 
+    def reads_tests_per_leaf(self) -> bool:
+        """A selection of whole trees (`jax.tree.map(lambda a, b: jnp.where(c, a, b), ...)`) reads
+        its tests once per leaf."""
+        return any(_TREE in kinds and self._tuple_width(operands) is None
+                   for operands, kinds in zip(self.slots, self.kinds))
+
     def name_test(self, position: int, name: str) -> None:
         """The selections read test `position` from `name`, computed before them."""
         self._test_names[position] = name
@@ -1750,6 +1775,38 @@ def never_an_array(node: cst.BaseExpression, context) -> bool:
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
         return context.analysis.index.is_enum(node.value.value)
     return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda))
+
+
+_TREE_READERS = {"jax.tree.map": 1, "jax.tree_util.tree_map": 1, "jax.tree.leaves": 0, "jax.tree_util.tree_leaves": 0,
+                 "jax.tree.flatten": 0, "jax.tree_util.tree_flatten": 0, "jax.tree.reduce": 1,
+                 "jax.tree_util.tree_reduce": 1}
+_COPIES = frozenset({"copy.deepcopy", "copy.copy"})
+
+
+def used_as_pytree(operand: cst.BaseExpression, context) -> bool:
+    """`q` that the function hands to `jax.tree_util.tree_map(f, q, ...)` (or `tree_leaves`...) as
+    a tree or binds to what `tree_map` returns, or a copy of one (`old_q = deepcopy(q)`): a list or
+    dict of arrays, most likely, which `jnp.where` would try to stack into one array."""
+    function = context.function
+    if not isinstance(operand, cst.Name) or function is None:
+        return False
+    names = {operand.value}
+    earlier = value_before(context, operand.value)
+    if isinstance(earlier, cst.Call) and context.qualified_name(earlier.func) in _COPIES and earlier.args:
+        earlier = earlier.args[0].value
+    if isinstance(earlier, cst.Name):
+        names.add(earlier.value)
+    for node in walk(function):
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) and any(
+                isinstance(t.target, cst.Name) and t.target.value in names for t in node.targets) \
+                and context.qualified_name(node.value.func) in _TREE_BUILDERS:
+            return True  # `p = jax.tree_util.tree_map(...)`: a tree like the one mapped
+        if isinstance(node, cst.Call):
+            first_tree = _TREE_READERS.get(context.qualified_name(node.func) or "")
+            if first_tree is not None and any(isinstance(arg.value, cst.Name) and arg.value.value in names
+                                              for arg in node.args[first_tree:] if not arg.keyword):
+                return True
+    return False
 
 
 def value_before(context, name: str) -> cst.BaseExpression | None:

@@ -83,7 +83,8 @@ class PythonIfOnTracer(Rule):
       `vmap` a batched `cond` computes both anyway, so the rewrite keeps `jnp.where` there.
     - `lax.switch(i, [...])` when an expensive chain dispatches on `i == 0`, `i == 1`, ...
     - Pytrees: tuples select element-wise; other pytrees with
-      `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`.
+      `jax.tree.map(lambda a, b: jnp.where(c, a, b), new, old)`, the test computed once before it.
+      A value the function maps with `jax.tree_util.tree_map` (or copies of one) is a pytree.
     - A temporary that one branch computes and nothing reads after the `if` is computed ahead
       of the selection; assignments between an early `return` and the last one stay in place.
     - `if jnp.any(m):` around masked updates only (`x = x.at[m, 0].set(...)`) is a shortcut: where
@@ -853,8 +854,9 @@ import jax.numpy as jnp
 
 @jax.jit
 def step(state, grads):
+    grads_w_sum_positive = grads["w"].sum() > 0
     state = jax.tree.map(
-        lambda a, b: jnp.where(grads["w"].sum() > 0, a, b),
+        lambda a, b: jnp.where(grads_w_sum_positive, a, b),
         jax.tree.map(lambda p, g: p - 0.1 * g, state, grads),
         state,
     )
@@ -865,7 +867,7 @@ def step(state, grads):
                 "{'w': jnp.ones(2), 'b': jnp.zeros(())}, {'w': jnp.ones(2), 'b': jnp.ones(())}",
                 "{'w': jnp.ones(2), 'b': jnp.zeros(())}, {'w': -jnp.ones(2), 'b': jnp.ones(())}",
             ),
-            note="a pytree value: jax.tree.map selects leaf by leaf",
+            note="a pytree value: jax.tree.map selects leaf by leaf, by the test computed once before it",
         ),
         Invalid(
             """
@@ -1831,6 +1833,66 @@ def env_step(state, action):
             "ahead of the chain, taken where Python took it, and the last `elif` the `else`; the check raises "
             "at run time, and the chain is a selection",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mh_chain(q, key):
+    samples = [None] * 4
+    for step in range(4):
+        key, sub = jax.random.split(key)
+        proposal = jax.tree_util.tree_map(lambda a: a + 0.1, q)
+        if jax.random.uniform(sub) < 0.5:
+            q = proposal
+        samples[step] = q
+    return samples
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def mh_chain(q, key):
+    samples = [None] * 4
+    for step in range(4):
+        key, sub = jax.random.split(key)
+        proposal = jax.tree_util.tree_map(lambda a: a + 0.1, q)
+        uniform_sub_lt_05 = jax.random.uniform(sub) < 0.5
+        q = jax.tree.map(lambda a, b: jnp.where(uniform_sub_lt_05, a, b), proposal, q)
+        samples[step] = q
+    return samples
+""",
+            function="mh_chain",
+            inputs=("([jnp.array([1.0, 2.0]), jnp.array(3.0)], jax.random.PRNGKey(0))",),
+            note="an HMC sampler's accept step: `q` is a list of arrays (the code maps it with `tree_map`), so the "
+            "selection maps the tree; the loop stores into a Python list at its index, so it stays a Python loop "
+            "over its static range and only the `if` is rewritten",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def lambert_start(x, tol=1e-4, maxiter=10):
+    if jnp.abs(x - jnp.e) < tol:
+        return 1.
+    ww = 1.
+    for i in range(maxiter):
+        wwn = x / jnp.exp(ww)
+        if jnp.abs(wwn - ww) < tol:
+            return wwn, i
+        ww = wwn
+    return ww, maxiter
+
+f = jax.jit(lambda x: lambert_start(x)[0])
+""",
+            count=2,
+            note="a Lambert W starting point returns a number on one path and a pair on the others (its callers "
+            "unpack a pair): `lax` forms need one structure, so both leaks are reported with that reason, "
+            "not rewritten into a `lax.cond` that JAX refuses",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -2078,12 +2140,13 @@ def env_step(state, action):
         return self._replace(node, lines, selection, f"Replace the `if` with `{selection.callee()}(...)`")
 
     def _named_tests(self, selection: Selection, names: list[str], temporaries: set[str]) -> list[str]:
-        """Where several `jnp.where`s select by the same test that is more than a name, the test is
-        computed once into a name of its own, before the selections, as Python's `if` computed it
+        """Where several `jnp.where`s (or one per leaf of a tree) select by the same test that is
+        more than a name, the test is computed once into a name of its own, before the selections, as Python's `if` computed it
         once before its branch (a selection that assigns a name the test reads cannot change what
         the later ones select by)."""
         context = self.context
-        if selection.form != "where" or selection.order is None or selection.selecting_statements() < 2:
+        if selection.form != "where" or selection.order is None or (
+                selection.selecting_statements() < 2 and not selection.reads_tests_per_leaf()):
             return []
         lines = []
         given = self._names_given.setdefault(id(context.function), set())

@@ -373,7 +373,10 @@ class Lowerer:
         params = _parameters(function)
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
         if tail:
-            refuse_mixed_sequences(function, [_expression(s.value) for s in walk(region) if isinstance(s, Return) and s.value])
+            # Every return of the function counts: one before the region (`if c: return 1.`) joins
+            # the result once its own `if` is lowered.
+            refuse_mixed_sequences(function, [_expression(s.value) for s in walk(before + region)
+                                              if isinstance(s, Return) and s.value])
             self.returned = self.fresh("returned")
             self.constant_result = constant_return(region)
             self.result = None if self.constant_result is not None else self.fresh("result")

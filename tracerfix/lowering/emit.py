@@ -496,6 +496,21 @@ class Writer:
                         self.notes.append(f"`print` in a lowered {where} becomes `jax.debug.print`, which prints "
                                           "when the compiled function runs")
 
+    def _check_item_stores(self, loop, body: list) -> None:
+        """`samples[i + 1] = q` in a loop that becomes `lax`: the index is traced there (the loop
+        index, or a name the body changes), and a Python list or a NumPy array cannot be indexed
+        by a tracer (a JAX array cannot be assigned into at all)."""
+        traced = set(getattr(loop, "targets", ())) | set(self.written(body))
+        for statement in walk(body):
+            if not isinstance(statement, Leaf):
+                continue
+            for container, index_reads in statement.item_stores.items():
+                if index_reads & traced:
+                    raise Refused(f"`{statement.text.strip().splitlines()[0]}` stores into `{container}` at an index "
+                                  "the `lax` loop traces, which a Python list cannot take; keep the loop a Python "
+                                  "loop over its static range, or make the list an array and use "
+                                  f"`{container} = {container}.at[...].set(...)`")
+
     def _calls_on_host(self, blocks: list[list], bound: set[str], where: str) -> None:
         """Statements of a lowered branch or loop body that call a function for its effect
         (`logger.info(f"step {i}")`) run on the host each time the compiled code runs them, given
@@ -592,6 +607,7 @@ class Writer:
         self.prologue = self._first_values(loop, body, unbound, scope, stops, carried) if unbound else []
         scope.bound |= set(unbound)
         self._check_state([body], scope.bound, "loop")
+        self._check_item_stores(loop, body)
         self._calls_on_host([body], scope.bound, "loop")
         for statement in walk(body):
             if isinstance(statement, Leaf):

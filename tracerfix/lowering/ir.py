@@ -41,6 +41,8 @@ class Leaf:
     helper: str | None = None  # the name a nested `def`/`class` binds
     written_here: bool = False  # tracerfix wrote the text (indented relative to its first line)
     raises: bool = False  # a `raise` statement: it stays Python code, never inside a `lax` body
+    # `xs[i + 1] = v`: the container stored into, and the names its index reads.
+    item_stores: dict[str, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -297,6 +299,7 @@ def analyse_leaf(text: str) -> Leaf:
         if tree is None:
             raise Refused("a statement could not be read") from None
     reads, writes, kills, grows = set(), set(), set(), set()
+    item_stores: dict[str, set[str]] = {}
     attribute_store = effect = None
     discarded = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     for node, scoped in _with_scopes(tree, frozenset()):
@@ -316,6 +319,9 @@ def analyse_leaf(text: str) -> Leaf:
             if isinstance(base, ast.Name):
                 writes.add(base.id)
                 reads.add(base.id)
+                if isinstance(node, ast.Subscript) and node.value is base:
+                    item_stores.setdefault(base.id, set()).update(
+                        n.id for n in ast.walk(node.slice) if isinstance(n, ast.Name))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             base = node.func.value
             if node.func.attr in GROWING_METHODS and isinstance(base, ast.Name) \
@@ -343,6 +349,7 @@ def analyse_leaf(text: str) -> Leaf:
         effect = ast.unparse(statement.value.func)
     leaf = Leaf(text, reads, writes, kills, grows, attribute_store, effect)
     leaf.raises = isinstance(statement, ast.Raise)
+    leaf.item_stores = item_stores
     return leaf
 
 
