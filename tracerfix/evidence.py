@@ -104,7 +104,12 @@ def proves_error(context, node: cst.CSTNode, kind: str) -> bool:
     it is in: TracerBoolConversionError for the test of an `if`/`while`/`assert` (it called
     `bool()` on a tracer), NonConcreteBooleanIndexError for the index of a subscript (a mask)."""
     bound = getattr(context.analysis, "evidence", None)
-    return isinstance(bound, BoundEvidence) and bound.error_of.get(id(node)) == kind
+    if not isinstance(bound, BoundEvidence) or bound.error_of.get(id(node)) != kind:
+        return False
+    # A value the analysis knows to be a Python value is never overruled: in `strict and (a or
+    # b)` with a static `strict`, the error came from `a or b`.
+    value = context.value(node)
+    return not (value.trace == STATIC and not value.loose and isinstance(node, cst.Name))
 
 
 def proves_traced(context, node: cst.CSTNode) -> bool:

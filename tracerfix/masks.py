@@ -120,20 +120,25 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
     leaf = qualified.rpartition(".")[2]
     if qualified.startswith("jax.numpy.") and qualified.count(".") == 2 and leaf in REDUCTIONS:
         return MaskedReduction(grandparent, leaf, func)
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value in REDUCTIONS \
+            and context.value(func.value).module in ("numpy", "jax.numpy"):
+        # `xp.sum(x[m])` with `xp` an array namespace (`array_namespace(x)`): written with `jnp`,
+        # which takes the tracer whichever module `xp` is.
+        return MaskedReduction(grandparent, func.attr.value, None)
     return None
 
 
 def elementwise_reduction_of(chain: Sequence[cst.CSTNode], context) -> tuple[MaskedReduction, cst.BaseExpression] | None:
     """`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)`: the reduction of an elementwise expression of
     arrays masked alike, with that expression (whose masked parts `unmasked` strips)."""
-    position = _elementwise_top(chain, context)
+    position = elementwise_top(chain, context)
     if position == len(chain) - 1:
         return None  # the masked array alone: `reduction_of` handles it
     reduction = reduction_of(chain[: position + 1], context)
     return None if reduction is None else (reduction, chain[position])
 
 
-def _elementwise_top(chain: Sequence[cst.CSTNode], context) -> int:
+def elementwise_top(chain: Sequence[cst.CSTNode], context) -> int:
     """The position in `chain` of the largest expression that `chain[-1]` reaches through
     elementwise operations only (arithmetic, comparisons, `jnp.abs`, `jnp.exp`...)."""
     position = len(chain) - 1
@@ -159,7 +164,7 @@ def elementwise_in(expression: cst.BaseExpression, name: str, context) -> bool:
     from tracerfix.bindings import reads
 
     uses = reads(expression, name)
-    return bool(uses) and all(_elementwise_top((*use.ancestors, use.node), context) == 0 for use in uses)
+    return bool(uses) and all(elementwise_top((*use.ancestors, use.node), context) == 0 for use in uses)
 
 
 @dataclass
@@ -206,15 +211,20 @@ def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlo
             roots.append((node, whole))
         else:
             tainted.add(name)
-    if not domain or any(len(assigns.get(name, ())) > 1 for name in names_in(mask_text)):
-        return None  # nothing kept under a name, or a mask that changes on the way
+    order = {id(node): position for position, node in enumerate(walk(function.body))}
+    first_root = min(order[id(node)] for node, _ in roots) if roots else 0
+    if not domain or any(len(assigns.get(name, ())) > 1 and max(order[id(node)] for node in assigns[name]) > first_root
+                         for name in names_in(mask_text)):
+        # Nothing kept under a name, or a mask that changes on the way (bound in both branches
+        # of an `if` before the selections is one mask).
+        return None
     reductions: dict[int, tuple[MaskedReduction, cst.BaseExpression, cst.BaseExpression]] = {}
     pending = list(domain)
     while pending:
         name = pending.pop()
         for use in reads(function.body, name):
             chain = (*use.ancestors, use.node)
-            top = _elementwise_top(chain, context)
+            top = elementwise_top(chain, context)
             parent = chain[top - 1] if top >= 1 else None
             if isinstance(parent, cst.Assign) and parent.value is chain[top] and len(parent.targets) == 1 \
                     and isinstance(parent.targets[0].target, cst.Name):
@@ -240,15 +250,16 @@ def masked_flow(function: cst.FunctionDef, mask_text: str, context) -> MaskedFlo
 def _reaches_whole(selection: cst.Subscript, value: cst.BaseExpression, context) -> bool:
     """`sigma[valid]` inside `1.0 / (sigma[valid] ** 2 + eps)` meets only elementwise operations
     on its way to the whole value."""
-    chain = _path(value, selection)
-    return chain is not None and _elementwise_top(chain, context) == 0
+    chain = node_path(value, selection)
+    return chain is not None and elementwise_top(chain, context) == 0
 
 
-def _path(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+def node_path(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """The nodes from `root` down to `target` (both included); None when `target` is not in it."""
     if root is target:
         return [root]
     for child in root.children:
-        found = _path(child, target)
+        found = node_path(child, target)
         if found is not None:
             return [root, *found]
     return None

@@ -9,8 +9,10 @@ from tracerfix.masks import (
     bare_text,
     boolean_index,
     elementwise_reduction_of,
+    elementwise_top,
     has_shape_of,
     masked_flow,
+    node_path,
     reduction_of,
     rewrite_reduction,
     selected_whole,
@@ -63,7 +65,14 @@ class BooleanMaskIndexing(Rule):
     elementwise expression of arrays masked alike (`jnp.all(jnp.abs(a[m] - b[m]) / a[m] < eps)`)
     is one finding, and runs over the whole arrays (`jnp.all(jnp.where(m, ..., True))`); it is
     unsafe when the expression divides, takes a root, a logarithm or a power, which can be inf or
-    NaN where the mask is False (not selected, but reaching gradients). A masked array that is
+    NaN where the mask is False (not selected, but reaching gradients). Selections kept under
+    names (`w = x[m] / total`) that only meet elementwise arithmetic and reductions become the
+    whole arrays, each reduction selecting by the mask; a name holding a selection is never
+    mixed with a whole array. The dot product of two selections by one mask
+    (`jnp.dot(r[m].ravel(), w.ravel())`) is first written as the sum of their product. A mask
+    bound in both branches of an `if` before the selections is one mask; a parameter
+    defaulting to None (`where=None`) is, where a caller passes it, a tracer like any argument
+    of a jitted function. A masked array that is
     returned or kept has a data-dependent shape and cannot be rewritten: pad it to a fixed size
     with `jnp.nonzero(mask, size=n, fill_value=...)` or keep the full array and the mask.
 
@@ -74,7 +83,9 @@ class BooleanMaskIndexing(Rule):
     over only the leading axes of the array selects whole rows, while `jnp.where` broadcasts it
     against the last axes. `max`/`min` are always unsafe: an empty selection raises eagerly, the
     rewrite returns `initial` (-inf/inf, or the integer dtype's extreme). A count is unsafe: it
-    becomes a traced int32 array rather than a Python int.
+    becomes a traced int32 array rather than a Python int. The dot product as a sum is safe
+    where the mask has the shape of each array it selects from (the selections are vectors), and
+    unsafe otherwise (a mask over leading axes made `dot` a matrix product).
     """
 
     code = "TFX301"
@@ -417,6 +428,94 @@ def onset_height(displacement, is_surface_atom):
             "`x[:, 0]`; the name keeps it whole and the maximum selects by the mask (with `initial=-inf`: no "
             "error where nothing is selected)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def masked_total(x, where=None):
+    if where is None:
+        where = jnp.isfinite(x)
+    else:
+        where = jnp.asarray(where, dtype=bool)
+    return x[where].sum()
+
+f = jax.jit(masked_total)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+def masked_total(x, where=None):
+    if where is None:
+        where = jnp.isfinite(x)
+    else:
+        where = jnp.asarray(where, dtype=bool)
+    return jnp.where(jnp.expand_dims(where, range(where.ndim, x.ndim)), x, 0).sum()
+
+f = jax.jit(masked_total)
+""",
+            function="masked_total",
+            inputs=("(jnp.array([1.0, jnp.inf, 2.0]),)", "(jnp.array([1.0, 2.0, 3.0]), jnp.array([True, False, True]))"),
+            note="prtools' `centroid` (an array-API port): `where=None` is a mask either way, `jnp.isfinite(x)` "
+            "when left out and, where a caller passes it, jit makes it a tracer that `asarray(..., dtype=bool)` "
+            "keeps a mask",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def weighted_mean(x, w):
+    m = x > 0
+    wn = w[m] / jnp.sum(w[m])
+    return jnp.sum(x[m] * wn)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def weighted_mean(x, w):
+    m = x > 0
+    wn = w / jnp.sum(jnp.where(jnp.expand_dims(m, range(m.ndim, w.ndim)), w, 0))
+    return jnp.sum(jnp.where(jnp.expand_dims(m, range(m.ndim, w.ndim)), x * wn, 0))
+""",
+            count=3,
+            function="weighted_mean",
+            inputs=("(jnp.array([1.0, -2.0, 3.0]), jnp.array([0.5, 1.0, 2.0]))",),
+            note="weights normalised over the selection, kept under a name: the name has the selection's length, so "
+            "`x[m] * wn` is reduced with the names unmasked together (the sum inside `wn` first, on its own)",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def second_moment(x):
+    valid = jnp.isfinite(x)
+    weights = x[valid] / jnp.sum(x[valid])
+    return jnp.dot(x[valid].ravel(), weights.ravel())
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def second_moment(x):
+    valid = jnp.isfinite(x)
+    weights = x / jnp.sum(jnp.where(valid, x, 0))
+    return jnp.sum(jnp.where(valid, x * weights, 0))
+""",
+            count=3,
+            function="second_moment",
+            inputs=("(jnp.array([[1.0, 2.0], [jnp.nan, 4.0]]),)", "(jnp.arange(6.0).reshape(2, 3),)"),
+            note="prtools' `centroid`: the dot product of two selections by one mask is the sum of their product "
+            "(the mask has the shape of the array, so the selections are vectors), reduced over the whole array; "
+            "where the mask is not shown to have each array's shape the step is unsafe",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -436,6 +535,8 @@ def onset_height(displacement, is_surface_atom):
             return
         if reduction is None and whole is not None and self._named_flow(node, mask):
             return
+        if reduction is None and whole is not None and self._dot_of_selections(node, mask):
+            return
         if reduction is None:
             self.report(
                 node,
@@ -448,6 +549,46 @@ def onset_height(displacement, is_surface_atom):
         rewrite = rewrite_reduction(reduction, whole, mask, context)
         self._report_reduction(node, reduction, rewrite, "reduce over the whole array instead", "array")
 
+
+    def _dot_of_selections(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
+        """`jnp.dot(rr[m].ravel(), anorm.ravel())` with `anorm = x[m] / total`: the dot product of
+        two vectors selected by one mask is the sum of their product, `jnp.sum(rr[m] * anorm)`,
+        which the next pass reduces over the whole arrays. Exact where the mask has the shape of
+        each array it selects from (the selections are vectors); otherwise unsafe."""
+        context = self.context
+        ancestors = context.ancestors
+        top = elementwise_top(ancestors, context)
+        while top >= 2 and isinstance(ancestors[top - 1], cst.Attribute) and isinstance(ancestors[top - 2], cst.Call) \
+                and ancestors[top - 1].attr.value in _FLATTENING and ancestors[top - 2].func is ancestors[top - 1]:
+            top -= 2  # `rr[m].ravel()`
+        if top < 2 or not isinstance(ancestors[top - 1], cst.Arg) or not isinstance(ancestors[top - 2], cst.Call):
+            return False
+        call = ancestors[top - 2]
+        operands = [arg.value for arg in call.args]
+        if context.qualified_name(call.func) not in _DOTS or len(operands) != 2 or any(arg.keyword or arg.star for arg in call.args) \
+                or context.claimed(call):
+            return False
+        mask_text = bare_text(mask, context)
+        selections = [_selected_by(operand, mask_text, context) for operand in operands]
+        if any(found is None for found in selections):
+            return False
+        vectors = all(has_shape_of(mask, selected_whole(sub, mask, context), context) and len(sub.slice) == 1
+                      for found in selections for sub in found)
+        context.claim(call)
+        jnp = context.spell("jax.numpy")
+        factors = [context.code(_flattened(operand)).strip() for operand in operands]
+        factors = [text if isinstance(_flattened(operand), (cst.Name, cst.Subscript, cst.Call, cst.Attribute)) else f"({text})"
+                   for text, operand in zip(factors, operands)]
+        text = f"{jnp}.sum({factors[0]} * {factors[1]})"
+        fix = context.fix(f"Write the dot product of the selections as `{text}`", [(call, context.parse_expression(text))],
+                          Safety.SAFE if vectors else Safety.UNSAFE,
+                          "" if vectors else f"assumes `{mask_text}` has the shape of the arrays it selects from, so that "
+                          "the selections are vectors (a mask over leading axes made `dot` a matrix product)")
+        fix.first = True  # the sum of selections is reduced over the whole arrays on the next pass
+        self.report(node, f"`{context.describe(node)}` has a data-dependent shape and fails under "
+                          f"{under_tracing(context)} with NonConcreteBooleanIndexError; its dot product with another "
+                          f"selection by `{mask_text}` is a sum, which reduces over the whole arrays", fix)
+        return True
 
     def _report_reduction(self, node: cst.Subscript, reduction, rewrite, advice: str, arrays: str) -> None:
         context = self.context
@@ -476,7 +617,9 @@ def onset_height(displacement, is_surface_atom):
             return True  # an earlier masked array of the same reduction reported it
         mask_text = " ".join(context.code(mask).split())
         unmasked_expression = unmasked(expression, mask_text, context)
-        if unmasked_expression is None:
+        if unmasked_expression is None or _reads_selections(unmasked_expression, context):
+            # `jnp.sum(x[m] * wn)` with `wn = w[m] / ...`: `wn` has the selection's length, not
+            # `x`'s; the names are unmasked together or not at all (`_named_flow`).
             return False
         context.claim(reduction.node)
         rewrite = rewrite_reduction(reduction, unmasked_expression, mask, context, shaped_like=whole)
@@ -496,9 +639,13 @@ def onset_height(displacement, is_surface_atom):
         only meet elementwise arithmetic and reductions are the whole arrays, and each reduction
         selects by the mask. Reported once, at the first selection, with every edit."""
         context = self.context
-        parent = context.parent()
+        ancestors = context.ancestors
+        top = elementwise_top(ancestors, context)
+        parent = ancestors[top - 1] if top >= 1 else None
         function = context.function
-        if not isinstance(parent, cst.Assign) or parent.value is not node or not isinstance(function, cst.FunctionDef):
+        # `w = sigma[mask]`, or `wn = w[m] / total`: the selection reaches the assigned value whole.
+        if not isinstance(parent, cst.Assign) or parent.value is not ancestors[top] \
+                or not isinstance(function, cst.FunctionDef):
             return False
         mask_text = bare_text(mask, context)
         flow = masked_flow(function, mask_text, context)
@@ -532,6 +679,50 @@ def onset_height(displacement, is_surface_atom):
                           f"NonConcreteBooleanIndexError; they only meet elementwise arithmetic and reductions: keep "
                           f"the whole arrays and reduce with `{mask_text}` as `where`", fix)
         return True
+
+
+_DOTS = frozenset({"jax.numpy.dot", "jax.numpy.inner", "jax.numpy.vdot"})
+_FLATTENING = frozenset({"ravel", "flatten"})
+
+
+def _flattened(expression: cst.BaseExpression) -> cst.BaseExpression:
+    """`a.ravel()` / `a.flatten()` as `a` (a selection by a mask of its array's shape is 1-D)."""
+    while isinstance(expression, cst.Call) and isinstance(expression.func, cst.Attribute) \
+            and expression.func.attr.value in _FLATTENING and not expression.args:
+        expression = expression.func.value
+    return expression
+
+
+def _selected_by(expression: cst.BaseExpression, mask_text: str, context) -> list[cst.Subscript] | None:
+    """The selections by `mask_text` that make `expression` (elementwise, or through a name bound
+    once to such an expression), each reaching it whole; None when it is anything else."""
+    from tracerfix.definitions import value_resolver
+
+    expression = _flattened(expression)
+    if isinstance(expression, cst.Name):
+        bound = value_resolver(context)(expression.value)
+        return None if bound is None or bound is expression else _selected_by(bound, mask_text, context)
+    found = [sub for sub in walk(expression) if isinstance(sub, cst.Subscript)
+             and (index := boolean_index(sub, context)) is not None and bare_text(index, context) == mask_text]
+    if not found or any(elementwise_top(chain, context) != 0 for chain in
+                        (node_path(expression, sub) for sub in found) if chain is not None):
+        return None
+    return found
+
+
+def _reads_selections(expression: cst.BaseExpression, context) -> bool:
+    """Whether `expression` reads a name the function binds to a boolean-mask selection (or an
+    expression holding one)."""
+    function = context.function
+    if not isinstance(function, cst.FunctionDef):
+        return False
+    read = {node.value for node in walk(expression) if isinstance(node, cst.Name)}
+    for node in walk(function.body):
+        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value in read
+                                                for t in node.targets):
+            if any(isinstance(sub, cst.Subscript) and boolean_index(sub, context) is not None for sub in walk(node.value)):
+                return True
+    return False
 
 
 def _may_be_undefined(expression: cst.BaseExpression) -> bool:

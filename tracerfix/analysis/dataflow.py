@@ -101,6 +101,19 @@ def merge_envs(a: Env, b: Env) -> Env:
     return merged
 
 
+def _passed_test(test: cst.BaseExpression, env: Env) -> tuple[str, bool] | None:
+    """`x is not None` (True) or `x is None` (False) on a parameter defaulting to None that a
+    caller may pass (`Value.if_passed`): the name, and whether the test holds where it was passed."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))):
+        return None
+    value = env.get(test.left.value)
+    if value is None or value.if_passed is None:
+        return None
+    return test.left.value, isinstance(test.comparisons[0].operator, cst.IsNot)
+
+
 class FunctionWalker:
     def __init__(
         self,
@@ -384,6 +397,21 @@ class FunctionWalker:
                 if dead is not None:
                     self.facts.eager_only.add(id(dead))
                 return env if live is None else self._branch(live, env)
+            passed = _passed_test(node.test, env)
+            if passed is not None:
+                # `if where is None: ... else: where = ...`: where a caller passed it, it is what
+                # jit made of it (a tracer); the other branch sees None.
+                name, when_passed = passed
+                none = Value(STATIC, truthy=False, none=True)
+                then_value, else_value = (env[name].if_passed, none) if when_passed else (none, env[name].if_passed)
+                then_env = self.block(node.body.body, {**env, name: then_value})
+                if node.orelse is None:
+                    else_env = {**env, name: else_value}
+                elif isinstance(node.orelse, cst.If):
+                    else_env = self.statement(node.orelse, {**env, name: else_value})
+                else:
+                    else_env = self.block(node.orelse.body.body, {**env, name: else_value})
+                return merge_envs(then_env, else_env)
             guarded = python_value_tested(node.test)
             if guarded in env:
                 # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,

@@ -1691,6 +1691,9 @@ def parameter_values(
             # A parameter with a default keeps its Python value unless the caller passes one
             # (lax.scan passes two arguments, `functools.partial` may bind a flag); one annotated
             # as an array (`is_call: jnp.bool_ = True`) is passed one by its callers.
+            if kind in ("jit", "vmap") and is_none_literal(param.default):
+                # `where=None`: where a caller passes it, jit makes it a tracer like any argument.
+                return UNKNOWN_VALUE._replace(if_passed=traced_as_annotated(param, imports, pytree_fields, owner))
             return UNKNOWN_VALUE
         if kind == "filter":
             return TRACED_VALUE if _annotation_is_array(param, imports) else UNKNOWN_VALUE

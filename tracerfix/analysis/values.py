@@ -82,6 +82,9 @@ class Value(NamedTuple):
     # The text of a string constant (`integration_method="Euler"`, a literal default): a
     # comparison of two known strings (`self.integration_method == "RK45"`) is decided.
     text: str | None = None
+    # A parameter of a jitted function defaulting to None: what it is where a caller passed it
+    # (a tracer, or a pytree of them), which `if x is not None:` narrows it to.
+    if_passed: "Value | None" = None
 
     @property
     def traced(self) -> bool:
@@ -209,6 +212,15 @@ def is_python_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Name):
         return node.value in ("True", "False", "None")
     return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
+
+
+def _names_bool(node: cst.BaseExpression) -> bool:
+    """`bool`, `jnp.bool_`, `np.bool_`, `"bool"`: the boolean dtype."""
+    if isinstance(node, cst.Name):
+        return node.value in ("bool", "bool_")
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in ("bool_", "bool")
+    return isinstance(node, cst.SimpleString) and node.evaluated_value == "bool"
 
 
 def is_none_literal(node: cst.BaseExpression) -> bool:
@@ -668,6 +680,8 @@ class Evaluator:
                 if leaf in known.DTYPE_KEEPING_FUNCTIONS and args and node.args[0].keyword is None \
                         and not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in node.args):
                     boolean = args[0].boolean  # `xp.asarray(mask)` is still a mask
+                boolean = boolean or any(arg.keyword is not None and arg.keyword.value == "dtype"
+                                         and _names_bool(arg.value) for arg in node.args)
                 if leaf in ("where",) and len(node.args) == 1:
                     return Value(inputs.trace, container=True)  # a tuple of index arrays
                 trace = inputs.trace
@@ -721,6 +735,8 @@ class Evaluator:
                     boolean = method in known.BOOLEAN_RESULT_METHODS
                     if method in known.DTYPE_KEEPING_METHODS:
                         boolean = receiver.boolean  # `(board != 0).reshape(-1)` is still a mask
+                    elif method == "astype" and node.args and _names_bool(node.args[0].value):
+                        boolean = True  # `keep.astype(bool)`: a mask
                     elif method in known.AT_UPDATE_METHODS and type(node.func.value) is cst.Subscript \
                             and type(node.func.value.value) is cst.Attribute and node.func.value.value.attr.value == "at":
                         boolean = self.value(node.func.value.value.value).boolean  # `mask.at[i].set(False)`
