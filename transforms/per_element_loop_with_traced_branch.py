@@ -465,6 +465,7 @@ from jax import lax
 def positive_sum(x):
     total = 0.0
     count = 0
+
     def update_total_and_count(i, state):
         total, count = state
         total = jnp.where(x[i] > 0, total + x[i], total)
@@ -503,6 +504,7 @@ from jax import lax
 @jax.jit
 def clipped_cumsum(x):
     total = 0.0
+
     def sums_step(total, i):
         total = total + x[i]
         total = jnp.where(total > 10, 10.0, total)
@@ -538,6 +540,7 @@ from jax import lax
 @jax.jit
 def newton_sqrt(a, tol=1e-6):
     x = a
+
     def keep_updating_x(state):
         i, _, stop = state
         return (i < 20) & ~stop
@@ -578,6 +581,7 @@ import jax.numpy as jnp
 @jax.jit
 def first_negative(x):
     index = -1
+
     def keep_updating_index(state):
         i, _, stop = state
         return (i < len(x)) & ~stop
@@ -706,6 +710,7 @@ import jax.numpy as jnp
 @jax.jit
 def last_negative(x):
     found = -1
+
     def keep_updating_found(state):
         i, _, stop = state
         return (i > -1) & ~stop
@@ -785,6 +790,7 @@ from jax import lax
 
 def capped_sum(x, cap):
     total = jnp.zeros_like(cap)
+
     def update_total(i, state):
         total, stop = state
         stopping = ~stop & (total + x[i] > cap)
@@ -842,6 +848,7 @@ from jax import lax
 @jax.jit
 def lagged_total(x):
     total = 0.0
+
     def update_total(i, total):
         total = total + x[i - 1]
         return total
@@ -1416,6 +1423,7 @@ from jax import lax
 def find_from(to, dif, state):
     f = to
     origin = -1
+
     def update_f_and_origin(i, state_2):
         f, origin = state_2
         f = f - dif

@@ -273,6 +273,7 @@ from jax import lax
 @jax.jit
 def collatz_steps(n):
     steps = 0
+
     def keep_updating_n_and_steps(state):
         n, _ = state
         return n != 1
@@ -324,6 +325,7 @@ from jax import lax
 
 def energy(x):
     steps = 0
+
     def update_x(steps, x):
         x = jnp.where(jnp.abs(x).max() > 1.0, x * 0.5, x)
         return x
@@ -357,6 +359,7 @@ from jax import lax
 @jax.jit
 def first_above(x, limit):
     i = 0
+
     def keep_updating_i(state):
         i, stop = state
         return (x[i] < limit) & ~stop
@@ -525,6 +528,7 @@ from jax import lax
 @jax.jit
 def countdown(n):
     count = 0
+
     def keep_updating_n_and_count(state):
         _, _, stop = state
         return ~stop
@@ -772,6 +776,7 @@ from jax import lax
 def newton(beta, target, tol):
     error = 100
     i = 0
+
     def keep_updating_state(state):
         _, error, i = state
         return jnp.any(error > tol) & (i < 50)
@@ -953,6 +958,7 @@ def inverse(w, x):
     cdf = make_cdf(w)
     low, high = -10.0, 10.0
     mid = (low + high) / 2
+
     def keep_updating_state(state):
         _, _, mid = state
         return jnp.squeeze(jnp.abs(cdf(mid) - x) > 1e-4)
@@ -1007,6 +1013,7 @@ def relax(x, y):
     for c in x:
         a = a + c * 0.1
         n = 0
+
         def keep_updating_b_and_n(state):
             b, n = state
             return (n < 3) & (b.sum() < 1.0)

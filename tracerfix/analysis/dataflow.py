@@ -403,15 +403,31 @@ class FunctionWalker:
                 # jit made of it (a tracer); the other branch sees None.
                 name, when_passed = passed
                 none = Value(STATIC, truthy=False, none=True)
-                then_value, else_value = (env[name].if_passed, none) if when_passed else (none, env[name].if_passed)
-                then_env = self.block(node.body.body, {**env, name: then_value})
-                if node.orelse is None:
-                    else_env = {**env, name: else_value}
-                elif isinstance(node.orelse, cst.If):
-                    else_env = self.statement(node.orelse, {**env, name: else_value})
-                else:
-                    else_env = self.block(node.orelse.body.body, {**env, name: else_value})
-                return merge_envs(then_env, else_env)
+
+                def branch(block, value: Value) -> Env:
+                    entry = {**env, name: value}
+                    if block is None:
+                        return entry
+                    if isinstance(block, cst.If):  # an `elif`
+                        return self.statement(block, entry)
+                    return self.block((block.body if isinstance(block, cst.Else) else block).body, entry)
+
+                passed_block, none_block = (node.body, node.orelse) if when_passed else (node.orelse, node.body)
+                none_env = branch(none_block, none)
+                # Walked as before first (the parameter unknown): what holds after the `if`
+                # whichever way it went. Then walked with it traced, which the findings inside
+                # the branch see (it runs only where a caller passed the value).
+                unknown_env = branch(passed_block, env[name])
+                passed_env = branch(passed_block, env[name].if_passed)
+                merged, cautious = merge_envs(passed_env, none_env), merge_envs(unknown_env, none_env)
+                for key, value in merged.items():
+                    # Traced after the `if` only where the other way makes it traced too: a
+                    # default the function computes (`window_length = floor(sqrt(n))`) keeps
+                    # the later code as silent as a parameter left at its default.
+                    if value.trace == TRACED and cautious.get(key, value).trace != TRACED \
+                            and none_env.get(key, STATIC_VALUE).trace != TRACED:
+                        merged[key] = cautious[key]
+                return merged
             guarded = python_value_tested(node.test)
             if guarded in env:
                 # `if isinstance(g, int):` runs its body only for a Python value; after the `if`,

@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Sequence
 import libcst as cst
 
 from tracerfix.loops.outcome import CannotRewrite
-from tracerfix.rewrite import fresh_name, names_read  # noqa: F401 - fresh_name is re-exported
+from tracerfix.rewrite import fresh_name, names_read, opens_block  # noqa: F401 - fresh_name is re-exported
 
 
 _BINARY_PRECEDENCE = {
@@ -187,10 +187,12 @@ def comments_in(nodes: Iterable[cst.CSTNode]) -> list[cst.Comment]:
 
 
 def keep_comments(
-    original: cst.If | cst.For | cst.While, statements: list[cst.BaseStatement], header_at: int = 0
+    original: cst.If | cst.For | cst.While, statements: list[cst.BaseStatement], header_at: int = 0, context=None
 ) -> list[cst.BaseStatement]:
     """Give the replacement of `original` its blank lines and every comment it would drop: the
-    header's comment (`if c:  # why`) ends statement `header_at`, the others go above the first."""
+    header's comment (`if c:  # why`) ends statement `header_at`, the others go above the first;
+    a helper `def` that does not open its block gets a blank line above it (`context`: where
+    `original` is)."""
     kept = Counter(c.value for c in comments_in(statements))
     header = original.body.header if isinstance(original.body, cst.IndentedBlock) else None
     missing = []
@@ -207,5 +209,8 @@ def keep_comments(
             missing.remove(header.comment)
     above = [cst.EmptyLine(indent=True, comment=comment) for comment in missing]
     first = statements[0]
-    statements[0] = first.with_changes(leading_lines=[*original.leading_lines, *above, *first.leading_lines])
+    leading = [*original.leading_lines, *above, *first.leading_lines]
+    if not leading and isinstance(first, cst.FunctionDef) and context is not None and not opens_block(original, context):
+        leading = [cst.EmptyLine(indent=False)]
+    statements[0] = first.with_changes(leading_lines=leading)
     return statements

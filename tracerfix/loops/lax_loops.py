@@ -461,7 +461,7 @@ def _fori_loop(
         indices = f"{jnp}.arange({stop})" if header.start is None else f"{jnp}.arange({start}, {stop})"
         targets = f"{state if carried else '_'}, {collected.name}"
         call = context.parse_statement(f"{targets} = {lax}.scan({update.name}, {state}, {indices})\n")
-    statements = keep_comments(loop, spaced([definition, call]), header_at=1)
+    statements = keep_comments(loop, spaced([definition, call]), header_at=1, context=context)
     rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
     if collected is not None:
         rewrite.other_edits = [
@@ -627,7 +627,7 @@ def _while_loop(
     if index_after:  # the counter stops one step past the last iteration that ran
         operator = "-" if header.step > 0 else "+"
         statements.append(context.parse_statement(f"{counter[0]} = {counter[0]} {operator} {abs(header.step)}\n"))
-    statements = keep_comments(loop, statements, header_at=2)
+    statements = keep_comments(loop, statements, header_at=2, context=context)
     rewrite = LoopRewrite(statements, selection.converted, {"jax.lax"} | _numpy_if_used(statements, jnp))
     rewrite.add_concern(*where_safety(selection.branch_values, context))
     concerns = static_carried_concerns([*counter, *carried] if index_after else carried, loop, context)
