@@ -1048,7 +1048,7 @@ def test_a_search_that_returns_one_constant_carries_only_its_flag():
     )
     fixed = _fix(original)
     assert "returned = returned | (jnp.dot(point, jnp.array(normal)) > 1.0)" in fixed
-    assert "return jnp.where(returned, False, True)" in fixed and "return jnp.where(returned, 1, 0)" in fixed
+    assert "return jnp.logical_not(returned)" in fixed and "return jnp.where(returned, 1, 0)" in fixed
     assert "result" not in fixed and "lax.cond" not in fixed
     for point in ("np.array([0.5, 0.5], np.float32)", "np.array([2.0, 0.0], np.float32)",
                   "np.array([-2.0, 0.5], np.float32)"):

@@ -329,7 +329,30 @@ def needs_squeeze(context, test: cst.BaseExpression) -> bool:
     if function is None:
         return False
     return _one_element_arrays(context, function, test) or (
-        not scalar_test(test, context) and _shape_unknown_call(test, context))
+        not scalar_test(test, context) and (_shape_unknown_call(test, context) or _transposed_product(test, context)))
+
+
+_PRODUCTS = frozenset({"dot", "matmul", "inner", "vdot", "tensordot"})
+
+
+def _transposed_product(test: cst.BaseExpression, context) -> bool:
+    """A product of a transposed array (`res0.dot(dk.T)`, `g @ d.T`): the code multiplies
+    matrices, and a row vector times a column gives a one-element array, not a 0-d one."""
+    for node in walk(test):
+        operands = []
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+            operands = [node.left, node.right]
+        elif isinstance(node, cst.Call):
+            name = node.func.attr.value if isinstance(node.func, cst.Attribute) else \
+                (context.qualified_name(node.func) or "").rpartition(".")[2]
+            if name in _PRODUCTS:
+                operands = [arg.value for arg in node.args]
+                if isinstance(node.func, cst.Attribute) and name == "dot":
+                    operands.append(node.func.value)
+        if any(isinstance(part, cst.Attribute) and part.attr.value in ("T", "mT")
+               for operand in operands for part in walk(operand)):
+            return True
+    return False
 
 
 def _shape_unknown_call(test: cst.BaseExpression, context) -> bool:
@@ -598,6 +621,8 @@ def initialised_attribute(context, operand: cst.Attribute):
                    and t.value.value in ("self", receiver[0].name.value) for target in targets for t in walk(target))
 
     stores = [node for node in walk(chain[-1]) if sets_it(node)]
+    if _set_from_outside(context, chain[-1], attribute):
+        return None  # `es._mean = mean` in a jitted function: the attribute holds what it was given
     statement = next((line for line in init.body.body if isinstance(line, cst.SimpleStatementLine)
                       and len(line.body) == 1 and stores and line.body[0] is stores[0]), None)
     facts = context.analysis.facts.get(id(init))
@@ -605,6 +630,22 @@ def initialised_attribute(context, operand: cst.Attribute):
             or id(statement) not in facts.env_at:
         return None
     return stores[0].value, context.evaluator(facts.env_at[id(statement)]).value
+
+
+def _set_from_outside(context, owner: cst.ClassDef, attribute: str) -> bool:
+    """Whether code outside the class `owner` stores `<object>.<attribute> = ...` anywhere in the
+    module (cached per module and attribute name)."""
+    module = context.module
+    cache = context.analysis.__dict__.setdefault("_outside_stores", {})
+    key = (id(module), attribute)
+    if key not in cache:
+        inside = {id(node) for node in walk(owner)}
+        cache[key] = any(
+            id(node) not in inside and any(isinstance(t, cst.Attribute) and t.attr.value == attribute
+                                           for target in ([t.target for t in node.targets] if isinstance(node, cst.Assign)
+                                                          else [node.target]) for t in walk(target))
+            for node in walk(module) if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)))
+    return cache[key]
 
 
 def _host_chain_fix(context, operand: cst.BaseExpression):
@@ -1640,7 +1681,7 @@ class Selection:
         jnp = self.context.spell("jax.numpy")
         numbers = all(_is_literal(operand) or _is_number(operand, self.context) for operand in operands)
         tests = [self._selecting_test(position, numbers) for position in range(len(self.tests))]
-        if len(self.tests) == 1 and self.context.value(self.tests[0]).boolean \
+        if len(self.tests) == 1 and (self.context.value(self.tests[0]).boolean or _is_comparison(self.tests[0])) \
                 and [_bool_literal(operand) for operand in operands] in ([True, False], [False, True]):
             # `if c: return True else: return False`: the boolean test is the value.
             return tests[0] if _bool_literal(operands[0]) else f"{jnp}.logical_not({tests[0]})"
@@ -1807,6 +1848,12 @@ def used_as_pytree(operand: cst.BaseExpression, context) -> bool:
                                               for arg in node.args[first_tree:] if not arg.keyword):
                 return True
     return False
+
+
+def _is_comparison(test: cst.BaseExpression) -> bool:
+    """`a > b`, `x == 0`: a boolean, whatever the operands (not `is`/`in`, which give Python bools)."""
+    return isinstance(test, cst.Comparison) and not any(
+        isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons)
 
 
 def value_before(context, name: str) -> cst.BaseExpression | None:

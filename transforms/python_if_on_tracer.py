@@ -1893,6 +1893,57 @@ f = jax.jit(lambda x: lambert_start(x)[0])
             "unpack a pair): `lax` forms need one structure, so both leaks are reported with that reason, "
             "not rewritten into a `lax.cond` that JAX refuses",
         ),
+        Invalid(
+            """
+import copy
+import jax
+import jax.numpy as jnp
+
+class Optimizer:
+    def __init__(self, n):
+        self._tol = 1e-3
+        self._mean = jnp.zeros(n)
+
+    def should_stop(self):
+        if jnp.all(jnp.abs(self._mean) < self._tol):
+            return True
+        return False
+
+_es = Optimizer(4)
+
+@jax.jit
+def converged(mean):
+    es = copy.copy(_es)
+    es._mean = mean
+    return es.should_stop()
+""",
+            expected="""
+import copy
+import jax
+import jax.numpy as jnp
+
+class Optimizer:
+    def __init__(self, n):
+        self._tol = 1e-3
+        self._mean = jnp.zeros(n)
+
+    def should_stop(self):
+        return jnp.all(jnp.abs(self._mean) < self._tol)
+
+_es = Optimizer(4)
+
+@jax.jit
+def converged(mean):
+    es = copy.copy(_es)
+    es._mean = mean
+    return es.should_stop()
+""",
+            function="converged",
+            inputs=("(jnp.array([1e-4, 0.0, -2e-4, 5e-4]),)", "(jnp.array([1.0, 0.0, 0.0, 0.0]),)"),
+            note="evojax's CMA-ES `should_stop`: a copy of a module-level optimiser (`copy.copy`) holds what it "
+            "holds, the jitted function sets its mean to the traced argument, and the method tests it; the "
+            "attribute is set outside the class, so it is not the constant `__init__` computes",
+        ),
     )
 
     def __init__(self, context) -> None:

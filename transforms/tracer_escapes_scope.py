@@ -467,8 +467,7 @@ def init():
                 if analysis.scope_of(node) is None:
                     continue
                 built = {target.target.value for statement in descendants(node) if isinstance(statement, cst.Assign)
-                         and isinstance(statement.value, cst.Call) and isinstance(statement.value.func, cst.Name)
-                         and statement.value.func.value == owner.name.value
+                         and isinstance(statement.value, cst.Call) and self._builds(statement.value, owner)
                          for target in statement.targets if isinstance(target.target, cst.Name)}
                 called = {call.func.attr.value for call in descendants(node) if isinstance(call, cst.Call)
                           and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
@@ -483,6 +482,16 @@ def init():
                 if built and method in _methods_reached(owner, called):
                     return True
         return False
+
+    def _builds(self, call: cst.Call, owner: cst.ClassDef) -> bool:
+        """`LIF(...)`, or `copy.copy(es)` of a module-level object of the class: a new object."""
+        if isinstance(call.func, cst.Name) and call.func.value == owner.name.value:
+            return True
+        if self.context.qualified_name(call.func) not in ("copy.copy", "copy.deepcopy") or len(call.args) != 1:
+            return False
+        copied = call.args[0].value
+        value = self.context.analysis.index.module_env.get(copied.value) if isinstance(copied, cst.Name) else None
+        return value is not None and value.instance_of == owner.name.value
 
     def _manages_its_state(self, owner: cst.ClassDef, seen: tuple[cst.ClassDef, ...]) -> bool:
         """A class (or a same-module base class) built on a framework module, or made a pytree."""

@@ -702,6 +702,8 @@ class Evaluator:
                 if inputs.trace == STATIC:
                     return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None, loose=inputs.loose)
                 return Value(inputs.trace)
+            if qualified in ("copy.copy", "copy.deepcopy") and len(args) == 1 and not node.args[0].keyword:
+                return args[0]  # a copy holds what the original holds (an object's fields too)
             if qualified in ("range",):
                 return Value(inputs.trace, container=True, host="range")
             if qualified in ("enumerate", "zip", "reversed", "sorted", "list", "tuple", "dict", "set"):

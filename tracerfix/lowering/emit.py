@@ -384,9 +384,17 @@ class Writer:
             return [*lines, f"return {call}"]
         elif len(arms) == 2 and returns and not operands and all(
                 len(arm) == 1 and isinstance(arm[0], Return) and is_literal_number(arm[0].value or "") for arm in arms):
-            # `return False` or `return True`: a selection of two constants.
+            # `return False` or `return True`: a selection of two constants; of `True` and
+            # `False`, the predicate itself.
             jnp = self.lowerer.spell("jax.numpy")
-            call = f"{jnp}.where({self.lowerer.predicate(tests[0])}, {arms[0][0].value}, {arms[1][0].value})"
+            predicate = self.lowerer.predicate(tests[0])
+            constants = (arms[0][0].value.strip(), arms[1][0].value.strip())
+            if constants == ("True", "False"):
+                call = predicate
+            elif constants == ("False", "True"):
+                call = f"{jnp}.logical_not({predicate})"
+            else:
+                call = f"{jnp}.where({predicate}, {arms[0][0].value}, {arms[1][0].value})"
         elif len(arms) == 2:
             predicate = self.lowerer.predicate(tests[0])
             call = f"{lax}.cond({predicate}, {functions[0]}, {functions[1]}{arguments})"
