@@ -76,6 +76,7 @@ FUNCTION_SLOTS: dict[str, tuple[Slot, ...]] = {
     "jax.numpy.take": ((2, "axis"),),
     "jax.numpy.take_along_axis": ((2, "axis"),),
     "jax.numpy.roll": ((2, "axis"),),
+    "jax.numpy.rot90": ((1, "k"), (2, "axes")),
     "jax.numpy.diff": ((1, "n"), (2, "axis")),
     "jax.numpy.round": ((1, "decimals"),),
     "jax.numpy.around": ((1, "decimals"),),

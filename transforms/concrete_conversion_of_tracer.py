@@ -57,7 +57,8 @@ class ConcreteConversionOfTracer(Rule):
     `int(t)`, `float(t)`, `complex(t)`, `operator.index(t)`, `t.item()` and `t.tolist()`. When
     the converted value only flows back into array math, it offers to drop the conversion; when
     the operand is a parameter of the jitted function that must be a Python number, it offers to
-    mark that parameter static.
+    mark that parameter static. `abs()` and `round()` of an array are arrays, so the value goes on
+    through them (a rounded value is a float array: never into an index).
 
     ## Why is this bad?
     A tracer has a shape and a dtype but no value while JAX traces the function, so asking for
@@ -565,6 +566,29 @@ def zernike(rho, j):
             note="the chain of annotated assignments (`n_float: float = ...`) from a static Noll index is "
             "computed with NumPy, which gives the radial order as a number (an optics package's Zernike modes)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def shifted(projection, dx_px):
+    return jnp.roll(projection, shift=round(float(dx_px[0])), axis=1)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def shifted(projection, dx_px):
+    return jnp.roll(projection, shift=round(dx_px[0].reshape(())), axis=1)
+""",
+            unsafe=True,
+            function="shifted",
+            inputs=("(jnp.arange(12.0).reshape(3, 4), jnp.array([1.6, 0.0]))", "(jnp.arange(12.0).reshape(3, 4), jnp.array([-2.2, 1.0]))"),
+            note="tomojax's detector shift: `round()` of a JAX array is an array (`__round__`), which `jnp.roll` "
+            "takes as its shift; rounded values never become an index, where a float would not do",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -621,6 +645,7 @@ def zernike(rho, j):
         """Whether the value of `node` only ends up in array operations (so it can stay an array)."""
         context = self.context
         child = node
+        rounded = False  # `round(x)` of an array is a float array: no index
         for position in range(len(ancestors) - 1, -1, -1):
             parent = ancestors[position]
             if isinstance(parent, cst.BinaryOperation):
@@ -645,6 +670,8 @@ def zernike(rho, j):
                 # conditional expressions turn into a selection.
                 return True
             if isinstance(parent, cst.Index) and position > 1:
+                if rounded:
+                    return False
                 # x[int(i)] -> x[i], x.at[int(i)] -> x.at[i]: a traced array takes a traced index.
                 subscript = ancestors[position - 2]
                 if not isinstance(subscript, cst.Subscript):
@@ -672,8 +699,9 @@ def zernike(rho, j):
                 continue
             if parent is child:
                 continue  # the call just stepped over
-            if isinstance(parent, cst.Arg) and position > 0 and _builtin_abs(ancestors[position - 1], context.imports.qualify):
-                child = ancestors[position - 1]  # `abs(x)` of an array is an array
+            if isinstance(parent, cst.Arg) and position > 0 and _array_keeping_builtin(ancestors[position - 1], context.imports.qualify):
+                child = ancestors[position - 1]  # `abs(x)`, `round(x)` of an array is an array
+                rounded = rounded or child.func.value == "round"
                 continue
             if isinstance(parent, cst.Arg) and position > 0 and _appended_to_array_list(ancestors[position - 1], context):
                 return True  # `selected.append(int(i))` where `selected` only becomes an array
@@ -826,14 +854,16 @@ def _sequence_of_elements(call: cst.CSTNode, arg: cst.Arg, context) -> bool:
         and arg.value.func.attr.value == "tolist"
 
 
-def _builtin_abs(node: cst.CSTNode, qualify) -> bool:
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "abs" \
-        and qualify(node.func) in (None, "abs") and len(node.args) == 1
+def _array_keeping_builtin(node: cst.CSTNode, qualify) -> bool:
+    """`abs(x)`, `round(x)`: of a JAX array, an array (its `__abs__`, `__round__`)."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("abs", "round") \
+        and qualify(node.func) in (None, node.func.value) and len(node.args) == 1
 
 
 def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, qualify, hops: int,
                        returned=None, methods: list[cst.FunctionDef] = ()) -> bool:
     child = node
+    rounded = False  # `round(x)` of an array is a float array: no index
     for position in range(len(ancestors) - 1, -1, -1):
         parent = ancestors[position]
         if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation,
@@ -843,12 +873,14 @@ def _use_is_array_math(function: cst.FunctionDef, node: cst.CSTNode, ancestors, 
         if isinstance(parent, (cst.If, cst.IfExp, cst.While)) and parent.test is child:
             return True  # a traced test there is what the rules for `if` turn into a selection
         if isinstance(parent, cst.Index) and position > 1 and isinstance(ancestors[position - 2], cst.Subscript):
-            return True  # `self.values[:, idx]`: an array takes a traced index
+            return not rounded  # `self.values[:, idx]`: an array takes a traced (integer) index
         if isinstance(parent, cst.Return):
             return returned is not None and returned()  # the caller's use of the result decides
-        if isinstance(parent, cst.Arg) and position > 0 and _builtin_abs(ancestors[position - 1], qualify) \
-                or isinstance(parent, cst.Call) and _builtin_abs(parent, qualify):
+        if isinstance(parent, cst.Arg) and position > 0 and _array_keeping_builtin(ancestors[position - 1], qualify) \
+                or isinstance(parent, cst.Call) and _array_keeping_builtin(parent, qualify):
             child = parent  # `abs(x)` of an array is `jnp.abs(x)`: the value goes on as an array
+            call = parent if isinstance(parent, cst.Call) else ancestors[position - 1]
+            rounded = rounded or call.func.value == "round"
             continue
         if isinstance(parent, cst.Arg) and position > 0:
             call = ancestors[position - 1]

@@ -19,6 +19,33 @@ from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 from tracerfix.rewrite import certainly_0d, initialised_attribute, numpy_recompute_fix
 from tracerfix.static_args import static_argument_fix
+from tracerfix.rewrite import LINE_LENGTH
+
+
+def _one_per_line(switch: cst.Call, indent: str) -> cst.Call:
+    """`lax.switch(i, [f, g])` laid out as black would: the index and the list on lines of their
+    own, each branch on its own line."""
+    def down(extra: str) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
+
+    index, branches = switch.args
+    listed = branches.value
+    elements = [element.with_changes(comma=cst.Comma(whitespace_after=down(indent * 2 if i < len(listed.elements) - 1
+                                                                              else indent)))
+                for i, element in enumerate(listed.elements)]
+    listed = listed.with_changes(lbracket=cst.LeftSquareBracket(whitespace_after=down(indent * 2)), elements=elements)
+    return switch.with_changes(
+        whitespace_before_args=down(indent),
+        args=[index.with_changes(comma=cst.Comma(whitespace_after=down(indent))),
+              branches.with_changes(value=listed, comma=cst.Comma(whitespace_after=down("")))])
+
+
+def _modulus(expression: cst.BaseExpression | None) -> int | None:
+    """`n` of `e % n` with a literal integer `n`."""
+    if isinstance(expression, cst.BinaryOperation) and isinstance(expression.operator, cst.Modulo) \
+            and isinstance(expression.right, cst.Integer):
+        return int(expression.right.value)
+    return None
 
 
 def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
@@ -98,7 +125,9 @@ class TracerAsStaticArgument(Rule):
     value is a parameter of the jitted function, it offers to mark that parameter static; so too
     for a helper's parameter when every call of the helper passes it a parameter of one jitted
     function (directly, through other helpers or a closure: `render_rays(..., N_samples)` inside
-    `loss_model`, nested in the jitted `single_step`), which becomes static there.
+    `loss_model`, nested in the jitted `single_step`), which becomes static there. A value that
+    takes one of a few values (`k = ... % 4` for `jnp.rot90(v, k=k)`) picks among the calls with
+    each value written out, with `lax.switch` (unsafe: the calls must give one shape and dtype).
 
     ## Why is this bad?
     Under `jax.jit` every argument becomes an abstract tracer, but axes and shapes decide the
@@ -804,6 +833,41 @@ def draw_gauges(obs, oxygen, divers):
             inputs=('(jnp.zeros((10, 10, 10), dtype=bool), jnp.int32(40), jnp.int32(3))', '(jnp.zeros((10, 10, 10), dtype=bool), jnp.int32(0), jnp.int32(0))', '(jnp.ones((10, 10, 10), dtype=bool), jnp.int32(64), jnp.int32(9))',),
             note='gauges drawn as windows of traced length in an observation (pgx Seaquest): the whole row is updated where its index lies in the window',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def view(volume, theta):
+    quadrant = jnp.floor(theta / (jnp.pi / 2)).astype(int) % 4
+    return jnp.rot90(volume, k=quadrant, axes=(0, 1))
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def view(volume, theta):
+    quadrant = jnp.floor(theta / (jnp.pi / 2)).astype(int) % 4
+    return lax.switch(
+        quadrant,
+        [
+            lambda: jnp.rot90(volume, k=0, axes=(0, 1)),
+            lambda: jnp.rot90(volume, k=1, axes=(0, 1)),
+            lambda: jnp.rot90(volume, k=2, axes=(0, 1)),
+            lambda: jnp.rot90(volume, k=3, axes=(0, 1)),
+        ],
+    )
+""",
+            unsafe=True,
+            function="view",
+            inputs=("(jnp.arange(8.0).reshape(2, 2, 2), jnp.float32(0.3))", "(jnp.arange(8.0).reshape(2, 2, 2), jnp.float32(4.0))"),
+            note="tomojax's projector: `jnp.rot90` needs a Python `k`, and the quadrant is one of four values (`% 4`), "
+            "so `lax.switch` picks among the four rotations; unsafe, the rotations must give one shape (a cube "
+            "here)",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1018,6 +1082,9 @@ def draw_gauges(obs, oxygen, divers):
         if fix is None and len(traced) == 1 and (numpy_fix := numpy_recompute_fix(context, traced[0])) is not None:
             fix = numpy_fix
             advice = "it is computed from Python values only: compute it with NumPy, which gives a concrete value"
+        if fix is None and len(traced) == 1 and traced[0] is node and selection is not None \
+                and (switched := self._switch_over_domain(node, selection)) is not None:
+            fix, advice = switched
         if not advice and slice_of is not None:
             advice = "use `lax.dynamic_slice_in_dim(x, start, size)` with a static size"
         elif not advice:
@@ -1027,6 +1094,42 @@ def draw_gauges(obs, oxygen, divers):
             f"{under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
+
+    def _switch_over_domain(self, argument: cst.BaseExpression, call: cst.Call):
+        """`jnp.rot90(v, k=quadrant)` with `quadrant = ... % 4`: the argument takes one of a few
+        values, so `lax.switch` picks among the calls with each of them written out."""
+        context = self.context
+        index, count = argument, _modulus(argument)
+        if count is None and isinstance(argument, cst.Name):
+            from tracerfix.definitions import value_resolver
+
+            bound = value_resolver(context)(argument.value)
+            count = _modulus(bound) if bound is not None else None
+        if count is None or not 2 <= count <= 8:
+            return None
+
+        class _Literal(cst.CSTTransformer):
+            def __init__(self, value: int) -> None:
+                self.value = value
+
+            def on_leave(self, original, updated):
+                return cst.Integer(str(self.value)) if original is argument else updated
+
+        lax = context.spell("jax.lax")
+        branches = [f"lambda: {context.code(call.visit(_Literal(value))).strip()}" for value in range(count)]
+        text = f"{lax}.switch({context.code(index).strip()}, [{', '.join(branches)}])"
+        switch = context.parse_expression(text)
+        statement = context.enclosing(cst.SimpleStatementLine)
+        depth = sum(isinstance(a, cst.IndentedBlock) for a in context.ancestors)
+        if statement is not None and len(context.module.default_indent) * depth + len(
+                context.code(statement).strip()) - len(context.code(call).strip()) + len(text) > LINE_LENGTH:
+            switch = _one_per_line(switch, context.module.default_indent)
+        fix = context.fix(f"Choose among the {count} calls with `{lax}.switch`", [(call, switch)],
+                          Safety.UNSAFE, f"each of the {count} calls is traced, and `lax.switch` needs them to give "
+                          "arrays of one shape and dtype (a non-square array rotated by an odd and an even `k` does "
+                          "not); the index must be an integer")
+        return fix, (f"it takes one of {count} values (`... % {count}`): choose among the calls with "
+                     f"`{lax}.switch`")
 
     def _window_reduction(self, node, selection, listed: str, verb: str, where: str) -> bool:
         """`jnp.sum(x[:k])`, `lax.dynamic_slice(x, (0,), (k,)).max()`: a window of traced size
