@@ -589,6 +589,31 @@ def shifted(projection, dx_px):
             note="tomojax's detector shift: `round()` of a JAX array is an array (`__round__`), which `jnp.roll` "
             "takes as its shift; rounded values never become an index, where a float would not do",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_or_zero(a, scale):
+    first = float(a[0]) if a.size else 0.0
+    return first * scale
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_or_zero(a, scale):
+    first = a[0].reshape(()) if a.size else 0.0
+    return first * scale
+""",
+            unsafe=True,
+            function="first_or_zero",
+            inputs=("(jnp.array([2.5, 1.0]), jnp.float32(3.0))",),
+            note="a geometry helper's constant slope: the converted value is one side of a conditional "
+            "expression on a static size, and the expression's value only meets array math",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -669,6 +694,9 @@ def shifted(projection, dx_px):
                 # `x if float(x) >= 0 else -x`: the traced test is what the rules for `if` and
                 # conditional expressions turn into a selection.
                 return True
+            if isinstance(parent, cst.IfExp) and child in (parent.body, parent.orelse):
+                child = parent  # `float(a[0]) if a.size else 0.0`: the value is the expression's
+                continue
             if isinstance(parent, cst.Index) and position > 1:
                 if rounded:
                     return False
