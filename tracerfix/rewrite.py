@@ -728,12 +728,14 @@ STATIC_VALUE_FOR_HOST = Value(STATIC)
 
 
 def _value_names(expression: cst.BaseExpression) -> Iterator[cst.Name]:
-    """The names `expression` reads: not attribute names, nor the keywords of calls."""
+    """The names `expression` reads the values of: not attribute names, nor the keywords of
+    calls, nor arrays read only for their shape (`coeffs.shape[-1]`, `x.ndim`: static)."""
     if isinstance(expression, cst.Name):
         yield expression
         return
     if isinstance(expression, cst.Attribute):
-        yield from _value_names(expression.value)
+        if expression.attr.value not in ("shape", "ndim", "size", "dtype"):
+            yield from _value_names(expression.value)
         return
     for child in child_nodes(expression):
         if isinstance(child, cst.Arg):

@@ -614,6 +614,32 @@ def first_or_zero(a, scale):
             note="a geometry helper's constant slope: the converted value is one side of a conditional "
             "expression on a static size, and the expression's value only meets array math",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def harmonics_count(coeffs):
+    order = jnp.sqrt(coeffs.shape[-1]).astype(jnp.int32) - 1
+    return jnp.arange(int(jnp.square(order + 1))) * 1.0
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@jax.jit
+def harmonics_count(coeffs):
+    order = np.sqrt(coeffs.shape[-1]).astype(jnp.int32) - 1
+    return jnp.arange(int(np.square(order + 1))) * 1.0
+""",
+            unsafe=True,
+            function="harmonics_count",
+            inputs=("(jnp.ones((2, 9)),)", "(jnp.ones((16,)),)"),
+            note="a spherical-harmonics sampler's order: `jnp` staged a value computed from a static shape "
+            "(`coeffs.shape[-1]` reads no traced value); NumPy computes it along the chain",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
