@@ -17,9 +17,8 @@ from tracerfix.concrete_arguments import (
 from tracerfix.masks import operand_text, rank_of, reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
-from tracerfix.rewrite import certainly_0d, initialised_attribute, numpy_recompute_fix
+from tracerfix.rewrite import LINE_LENGTH, certainly_0d, initialised_attribute, numpy_recompute_fix, walk
 from tracerfix.static_args import static_argument_fix
-from tracerfix.rewrite import LINE_LENGTH
 
 
 def _one_per_line(switch: cst.Call, indent: str) -> cst.Call:
@@ -128,6 +127,8 @@ class TracerAsStaticArgument(Rule):
     `loss_model`, nested in the jitted `single_step`), which becomes static there. A value that
     takes one of a few values (`k = ... % 4` for `jnp.rot90(v, k=k)`) picks among the calls with
     each value written out, with `lax.switch` (unsafe: the calls must give one shape and dtype).
+    Traced `repeats` get the `total_repeat_length=` the function gives where it repeats by the
+    same counts (unsafe: the counts must sum to it here too).
 
     ## Why is this bad?
     Under `jax.jit` every argument becomes an abstract tracer, but axes and shapes decide the
@@ -868,6 +869,46 @@ def view(volume, theta):
             "so `lax.switch` picks among the four rotations; unsafe, the rotations must give one shape (a cube "
             "here)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def segment_weights(x, counts, size=None):
+    num = x.shape[0]
+    ids = jnp.arange(counts.shape[0]).repeat(counts, total_repeat_length=num)
+    weights = (1 / counts).repeat(counts)
+    if size is None:
+        size = jnp.max(counts)
+    return ids, jax.lax.dynamic_slice(weights, (0,), (size,))
+
+@jax.jit
+def segments(x, counts):
+    return segment_weights(x, counts, size=x.shape[0])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+def segment_weights(x, counts, size=None):
+    num = x.shape[0]
+    ids = jnp.arange(counts.shape[0]).repeat(counts, total_repeat_length=num)
+    weights = (1 / counts).repeat(counts, total_repeat_length=num)
+    if size is None:
+        size = jnp.max(counts)
+    return ids, jax.lax.dynamic_slice(weights, (0,), (size,))
+
+@jax.jit
+def segments(x, counts):
+    return segment_weights(x, counts, size=x.shape[0])
+""",
+            unsafe=True,
+            function="segments",
+            inputs=("(jnp.ones((5, 2)), jnp.array([2, 3]))", "(jnp.ones((4, 2)), jnp.array([1, 1, 2]))"),
+            note="ott's `segment_point_cloud`: the same counts are repeated with `total_repeat_length=num` a line "
+            "above, so that total serves here too; the size the caller passes (`x.shape[0]`) is never None, so "
+            "the `jnp.max` default is dead and the slice size stays static",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -884,6 +925,12 @@ def view(volume, theta):
             traced = self._traced_parts(argument)
             if traced:
                 callee = context.describe(func)
+                if parameter == "repeats" and (fix := self._known_total(node, argument)) is not None:
+                    self.report(argument, f"`{context.describe(argument)}` is traced, but the `repeats` argument of "
+                                          f"`{callee}()` needs a concrete value under {under_tracing(context)} unless "
+                                          "the total is given; the function gives it where it repeats by the same "
+                                          "counts", fix)
+                    continue
                 self._report(argument, traced, f"the `{parameter}` argument of `{callee}()`", selection=node)
 
     def visit_transform_call(self, node: cst.Call) -> None:
@@ -1094,6 +1141,39 @@ def view(volume, theta):
             f"{under_tracing(context)}; {advice}"
         )
         self.report(node, message, fix)
+
+    def _known_total(self, call: cst.Call, repeats: cst.BaseExpression):
+        """`a.repeat(counts)` where the function also writes `ids.repeat(counts,
+        total_repeat_length=num)`: the same counts repeat to the same total."""
+        context = self.context
+        function = context.function
+        if function is None or any(arg.keyword is not None and arg.keyword.value == "total_repeat_length"
+                                   for arg in call.args):
+            return None
+        shown = context.code(repeats).strip()
+        for other in walk(function):
+            if not isinstance(other, cst.Call) or other is call or not (
+                    isinstance(other.func, cst.Attribute) and other.func.attr.value == "repeat"
+                    or (context.qualified_name(other.func) or "") == "jax.numpy.repeat"):
+                continue
+            total = next((arg.value for arg in other.args if arg.keyword is not None
+                          and arg.keyword.value == "total_repeat_length"), None)
+            positional = [arg.value for arg in other.args if arg.keyword is None]
+            counts = next((arg.value for arg in other.args if arg.keyword is not None and arg.keyword.value == "repeats"),
+                          None) or (positional[0] if isinstance(other.func, cst.Attribute) and positional
+                                    else positional[1] if len(positional) > 1 else None)
+            if total is None or counts is None or context.code(counts).strip() != shown:
+                continue
+            given = context.code(total).strip()
+            args = [*call.args[:-1], call.args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                    cst.Arg(context.parse_expression(given), keyword=cst.Name("total_repeat_length"),
+                            equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                  whitespace_after=cst.SimpleWhitespace("")))]
+            return context.fix(f"Pass `total_repeat_length={given}`, as the function does where it repeats by "
+                               f"`{shown}`", [(call, call.with_changes(args=args))], Safety.UNSAFE,
+                               f"assumes `{shown}` sums to `{given}` here too; where it sums to less, the result is "
+                               "padded with its last element, where to more, cut")
+        return None
 
     def _switch_over_domain(self, argument: cst.BaseExpression, call: cst.Call):
         """`jnp.rot90(v, k=quadrant)` with `quadrant = ... % 4`: the argument takes one of a few

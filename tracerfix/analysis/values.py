@@ -398,7 +398,9 @@ class Evaluator:
         if base.trace == TRACED and base.container:
             return Value(UNKNOWN if index.trace == TRACED else TRACED)
         trace = max(base.trace, index.trace)
-        return Value(trace, loose=trace == STATIC and (base.loose or index.loose))
+        # `x.shape[0]`: a size, never None (a helper's `if size is None:` is decided).
+        sized = type(node.value) is cst.Attribute and node.value.attr.value == "shape"
+        return Value(trace, loose=trace == STATIC and (base.loose or index.loose), none=False if sized else None)
 
     def _Index(self, node: cst.Index) -> Value:
         return self.value(node.value)
