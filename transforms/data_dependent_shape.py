@@ -59,7 +59,9 @@ class DataDependentShape(Rule):
     index past the last row: the padding's updates fall outside the array and JAX drops them.
     Positions read only by literal indices (`jnp.where(c)[0][0]`, `jnp.flatnonzero(c)[1]`, or
     `idx = jnp.nonzero(c)[0]` read only as `idx[0]`, `idx[2]`) get `size=` one past the largest
-    index read; positions only counted (`len(jnp.argwhere(c))`, `jnp.where(c)[0].shape[0]`,
+    index read; positions also counted or read at a computed index (a random tie-break:
+    `idx[randint(..., maxval=len(idx))]`) are padded to the condition's size and counted with
+    `jnp.count_nonzero(c)` (unsafe: an index past the count reads the padding); positions only counted (`len(jnp.argwhere(c))`, `jnp.where(c)[0].shape[0]`,
     `.size`) become `jnp.count_nonzero(c)`; the number of distinct values (`len(jnp.unique(x))`)
     becomes the count of changes between neighbours of the sorted values, plus one; and
     `jnp.bincount(x, minlength=k)` gets `length=k`.
@@ -632,6 +634,36 @@ def four_of_a_kind(cards, bonus):
             note="a branch function reads the enclosing function's traced `rank_counts` (the lowering writes "
             "such closures): traced there, not a Python value NumPy could compute",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def pick_best(key, scores):
+    best = scores == jnp.max(scores)
+    ties = jnp.nonzero(best)[0]
+    choice = jax.random.randint(key, shape=(), minval=0, maxval=len(ties))
+    return ties[choice]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def pick_best(key, scores):
+    best = scores == jnp.max(scores)
+    ties = jnp.nonzero(best, size=best.size)[0]
+    choice = jax.random.randint(key, shape=(), minval=0, maxval=jnp.count_nonzero(best))
+    return ties[choice]
+""",
+            unsafe=True,
+            function="pick_best",
+            inputs=("(jax.random.PRNGKey(0), jnp.array([1.0, 3.0, 3.0, 2.0]))", "(jax.random.PRNGKey(1), jnp.array([5.0, 1.0]))"),
+            note="a random tie-break (a wave-function-collapse module's `select_collapse_by_map`): the positions are "
+            "counted and read at a computed index, so they are padded to the mask's size and counted with "
+            "`jnp.count_nonzero`",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -975,16 +1007,25 @@ def four_of_a_kind(cards, bonus):
                 return None
             name = assign.targets[0].target.value
             uses = reads(function_node, name)
-            positions = []
+            positions, counts, computed = [], [], False
             for use in uses:
                 subscript = use.parent
-                index = _literal_index(subscript) if isinstance(subscript, cst.Subscript) and \
-                    subscript.value is use.node else None
-                if index is None or index < 0:
-                    return None  # read whole, or from the end: the number of positions matters
-                positions.append(index)
+                if isinstance(subscript, cst.Subscript) and subscript.value is use.node and len(subscript.slice) == 1 \
+                        and isinstance(subscript.slice[0].slice, cst.Index):
+                    index = _literal_index(subscript)
+                    if index is not None and index < 0:
+                        return None  # read from the end: the number of positions matters
+                    computed = computed or index is None
+                    positions.append(index or 0)
+                    continue
+                counted = _counted(list(reversed(use.ancestors))[:2], context)
+                if counted is None:
+                    return None  # read whole: the number of positions matters
+                counts.append(counted)
             if not positions or len(assigned_values(function_node, name)) != 1:
                 return None
+            if counts or computed:
+                return self._padded_positions_fix(node, function_node, counts)
             count = max(positions) + 1
         replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("size", str(count))])
         read = "the first position where the condition holds is read" if count == 1 else \
@@ -994,6 +1035,25 @@ def four_of_a_kind(cards, bonus):
             f"Pass `size={count}`: only {read}", [(node, replacement)], Safety.UNSAFE,
             f"where the condition holds {fewer} the original raised IndexError; the rewrite reads index 0 "
             "there (`fill_value=` sets another)")
+
+    def _padded_positions_fix(self, node: cst.Call, function_node: cst.FunctionDef, counts: list[cst.CSTNode]):
+        """`idx = jnp.nonzero(mask)[0]`, then `len(idx)` and `idx[k]` (a random pick among them):
+        the positions padded to the mask's size, and each count `jnp.count_nonzero(mask)`."""
+        context = self.context
+        condition = node.args[0].value
+        if any(len(assigned_values(function_node, read)) > 1 for read in names_read(condition)):
+            return None  # the condition changes on the way to the counts
+        shown = context.code(condition).strip()
+        jnp = context.spell("jax.numpy")
+        size = f"{shown}.size" if isinstance(condition, (cst.Name, cst.Attribute)) else f"{jnp}.size({shown})"
+        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("size", size)])
+        count = context.parse_expression(f"{jnp}.count_nonzero({shown})")
+        return context.fix(
+            f"Pad the positions to `size={size}` and count them with `{jnp}.count_nonzero({shown})`",
+            [(node, replacement), *((counted, count) for counted in counts)], Safety.UNSAFE,
+            "the positions are padded with index 0 after the last one; an index past the count reads the padding, "
+            "where the original clamped to the last position (a count is an int32 array where the original gave "
+            "a Python int)")
 
     def _count_fix(self, node: cst.Call, function: str, condition: cst.BaseExpression):
         """`len(jnp.where(c)[0])`, `jnp.nonzero(c)[0].shape[0]`, `jnp.argwhere(c).shape[0]`: the

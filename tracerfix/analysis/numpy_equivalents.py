@@ -45,7 +45,7 @@ _ARRAY_FUNCTIONS = frozenset(
     linalg.slogdet linalg.solve linalg.cholesky linalg.qr linalg.svd linalg.svdvals linalg.eigh
     linalg.eigvalsh linalg.matrix_power linalg.matrix_rank linalg.multi_dot linalg.cond
     linalg.tensorsolve linalg.tensorinv linalg.trace linalg.outer linalg.cross linalg.vecdot
-    linalg.matmul linalg.diagonal linalg.matrix_transpose linalg.tensordot
+    linalg.matmul linalg.diagonal linalg.matrix_transpose linalg.tensordot linalg.lstsq linalg.eig linalg.eigvals
     fft.fft fft.ifft fft.fft2 fft.ifft2 fft.fftn fft.ifftn fft.rfft fft.irfft fft.rfft2 fft.irfft2
     fft.rfftn fft.irfftn fft.hfft fft.ihfft fft.fftshift fft.ifftshift
     meshgrid block where matrix_transpose iscomplex histogram2d histogram_bin_edges histogramdd
