@@ -634,18 +634,16 @@ def initialised_attribute(context, operand: cst.Attribute):
 
 def _set_from_outside(context, owner: cst.ClassDef, attribute: str) -> bool:
     """Whether code outside the class `owner` stores `<object>.<attribute> = ...` anywhere in the
-    module (cached per module and attribute name)."""
-    module = context.module
-    cache = context.analysis.__dict__.setdefault("_outside_stores", {})
-    key = (id(module), attribute)
-    if key not in cache:
+    module."""
+    def compute() -> bool:
         inside = {id(node) for node in walk(owner)}
-        cache[key] = any(
+        return any(
             id(node) not in inside and any(isinstance(t, cst.Attribute) and t.attr.value == attribute
                                            for target in ([t.target for t in node.targets] if isinstance(node, cst.Assign)
                                                           else [node.target]) for t in walk(target))
-            for node in walk(module) if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)))
-    return cache[key]
+            for node in walk(context.module) if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)))
+
+    return context.analysis.memo(("set from outside", id(owner), attribute), compute)
 
 
 def _host_chain_fix(context, operand: cst.BaseExpression):
@@ -1356,6 +1354,26 @@ def refuse_mixed_sequences(function, values: Sequence[cst.BaseExpression]) -> No
     if any(len(found) > 1 for found in places.values()):
         raise Refused("one `return` gives a list where another gives a tuple: `lax` control flow needs one "
                       "structure on every path; return `tuple(...)` of the list where the tuple is meant")
+
+
+def appended_keyword(args: Sequence[cst.Arg], keyword: str, value: cst.BaseExpression) -> list[cst.Arg]:
+    """`args` with `keyword=value` after them, laid out as they are (one line, or one argument per
+    line with a trailing comma)."""
+    no_space = cst.SimpleWhitespace("")
+    new = cst.Arg(
+        value=value,
+        keyword=cst.Name(keyword),
+        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space),
+    )
+    if not args:
+        return [new]
+    last = args[-1]
+    if last.comma is cst.MaybeSentinel.DEFAULT:
+        # One line: `jax.jit(f)` -> `jax.jit(f, static_argnames=...)`.
+        return [*args[:-1], last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), new]
+    # A trailing comma (often one argument per line): the new argument takes the last line.
+    between = args[-2].comma if len(args) > 1 else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return [*args[:-1], last.with_changes(comma=between), new.with_changes(comma=last.comma)]
 
 
 def _refuse_mixed_arities(values: Sequence[cst.BaseExpression]) -> None:

@@ -32,6 +32,7 @@ from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.bindings import is_rebound, positional_parameter_names, reads
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
+from tracerfix.rewrite import appended_keyword
 from tracerfix.rule import Fix, Safety
 
 JIT = "jax.jit"
@@ -225,7 +226,7 @@ def _with_static(site: JitSite, function, names: Sequence[str], context) -> cst.
         for arg in call.args
     ]
     if names_arg is None and nums_arg is None:
-        args = _append_keyword(args, "static_argnames", context.parse_expression(_names_literal(names)))
+        args = appended_keyword(args, "static_argnames", context.parse_expression(_names_literal(names)))
     return call.with_changes(args=args)
 
 
@@ -245,24 +246,6 @@ def _extended(value: cst.BaseExpression, additions: list[str], literal: type, co
     if opening == "(" and len(items) == 1:
         text += ","
     return context.parse_expression(f"{opening}{text}{closing}")
-
-
-def _append_keyword(args: list[cst.Arg], keyword: str, value: cst.BaseExpression) -> list[cst.Arg]:
-    no_space = cst.SimpleWhitespace("")
-    new = cst.Arg(
-        value=value,
-        keyword=cst.Name(keyword),
-        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space),
-    )
-    if not args:
-        return [new]
-    last = args[-1]
-    if last.comma is cst.MaybeSentinel.DEFAULT:
-        # One line: `jax.jit(f)` -> `jax.jit(f, static_argnames=...)`.
-        return [*args[:-1], last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), new]
-    # A trailing comma (often one argument per line): the new argument takes the last line.
-    between = args[-2].comma if len(args) > 1 else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    return [*args[:-1], last.with_changes(comma=between), new.with_changes(comma=last.comma)]
 
 
 # -- when the fix would be wrong -----------------------------------------------------------------

@@ -10,7 +10,7 @@ from tracerfix.definitions import bound_by, earlier_definition, site_of
 from tracerfix.masks import masked_update, reduction_of, rewrite_reduction
 from tracerfix.analysis.numpy_equivalents import NUMPY_UFUNCS
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import fresh_name, names_read, numpy_recompute_fix, walk
+from tracerfix.rewrite import appended_keyword, fresh_name, names_read, numpy_recompute_fix, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # jax.numpy functions whose result size depends on the values of the input: the keyword that
@@ -960,10 +960,7 @@ def pick_best(key, scores):
             return None  # the unique values are used: their number is the data-dependent part
         size = f"{context.code(array).strip()}.size" if isinstance(array, (cst.Name, cst.Attribute)) \
             else f"{context.spell('jax.numpy')}.size({context.code(array).strip()})"
-        replacement = node.with_changes(args=[*node.args[:-1], node.args[-1].with_changes(
-            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-            cst.Arg(context.parse_expression(size), keyword=cst.Name("size"),
-                    equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))])
+        replacement = node.with_changes(args=appended_keyword(node.args, "size", context.parse_expression(size)))
         return context.fix(f"Pass `size={size}`: only the inverse indices are kept, which it leaves unchanged",
                            [(node, replacement)])
 
@@ -1027,7 +1024,7 @@ def pick_best(key, scores):
             if counts or computed:
                 return self._padded_positions_fix(node, function_node, counts)
             count = max(positions) + 1
-        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("size", str(count))])
+        replacement = node.with_changes(args=appended_keyword(node.args, "size", cst.Integer(str(count))))
         read = "the first position where the condition holds is read" if count == 1 else \
             f"the first {count} positions where the condition holds are read"
         fewer = "nowhere" if count == 1 else f"at fewer than {count} positions"
@@ -1046,7 +1043,7 @@ def pick_best(key, scores):
         shown = context.code(condition).strip()
         jnp = context.spell("jax.numpy")
         size = f"{shown}.size" if isinstance(condition, (cst.Name, cst.Attribute)) else f"{jnp}.size({shown})"
-        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("size", size)])
+        replacement = node.with_changes(args=appended_keyword(node.args, "size", context.parse_expression(size)))
         count = context.parse_expression(f"{jnp}.count_nonzero({shown})")
         return context.fix(
             f"Pad the positions to `size={size}` and count them with `{jnp}.count_nonzero({shown})`",
@@ -1094,7 +1091,7 @@ def pick_best(key, scores):
         if minlength is None or context.is_traced(minlength):
             return None
         shown = context.code(minlength).strip()
-        replacement = node.with_changes(args=[*_with_comma(node.args), _keyword_arg("length", shown)])
+        replacement = node.with_changes(args=appended_keyword(node.args, "length", context.parse_expression(shown)))
         return context.fix(f"Pass `length={shown}`", [(node, replacement)], Safety.UNSAFE,
                            f"values of `{shown}` or more are dropped, where the original grew the counts to hold them")
 
@@ -1290,15 +1287,6 @@ def _counted(chain: list[cst.CSTNode], context) -> cst.CSTNode | None:
             and not is_shadowed("len", context):
         return chain[1]
     return None
-
-
-def _with_comma(args) -> list[cst.Arg]:
-    return [*args[:-1], args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))]
-
-
-def _keyword_arg(keyword: str, value: str) -> cst.Arg:
-    return cst.Arg(cst.parse_expression(value), keyword=cst.Name(keyword),
-                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
 
 
 def _method_receiver(node: cst.Call) -> cst.BaseExpression | None:

@@ -17,7 +17,7 @@ from tracerfix.concrete_arguments import (
 from tracerfix.masks import operand_text, rank_of, reduction_of, rewrite_reduction, window_mask, window_of
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Invalid, Rule, Safety, Valid
-from tracerfix.rewrite import LINE_LENGTH, certainly_0d, initialised_attribute, numpy_recompute_fix, walk
+from tracerfix.rewrite import LINE_LENGTH, appended_keyword, certainly_0d, initialised_attribute, numpy_recompute_fix, walk
 from tracerfix.static_args import static_argument_fix
 
 
@@ -1165,10 +1165,7 @@ def segments(x, counts):
             if total is None or counts is None or context.code(counts).strip() != shown:
                 continue
             given = context.code(total).strip()
-            args = [*call.args[:-1], call.args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                    cst.Arg(context.parse_expression(given), keyword=cst.Name("total_repeat_length"),
-                            equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                                  whitespace_after=cst.SimpleWhitespace("")))]
+            args = appended_keyword(call.args, "total_repeat_length", context.parse_expression(given))
             return context.fix(f"Pass `total_repeat_length={given}`, as the function does where it repeats by "
                                f"`{shown}`", [(call, call.with_changes(args=args))], Safety.UNSAFE,
                                f"assumes `{shown}` sums to `{given}` here too; where it sums to less, the result is "
