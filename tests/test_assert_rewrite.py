@@ -27,7 +27,8 @@ CASES = [
 # An input each function rejects: the original raises on it.
 FAILING = {"normalize": "jnp.array([-1.0, 1.0])", "log_prob": "jnp.array([0.5, -0.25])",
            "safe_log": "jnp.array([1.0, -2.0])", "normalise": "jnp.array([-1.0, -2.0])",
-           "normalise_positive": "jnp.array([-1.0, -2.0])", "env_step": "(jnp.int32(2), jnp.int32(3))"}
+           "normalise_positive": "jnp.array([-1.0, -2.0])", "env_step": "(jnp.int32(2), jnp.int32(3))",
+           "hexagon": "(jnp.array([1.5, -2.0, 0.5]),)"}
 
 
 def test_there_are_runtime_check_cases():

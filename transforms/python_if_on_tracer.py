@@ -1944,6 +1944,48 @@ def converged(mean):
             "holds, the jitted function sets its mean to the traced argument, and the method tests it; the "
             "attribute is set outside the class, so it is not the constant `__init__` computes",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def as_int_coordinates(arr):
+    if jnp.issubdtype(arr.dtype, jnp.integer):
+        return arr
+    elif jnp.all(arr == jnp.round(arr)):
+        return arr.astype(int)
+    else:
+        raise TypeError("Input coordinates must be integer values")
+
+@jax.jit
+def hexagon(coordinate):
+    return as_int_coordinates(coordinate) * 2
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+def as_int_coordinates(arr):
+    if jnp.issubdtype(arr.dtype, jnp.integer):
+        return arr
+    else:
+        def raise_if(failed):
+            if failed:
+                raise RuntimeError("Input coordinates must be integer values")
+
+        jax.debug.callback(raise_if, ~jnp.all(arr == jnp.round(arr)))
+        return arr.astype(int)
+
+@jax.jit
+def hexagon(coordinate):
+    return as_int_coordinates(coordinate) * 2
+""",
+            unsafe=True,
+            function="hexagon",
+            inputs=("(jnp.array([1.0, -2.0, 1.0]),)", "(jnp.array([1, 0, -1]),)"),
+            note="HexCraft's coordinate conversion: the traced `elif` follows a test on the dtype (a Python "
+            "value), so it becomes an `else` holding the check of the raising branch and what the `elif` did",
+        ),
     )
 
     def __init__(self, context) -> None:
@@ -2089,9 +2131,12 @@ def converged(mean):
             rest = [_chain(kept)]
         statements = [*checks, *rest]
         statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
+        # An `elif` after a test on Python values becomes an `else` holding the checks and the rest.
+        replacement = cst.Else(body=cst.IndentedBlock(body=statements)) if _is_elif(node, context.parent()) \
+            else cst.FlattenSentinel(statements)
         # Unsafe as the whole: exact itself, it is there for the runtime check that follows.
         fix = context.fix("Check the branches that raise ahead of the `if`, and drop them from it",
-                          [(node, cst.FlattenSentinel(statements))], Safety.UNSAFE,
+                          [(node, replacement)], Safety.UNSAFE,
                           "each `raise` becomes a runtime check on the next pass: its exception reaches the caller "
                           "as a JaxRuntimeError when the compiled function runs")
         fix.first = True  # each check and the shorter chain get their own fixes on the next pass
