@@ -14,6 +14,7 @@ import ast
 import random
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -260,3 +261,35 @@ def test_unclosed_bracket_and_a_docstring_at_column_zero():
     assert document.error is not None and document.error.line == 6
     # `clip` is read whole although a line of its docstring starts at column 0.
     assert [f.function for f in document.findings] == ["clip"]
+
+
+def test_an_edit_reanalyses_the_functions_that_reach_a_class_through_a_module_level_object():
+    # `_es = Optimizer(4)` only binds a name, but `converged` calls `_es.should_stop()`, which makes
+    # the method traced: an edit the class's statement depends on (its import) must bring
+    # `converged` along, or the method's leak disappears from the editor's diagnostics.
+    source = textwrap.dedent('''
+        import jax
+        import jax.numpy as jnp
+
+        class Optimizer:
+            def __init__(self, n):
+                self._mean = jnp.zeros(n)
+
+            def should_stop(self):
+                if jnp.all(self._mean > 1):
+                    return True
+                return False
+
+        _es = Optimizer(4)
+
+        @jax.jit
+        def converged(mean):
+            _es._mean = mean
+            return _es.should_stop()
+        ''')
+    document = incremental.Document(settings(unsafe=True))
+    document.update(source)
+    assert any(f.code == "TFX101" for f in document.findings)
+    document.update(source.replace("import jax.numpy as jnp", "import jax.numpy as jnp  # edited"))
+    assert_same_as_cold(document, fixes=True)
+    assert any(f.code == "TFX101" for f in document.findings)

@@ -611,10 +611,13 @@ def _affected(statements: list[Statement], changed: list[int], removed: list[Sta
     active = [not s.imports and (s.defines or markers.search(s.text) is not None) for s in statements]
     binders: dict[str, list[int]] = {}
     readers: dict[str, list[int]] = {}
+    # Module-level code that only binds names but reads a class or function (`_es = Optimizer(4)`):
+    # what reads those names (`es.should_stop()` in a jitted function) traces the class's methods.
+    passing = [not s.imports and not active[p] and bool(s.binds) for p, s in enumerate(statements)]
     for position, statement in enumerate(statements):
         for name in statement.binds:
             binders.setdefault(name, []).append(position)
-        if active[position]:
+        if active[position] or passing[position]:
             for word in statement.words:
                 readers.setdefault(word, []).append(position)
     everywhere = binders.get(_STAR, [])  # a star import may bind any name
@@ -639,11 +642,14 @@ def _affected(statements: list[Statement], changed: list[int], removed: list[Sta
         seeds.update(p for p in dependencies(statement.words) if active[p])
     affected = set(seeds)
     pending = list(seeds)
+    as_reader: set[int] = set()  # reached because it reads a name of an affected statement
     while pending:
         position = pending.pop()
         more = dependencies(statements[position].words)
-        if position in seeds or active[position]:
-            more += active_readers(statements[position].binds)
+        if position in seeds or active[position] or position in as_reader:
+            found = active_readers(statements[position].binds)
+            as_reader.update(found)
+            more += found
         for other in more:
             if other not in affected:
                 affected.add(other)
