@@ -171,7 +171,9 @@ class _PytreeSpecs:
         for name, kind in chosen.fields.items():
             part = usage.attributes.get(name, Usage())
             nested = next((info for info in self.classes if info.name == kind), None)
-            if nested is not None and name not in chosen.defaults or part.attributes or part.keys:
+            # A field read by key or attribute, or one whose class the module defines (built from
+            # it unless the field has a default): a pytree of its own.
+            if (nested is not None and name not in chosen.defaults) or part.attributes or part.keys:
                 inner = self.spec(part, kind or None, rank) if part.keys or part.attributes else \
                     self._class_spec(part, kind, rank)
                 if inner is None:
