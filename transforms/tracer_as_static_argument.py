@@ -21,22 +21,23 @@ from tracerfix.rewrite import LINE_LENGTH, appended_keyword, certainly_0d, initi
 from tracerfix.static_args import static_argument_fix
 
 
-def _one_per_line(switch: cst.Call, indent: str) -> cst.Call:
-    """`lax.switch(i, [f, g])` laid out as black would: the index and the list on lines of their
-    own, each branch on its own line."""
+def _one_per_line(call: cst.Call, indent: str) -> cst.Call:
+    """`lax.switch(i, [f, g])` and `lax.cond(t, f, g)` laid out as black would: each argument on
+    a line of its own, and each branch of a switch's list too."""
     def down(extra: str) -> cst.ParenthesizedWhitespace:
         return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
 
-    index, branches = switch.args
-    listed = branches.value
-    elements = [element.with_changes(comma=cst.Comma(whitespace_after=down(indent * 2 if i < len(listed.elements) - 1
-                                                                              else indent)))
-                for i, element in enumerate(listed.elements)]
-    listed = listed.with_changes(lbracket=cst.LeftSquareBracket(whitespace_after=down(indent * 2)), elements=elements)
-    return switch.with_changes(
-        whitespace_before_args=down(indent),
-        args=[index.with_changes(comma=cst.Comma(whitespace_after=down(indent))),
-              branches.with_changes(value=listed, comma=cst.Comma(whitespace_after=down("")))])
+    args = list(call.args)
+    last = args[-1]
+    if isinstance(last.value, cst.List):
+        listed = last.value
+        elements = [element.with_changes(comma=cst.Comma(whitespace_after=down(
+            indent * 2 if i < len(listed.elements) - 1 else indent))) for i, element in enumerate(listed.elements)]
+        last = last.with_changes(value=listed.with_changes(
+            lbracket=cst.LeftSquareBracket(whitespace_after=down(indent * 2)), elements=elements))
+    args = [arg.with_changes(comma=cst.Comma(whitespace_after=down(indent))) for arg in args[:-1]]
+    args.append(last.with_changes(comma=cst.Comma(whitespace_after=down(""))))
+    return call.with_changes(whitespace_before_args=down(indent), args=args)
 
 
 def _modulus(expression: cst.BaseExpression | None) -> int | None:
@@ -45,6 +46,30 @@ def _modulus(expression: cst.BaseExpression | None) -> int | None:
             and isinstance(expression.right, cst.Integer):
         return int(expression.right.value)
     return None
+
+
+def _domain(expression: cst.BaseExpression | None) -> list[str] | None:
+    """The literal values an expression can take: `0`..`n - 1` for `e % n`, the literal ends of
+    a ternary (`1 if t else 0`, chains included); None when it is not one of these."""
+    count = _modulus(expression)
+    if count is not None:
+        return [str(value) for value in range(count)]
+    if not isinstance(expression, cst.IfExp):
+        return None
+    values: list[str] = []
+    for end in (expression.body, expression.orelse):
+        inner = _domain(end) if isinstance(end, cst.IfExp) else None
+        if inner is not None:
+            values.extend(inner)
+        elif isinstance(end, cst.Integer) or isinstance(end, cst.Name) and end.value in ("True", "False"):
+            values.append(end.value)
+        elif isinstance(end, cst.UnaryOperation) and isinstance(end.operator, cst.Minus) \
+                and isinstance(end.expression, cst.Integer):
+            values.append(f"-{end.expression.value}")
+        else:
+            return None
+    unique = list(dict.fromkeys(values))
+    return unique if len(unique) == len(values) else None
 
 
 def _static_size(part: cst.Slice, context) -> cst.BaseExpression | None:
@@ -909,6 +934,76 @@ def segments(x, counts):
             "above, so that total serves here too; the size the caller passes (`x.shape[0]`) is never None, so "
             "the `jnp.max` default is dead and the slice size stays static",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import jax.scipy as jsp
+
+def compute(lu_and_piv, vector, transpose):
+    trans = 1 if transpose else 0
+    return jsp.linalg.lu_solve(lu_and_piv, vector, trans=trans)
+
+@jax.jit
+def f(matrix, vector, transpose):
+    return compute(jsp.linalg.lu_factor(matrix), vector, transpose)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import jax.scipy as jsp
+from jax import lax
+
+def compute(lu_and_piv, vector, transpose):
+    trans = 1 if transpose else 0
+    return lax.switch(
+        trans,
+        [
+            lambda: jsp.linalg.lu_solve(lu_and_piv, vector, trans=0),
+            lambda: jsp.linalg.lu_solve(lu_and_piv, vector, trans=1),
+        ],
+    )
+
+@jax.jit
+def f(matrix, vector, transpose):
+    return compute(jsp.linalg.lu_factor(matrix), vector, transpose)
+""",
+            unsafe=True,
+            note="lineax's LU solver (issue 187): the state's traced `transpose` flag picks `trans` with a "
+            "ternary, but `lu_solve` needs `trans` as a Python value, so the two solves are written out and "
+            "`lax.switch` picks one; the ternary itself is TFX201's (`jnp.where`), see "
+            "tests/test_static_flags.py for the two together under jit",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+import jax.scipy as jsp
+
+@jax.jit
+def f(a, b, upper):
+    return jsp.linalg.solve_triangular(a, b, lower=False if upper > 0 else True)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+import jax.scipy as jsp
+from jax import lax
+
+@jax.jit
+def f(a, b, upper):
+    return lax.cond(
+        upper > 0,
+        lambda: jsp.linalg.solve_triangular(a, b, lower=False),
+        lambda: jsp.linalg.solve_triangular(a, b, lower=True),
+    )
+""",
+            unsafe=True,
+            function="f",
+            inputs=("(jnp.array([[2.0, 1.0], [0.0, 3.0]]), jnp.array([1.0, 2.0]), jnp.int32(1))",),
+            note="a ternary on a traced value written as a solver's flag: the flag must be a Python value, so the "
+            "ternary's test picks between the two solves with `lax.cond`",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1173,40 +1268,59 @@ def segments(x, counts):
         return None
 
     def _switch_over_domain(self, argument: cst.BaseExpression, call: cst.Call):
-        """`jnp.rot90(v, k=quadrant)` with `quadrant = ... % 4`: the argument takes one of a few
-        values, so `lax.switch` picks among the calls with each of them written out."""
+        """`jnp.rot90(v, k=quadrant)` with `quadrant = ... % 4`, `lu_solve(..., trans=trans)` with
+        `trans = 1 if transpose else 0`: the argument takes one of a few values, so `lax.switch`
+        (or `lax.cond` between two) picks among the calls with each of them written out."""
         context = self.context
-        index, count = argument, _modulus(argument)
-        if count is None and isinstance(argument, cst.Name):
+        values = _domain(argument)
+        if values is None and isinstance(argument, cst.Name):
             from tracerfix.definitions import value_resolver
 
             bound = value_resolver(context)(argument.value)
-            count = _modulus(bound) if bound is not None else None
-        if count is None or not 2 <= count <= 8:
+            values = _domain(bound) if bound is not None else None
+        if values is None or not 2 <= len(values) <= 8:
             return None
 
         class _Literal(cst.CSTTransformer):
-            def __init__(self, value: int) -> None:
+            def __init__(self, value: str) -> None:
                 self.value = value
 
             def on_leave(self, original, updated):
-                return cst.Integer(str(self.value)) if original is argument else updated
+                return cst.parse_expression(self.value) if original is argument else updated
+
+        def written_with(value: str) -> str:
+            return f"lambda: {context.code(call.visit(_Literal(value))).strip()}"
 
         lax = context.spell("jax.lax")
-        branches = [f"lambda: {context.code(call.visit(_Literal(value))).strip()}" for value in range(count)]
-        text = f"{lax}.switch({context.code(index).strip()}, [{', '.join(branches)}])"
+        index = context.code(argument).strip()
+        if isinstance(argument, cst.IfExp) and len(values) == 2:
+            # `lower=False if upper > 0 else True`: the ternary's own test picks the call.
+            index, values = context.code(argument.test).strip(), [values[0], values[1]]
+            text = f"{lax}.cond({index}, {written_with(values[0])}, {written_with(values[1])})"
+            how = f"{lax}.cond"
+        elif sorted(values) == [str(number) for number in range(len(values))]:
+            order = [str(number) for number in range(len(values))]
+            text = f"{lax}.switch({index}, [{', '.join(written_with(value) for value in order)}])"
+            how = f"{lax}.switch"
+        elif len(values) == 2:
+            first, second = sorted(values, key=lambda value: value != "True")
+            test = index if (first, second) == ("True", "False") else f"{index} == {first}"
+            text = f"{lax}.cond({test}, {written_with(first)}, {written_with(second)})"
+            how = f"{lax}.cond"
+        else:
+            return None
         switch = context.parse_expression(text)
         statement = context.enclosing(cst.SimpleStatementLine)
         depth = sum(isinstance(a, cst.IndentedBlock) for a in context.ancestors)
         if statement is not None and len(context.module.default_indent) * depth + len(
                 context.code(statement).strip()) - len(context.code(call).strip()) + len(text) > LINE_LENGTH:
             switch = _one_per_line(switch, context.module.default_indent)
-        fix = context.fix(f"Choose among the {count} calls with `{lax}.switch`", [(call, switch)],
-                          Safety.UNSAFE, f"each of the {count} calls is traced, and `lax.switch` needs them to give "
+        count = len(values)
+        fix = context.fix(f"Choose among the {count} calls with `{how}`", [(call, switch)],
+                          Safety.UNSAFE, f"each of the {count} calls is traced, and `{how}` needs them to give "
                           "arrays of one shape and dtype (a non-square array rotated by an odd and an even `k` does "
                           "not); the index must be an integer")
-        return fix, (f"it takes one of {count} values (`... % {count}`): choose among the calls with "
-                     f"`{lax}.switch`")
+        return fix, f"it takes one of {count} values: choose among the calls with `{how}`"
 
     def _window_reduction(self, node, selection, listed: str, verb: str, where: str) -> bool:
         """`jnp.sum(x[:k])`, `lax.dynamic_slice(x, (0,), (k,)).max()`: a window of traced size
