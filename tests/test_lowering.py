@@ -773,6 +773,38 @@ def test_attributes_a_branch_sets_are_carried_as_local_names():
     _agree(rewritten, code, "f", "(-np.ones(3, np.float32),)")
 
 
+def test_a_method_that_returns_early_after_setting_an_attribute_carries_no_result():
+    # A quasi-Newton update that resets its matrix and returns early when the curvature is not
+    # positive: every path returns None, so the bare `return` only ends its branch.
+    code = _source("""
+        import jax
+        import jax.numpy as jnp
+
+        class Solver:
+            def __init__(self, n):
+                self.H = jnp.eye(n)
+
+            def update(self, s, y):
+                a = s @ y
+                if a < 1e-14:
+                    self.H = jnp.eye(s.shape[0])
+                    return
+                B = jnp.outer(self.H @ y, s)
+                self.H = self.H + (a + y @ self.H @ y) * jnp.outer(s, s) / a**2 - (B + B.T) / a
+
+        @jax.jit
+        def f(s, y):
+            solver = Solver(s.shape[0])
+            solver.H = solver.H * 2.0
+            solver.update(s, y)
+            return solver.H
+        """)
+    rewritten = _fix(code)
+    assert "lax.cond(" in rewritten and "result" not in rewritten, rewritten
+    _agree(rewritten, code, "f", "(np.array([1.0, 0.5], np.float32), np.array([0.3, 0.2], np.float32))")
+    _agree(rewritten, code, "f", "(np.array([1.0, 0.5], np.float32), np.array([-0.3, 0.2], np.float32))")
+
+
 def test_an_object_used_whole_in_the_branch_keeps_its_attribute_refused():
     code = """
         import jax

@@ -448,19 +448,24 @@ class Lowerer:
         if not carried:
             return region
         loads, stores = carried
-        result = self.result or self.fresh("result")
+        # A method that only updates its object (`if a < eps: self.H = I; return`) returns None on
+        # every path: its returns just end their branch, and nothing is carried for them.
+        bare = all(statement.value is None for statement in walk(region) if isinstance(statement, Return))
+        result = None if bare else self.result or self.fresh("result")
 
         def returns_given(block: list) -> list:
             out = []
             for statement in block:
                 if isinstance(statement, Return):
-                    out.append(analyse_leaf(f"{result} = {statement.value or 'None'}"))
+                    if result is not None:
+                        out.append(analyse_leaf(f"{result} = {statement.value or 'None'}"))
                     continue
                 if isinstance(statement, If):
                     statement.body, statement.orelse = returns_given(statement.body), returns_given(statement.orelse)
                 out.append(statement)
             return out
-        return [*loads, *returns_given(region), *stores, Return(result, {result})]
+        given = [*loads, *returns_given(region), *stores]
+        return given if result is None else [*given, Return(result, {result})]
 
     def _carry_attributes(self, statements: list) -> tuple[list, list] | None:
         """The loads and stores that carry, as local names, the attributes `statements` set
