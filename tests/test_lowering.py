@@ -1127,6 +1127,69 @@ def test_a_static_loop_whose_index_must_stay_python_keeps_the_loop_and_lowers_it
     assert [f.code for f in _lint(number_start)] == ["TFX108"]
 
 
+def test_a_loop_on_python_values_that_returns_stays_python_so_its_count_stays_static():
+    # Adaptive quadrature (a NumPyro Beta-Poisson model): the number of points doubles in a
+    # Python `while` and picks a rule by value (`if n == 10`), so a `lax.while_loop` would make it
+    # traced and leak; the loop stays, and `if converged: return r` sets the function's flags.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def rule(n):
+            if n == 4:
+                return jnp.array([0.1, 0.2, 0.3, 0.4])
+            return jnp.linspace(0.0, 1.0, n)
+
+        @jax.jit
+        def adaptive(x):
+            prev = jnp.sum(rule(2) * x)
+            n = 4
+            while n <= 16:
+                curr = jnp.sum(rule(n) * x)
+                if jnp.abs(curr - prev) < 0.5:
+                    return curr
+                prev = curr
+                n *= 2
+            return prev
+        """
+    )
+    fixed = _fix(original)
+    assert "    while n <= 16:\n" in fixed and "while_loop" not in fixed and not _lint(fixed), fixed
+    for x in ("np.float32(0.1)", "np.float32(3.0)", "np.float32(100.0)"):
+        _agree(fixed, original, "adaptive", f"({x},)")
+
+
+def test_a_loop_on_python_values_that_returns_and_prints_is_not_kept_python():
+    # Kept Python, the loop runs on after it returns: a `print` in it would show those runs.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def rule(n):
+            if n == 4:
+                return jnp.array([0.1, 0.2, 0.3, 0.4])
+            return jnp.linspace(0.0, 1.0, n)
+
+        @jax.jit
+        def adaptive(x):
+            prev = jnp.sum(rule(2) * x)
+            n = 4
+            while n <= 16:
+                curr = jnp.sum(rule(n) * x)
+                print(n)
+                if jnp.abs(curr - prev) < 0.5:
+                    return curr
+                prev = curr
+                n *= 2
+            return prev
+        """
+    )
+    assert "while n <= 16:" in _fix(original)
+    assert "lax.cond(" not in _fix(original)
+
+
 def test_a_name_given_a_default_after_being_none_is_carried():
     # A Newton-Raphson taking `x_or_n` (an array or a size): `x = None`, then `if x is None: x =
     # jnp.zeros(n)` before the loop, so the loop only ever carries an array.

@@ -113,7 +113,8 @@ def lower(context, node: cst.BaseStatement, traced_bounds: bool = False, keep_py
         lowerer.traced_bounds = traced_bounds
         lowerer.keep_python_loops = keep_python_loops
         fix = lowerer.fix()
-        if isinstance(lowerer.root_loop, For) and not traced_bounds and not keep_python_loops:
+        if (isinstance(lowerer.root_loop, For) or lowerer.static_loop_lowered) and not traced_bounds \
+                and not keep_python_loops:
             try:
                 fix.alternative = lower(context, node, keep_python_loops=True)
             except Refused:
@@ -149,6 +150,9 @@ class Lowerer:
         self.constant_result: str | None = None  # see `jumps.Flags.constant`
         self.root_loop = None
         self.keep_python_loops = False
+        # A loop on Python values that returns was made a `lax` loop: kept Python, it is the
+        # alternative form (its count may be needed static, `gauss_legendre(n_points)`).
+        self.static_loop_lowered = False
         self.traced_bounds = False
         self.locals: set[str] = set()  # the function's own names (the rest are globals)
         self.cond_notes: list[str] = []

@@ -129,7 +129,12 @@ class Writer:
         # flag in its condition, so it is lowered even when it stops on Python values.
         returns = has_jump(statement.body, (Return,), into_loops=True) if isinstance(statement, (While, For)) else False
         if isinstance(statement, While):
-            if returns or self.lowerer.test_is_traced(statement, scope.tainted) or self._stops_on_traced(statement, scope):
+            static_test = not self.lowerer.test_is_traced(statement, scope.tainted)
+            if returns and static_test and self.lowerer.keep_python_loops:
+                return self._python_loop_returning(statement, scope, f"while {statement.test}:")
+            if returns and static_test and not has_jump(statement.body, (Break,), into_loops=False):
+                self.lowerer.static_loop_lowered = True  # its Python form is the alternative
+            if returns or not static_test or self._stops_on_traced(statement, scope):
                 return self.while_loop(statement, scope)
             return self.python_loop(statement, scope, f"while {statement.test}:")
         if isinstance(statement, For):
@@ -178,6 +183,40 @@ class Writer:
         scope.tainted |= inner.tainted
         if statement.orelse:
             lines += ["else:", *self.indented(self.block(statement.orelse, scope))]
+        return lines
+
+    def _python_loop_returning(self, statement, scope: Scope, header: str) -> list[str]:
+        """A loop on Python values (`while n_points <= max_points:`) that returns on a traced test:
+        it stays a Python loop, so what it counts stays static. Each `if` that returns sets the
+        function's flags, the first time only (`if` under `~returned`); the rest of the body runs
+        on in later iterations, which is harmless: once the flag is up, nothing it computes is
+        read (the function's result is the flagged one). So a body that calls for effect, sets an
+        attribute or grows a container is refused."""
+        if has_jump(statement.body, (Break,), into_loops=False) or statement.orelse:
+            raise Refused("a `break` or `else` beside a `return` in a loop on Python values")
+        for inner in walk(statement.body):
+            if isinstance(inner, Leaf) and (inner.effect or inner.attribute_store or inner.grows or inner.raises):
+                raise Refused("the loop runs on after it returns, and its body has an effect "
+                              f"(`{inner.text.splitlines()[0].strip()}`) that would be seen")
+        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result, constant=self.lowerer.constant_result)
+        body = []
+        for inner in statement.body:
+            if not has_jump([inner], (Return,), into_loops=True):
+                body.append(inner)
+            elif isinstance(inner, If) and not inner.orelse and isinstance(inner.body[-1], Return) \
+                    and not has_jump(inner.body[:-1], (Return, Break, Continue), into_loops=True):
+                # `if converged: return r` -> `if ~returned & converged: result = r; returned = True`
+                test = f"~{flags.returned} & {_operand(self.lowerer.predicate(inner))}"
+                body.append(If(test, inner.reads | {flags.returned}, loop_body(inner.body, flags), [], None,
+                               traced=True, binds=inner.binds))
+            else:
+                body.append(If(flags.returned, {flags.returned}, [], loop_body([inner], flags), None, traced=True))
+        self.liveness.block(body, self.liveness.before.get(id(statement), set()) | {flags.returned})
+        inner_scope = Scope(set(scope.tainted) | {flags.returned}, scope.bound | set(writes_of(body)),
+                            lax=scope.lax, static_guard=scope.static_guard)
+        lines = [*comment_lines(statement.node), header, *self.indented(self.block(body, inner_scope) or ["pass"])]
+        scope.bound |= inner_scope.bound
+        scope.tainted |= inner_scope.tainted
         return lines
 
     def loop_else(self, loop, flags: Flags, scope: Scope, traced: bool | None) -> list[str]:
