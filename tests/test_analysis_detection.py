@@ -1801,3 +1801,45 @@ def test_a_string_setting_stored_by_a_base_init_decides_which_branch_runs(method
     def f(state):
         return dynamics.step(state)
     """) == expected
+
+
+_BACKEND = """
+import jax
+import jax.numpy as jnp
+from jax.core import Tracer
+
+
+class Backend:
+    def is_available(self, tensor):
+        return not isinstance(tensor, Tracer)
+
+    def loop_until(self, loop, values):
+        if {test}:
+            while jnp.any(values[0]):
+                values = loop(*values)
+            return values
+        return jax.lax.while_loop(lambda v: jnp.any(v[0]), lambda v: loop(*v), values)
+
+
+BACKEND = Backend()
+
+
+@jax.jit
+def f(x):
+    return BACKEND.loop_until(lambda a, b: (a - 1, b + 1), (x, x))
+"""
+
+
+@pytest.mark.parametrize("test", ["all(self.is_available(t) for t in values)",
+                                  "not any(isinstance(t, Tracer) for t in values)",
+                                  "all([self.is_available(v) for v in values])"])
+def test_a_python_loop_run_only_when_every_value_is_concrete_is_left_alone(test):
+    # PhiFlow's backend `while_loop`: a Python `while` where no value is a tracer, `lax` otherwise.
+    assert codes(_BACKEND.format(test=test)) == []
+
+
+@pytest.mark.parametrize("test", ["any(self.is_available(t) for t in values)",
+                                  "all(isinstance(t, Tracer) for t in values)"])
+def test_a_test_on_some_values_only_does_not_guard_the_python_loop(test):
+    # One concrete value (or every value traced) says nothing about the loop's own test.
+    assert codes(_BACKEND.format(test=test)) == ["TFX102"]

@@ -66,6 +66,9 @@ def tracer_test(
     test, negated = _unwrapped(test)
     if not isinstance(test, cst.Call) or not test.args:
         return None
+    over_all = _over_elements(test, imports, resolve, depth)
+    if over_all is not None:
+        return over_all[0], over_all[1] != negated
     subject = test.args[0].value
     found: bool | None = None
     if isinstance(test.func, cst.Name) and test.func.value == "isinstance" and len(test.args) == 2:
@@ -76,7 +79,7 @@ def tracer_test(
     elif depth < 3:  # `not_tracing(x)` returning `not tracing(x)` returning `isinstance(x, Tracer)`
         helper = resolve(test)
         returned = single_return(helper) if helper is not None else None
-        positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
+        positional = _positional(test, helper)
         if returned is not None and positional:
             inner = tracer_test(returned, imports, resolve, depth + 1)
             if inner is not None and isinstance(inner[0], cst.Name) and inner[0].value == positional[0].name.value:
@@ -84,6 +87,27 @@ def tracer_test(
     if found is None:
         return None
     return subject, found != negated
+
+
+def _over_elements(test: cst.Call, imports: ImportTable, resolve, depth: int) -> tuple[cst.BaseExpression, bool] | None:
+    """`all(is_available(t) for t in values)` (PhiFlow's backend): true exactly when every element
+    of `values` is concrete; `any(isinstance(t, Tracer) for t in values)`, exactly when one is
+    traced. (subject, when_traced) as `tracer_test` gives it, for the collection."""
+    if not isinstance(test.func, cst.Name) or test.func.value not in ("all", "any") or len(test.args) != 1:
+        return None
+    generator = test.args[0].value
+    if not isinstance(generator, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    loop = generator.for_in
+    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name):
+        return None
+    inner = tracer_test(generator.elt, imports, resolve, depth + 1)
+    if inner is None or not isinstance(inner[0], cst.Name) or inner[0].value != loop.target.value:
+        return None
+    # `all` of "concrete" and `any` of "traced" are exact for the collection; the other two are not.
+    if (test.func.value == "all") != (inner[1] is False):
+        return None
+    return loop.iter, inner[1]
 
 
 def array_test(
@@ -103,11 +127,22 @@ def array_test(
         return None
     helper = resolve(test)
     returned = single_return(helper) if helper is not None else None
-    positional = [*helper.params.posonly_params, *helper.params.params] if helper is not None else []
+    positional = _positional(test, helper)
     inner = array_test(returned, imports, lambda call: None) if returned is not None and positional else None
     if inner is not None and isinstance(inner[0], cst.Name) and inner[0].value == positional[0].name.value:
         return test.args[0].value, negated != inner[1]
     return None
+
+
+def _positional(call: cst.Call, helper: cst.FunctionDef | None) -> list[cst.Param]:
+    """The parameters that `call`'s positional arguments fill: a method called on its object
+    (`self.is_available(t)`) skips its `self`."""
+    if helper is None:
+        return []
+    positional = [*helper.params.posonly_params, *helper.params.params]
+    if isinstance(call.func, cst.Attribute) and positional and positional[0].name.value in ("self", "cls"):
+        return positional[1:]
+    return positional
 
 
 def _unwrapped(test: cst.BaseExpression) -> tuple[cst.BaseExpression, bool]:
