@@ -1843,3 +1843,33 @@ def test_a_python_loop_run_only_when_every_value_is_concrete_is_left_alone(test)
 def test_a_test_on_some_values_only_does_not_guard_the_python_loop(test):
     # One concrete value (or every value traced) says nothing about the loop's own test.
     assert codes(_BACKEND.format(test=test)) == ["TFX102"]
+
+
+def test_an_object_a_jitted_function_returns_runs_its_methods_traced():
+    # CBOED's `quasi_optimality` is jitted and returns a registered dataclass: called inside another
+    # jitted function, its fields are tracers and its property converts one with `float()`.
+    code = """
+        from dataclasses import dataclass
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_dataclass
+        @dataclass(frozen=True)
+        class Spectrum:
+            alpha: jax.Array
+
+            @property
+            def total(self):
+                return float(jnp.sum(self.alpha))
+
+        @jax.jit
+        def spectrum(a):
+            return Spectrum(alpha=jnp.linalg.eigvalsh(a))
+
+        @jax.jit
+        def report(a):
+            return spectrum(a).total
+        """
+    assert codes(code) == ["TFX201"]
+    eager = code.replace("@jax.jit\n        def report", "def report")
+    assert codes(eager) == []

@@ -64,7 +64,10 @@ class DataDependentShape(Rule):
     `jnp.count_nonzero(c)` (unsafe: an index past the count reads the padding); positions only counted (`len(jnp.argwhere(c))`, `jnp.where(c)[0].shape[0]`,
     `.size`) become `jnp.count_nonzero(c)`; the number of distinct values (`len(jnp.unique(x))`)
     becomes the count of changes between neighbours of the sorted values, plus one; and
-    `jnp.bincount(x, minlength=k)` gets `length=k`.
+    `jnp.bincount(x, minlength=k)` gets `length=k`. A comprehension that filters on a traced test
+    (`[m for m, d in gaps if d > 0]`) keeps a data-dependent number of elements too; where what it
+    keeps is only summed or counted (`sum(v for v in xs if c)`, `len([... if c])`), every element
+    is added, masked: `sum(jnp.where(c, v, 0) for v in xs)`.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -107,8 +110,10 @@ class DataDependentShape(Rule):
     IndexError and the rewrite reads the fill value (0). Counts are unsafe: an int32 array where
     the original gave a Python int; the distinct count also gives 1 for an empty array (the
     original 0) and counts NaNs one by one (`jnp.unique` counts them as one). `length=k` is
-    unsafe: values of `k` or more are dropped, where the original grew the counts. Everything
-    else is reported: a size has to be chosen by you.
+    unsafe: values of `k` or more are dropped, where the original grew the counts. The masked sum
+    of a filtered comprehension is unsafe: an array where the original gave a Python number, and
+    the elements the filter dropped are computed too. Everything else is reported: a size has to be
+    chosen by you.
     """
 
     code = "TFX303"
@@ -116,6 +121,18 @@ class DataDependentShape(Rule):
     summary = "Result size depends on traced values"
 
     VALID = (
+        Valid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def total(params, scale):
+    leaves = [p for p in params if p is not None]
+    return sum(jnp.sum(p) for p in leaves if p.ndim > 0) * scale
+""",
+            note="a comprehension filter on static facts (None, a rank) keeps a static number of elements",
+        ),
         Valid(
             """
 import jax
@@ -664,6 +681,47 @@ def pick_best(key, scores):
             "counted and read at a computed index, so they are padded to the mask's size and counted with "
             "`jnp.count_nonzero`",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def tally(x):
+    hits = len([m for m in range(3) if x[m] > 0])
+    return hits + sum(x[m] ** 2 for m in range(3) if x[m] < 0)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def tally(x):
+    hits = sum(jnp.where(x[m] > 0, 1, 0) for m in range(3))
+    return hits + sum(jnp.where(x[m] < 0, x[m] ** 2, 0) for m in range(3))
+""",
+            count=2,
+            unsafe=True,
+            function="tally",
+            inputs=("(jnp.array([1.0, -2.0, 3.0]),)", "(jnp.array([-1.0, -2.0, -3.0]),)"),
+            note="a comprehension's `if` on traced values whose kept elements are only counted or summed: every "
+            "element is added, masked",
+        ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def first_crossing(x):
+    p = x.shape[0]
+    gaps = [(m, jnp.sum(x[:m]) - jnp.sum(x[m:])) for m in range(1, p)]
+    crossings = [m for m, d in gaps if d > 0]
+    return crossings[0] if crossings else p
+""",
+            note="CBOED's `crossover`: the filtered list is indexed and tested, its length depends on the data; "
+            "reported with the mask to keep instead",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -715,6 +773,51 @@ def pick_best(key, scores):
         if function == "where" and fix is None:
             message += ", or use the three-argument `jnp.where(condition, x, y)`"
         self.report(node, message, fix)
+
+    def visit_CompIf(self, node: cst.CompIf) -> None:
+        """`[m for m, d in gaps if d > 0]`: the filter asks the truth value of a traced test for
+        every element, and the list's length would be how many pass."""
+        context = self.context
+        if context.scope is None or not context.is_traced(node.test):
+            return
+        fix = self._filtered_total_fix(node)
+        if fix is not None:
+            self.report(node.test, f"`{context.describe(node.test)}` is traced, but a comprehension's `if` needs its "
+                                   f"truth value to keep or drop each element under {under_tracing(context)}; what "
+                                   "is kept is only summed or counted: add every element, masked", fix)
+            return
+        self.report(node.test, f"`{context.describe(node.test)}` is traced, but a comprehension's `if` needs its "
+                               f"truth value to keep or drop each element under {under_tracing(context)}, and the "
+                               "result's length would depend on it; keep every element with a mask beside it "
+                               "(`mask = jnp.array([...])`, then `jnp.where(mask, values, 0)`, "
+                               "`jnp.argmax(mask)` for the first)")
+
+    def _filtered_total_fix(self, node: cst.CompIf):
+        """`sum(v for v in xs if c)` -> `sum(jnp.where(c, v, 0) for v in xs)`, `len([v for v in xs
+        if c])` -> `sum(jnp.where(c, 1, 0) for v in xs)`: the loop stays over the Python collection,
+        and each element adds itself or nothing."""
+        context = self.context
+        ancestors = list(context.ancestors)
+        comprehension = next((a for a in reversed(ancestors) if isinstance(a, (cst.GeneratorExp, cst.ListComp))), None)
+        if comprehension is None or list(comprehension.for_in.ifs) != [node] or comprehension.for_in.inner_for_in is not None:
+            return None
+        at = ancestors.index(comprehension)
+        call = ancestors[at - 2] if at >= 2 and isinstance(ancestors[at - 1], cst.Arg) else None
+        if not isinstance(call, cst.Call) or len(call.args) != 1 or not isinstance(call.func, cst.Name) \
+                or call.func.value not in ("sum", "len") or is_shadowed(call.func.value, context):
+            return None
+        if call.func.value == "len" and not isinstance(comprehension, cst.ListComp):
+            return None
+        jnp = context.spell("jax.numpy")
+        test = context.code(node.test).strip()
+        kept = "1" if call.func.value == "len" else context.code(comprehension.elt).strip()
+        loop = context.code(comprehension.for_in.with_changes(ifs=[])).strip()
+        text = f"sum({jnp}.where({test}, {kept}, 0) {loop})"
+        what = "the count" if call.func.value == "len" else "the sum"
+        return context.fix(f"Add every element, masked, with `{jnp}.where`", [(call, context.parse_expression(text))],
+                           Safety.UNSAFE, f"{what} is an array where the original gave a Python number; an element "
+                           "the filter dropped is still computed (a NaN or an error there now reaches the sum "
+                           "masked, and its gradient)")
 
     def _sized_function(self, node: cst.Call) -> str | None:
         qualified = self.context.qualified_name(node.func) or ""

@@ -273,9 +273,15 @@ class Analysis:
     def result_of(self, callee: FunctionNode) -> Value | None:
         """What `callee` returns under the trace: a tracer for a jitted function, else its return
         value joined over its call sites (None when the analysis did not walk it)."""
-        if self.gives_arrays(callee):
-            return TRACED_VALUE
         facts = self.facts.get(id(callee))
+        if self.gives_arrays(callee):
+            # A jitted function that builds an object (`return Spectrum(alpha=...)`, a registered
+            # dataclass) gives that object back, its array fields tracers under the caller's trace:
+            # its methods and properties run traced there.
+            returned = None if facts is None else facts.return_value
+            if returned is not None and returned.instance_of is not None and returned.container:
+                return _leaves_traced(returned)
+            return TRACED_VALUE
         return None if facts is None else facts.return_value
 
     def gives_arrays(self, callee: FunctionNode) -> bool:
@@ -285,6 +291,17 @@ class Analysis:
         return scope is not None and any(
             site.form != "call" and site.transform in known.STAGING_TRANSFORMS for site in scope.jit_sites
         )
+
+
+def _leaves_traced(value: Value) -> Value:
+    """`value` (an object, a tuple) with every leaf a tracer, as a jitted function gives it back."""
+    if value.function is not None or value.module is not None:
+        return value
+    if not value.container:
+        return TRACED_VALUE
+    fields = None if value.fields is None else tuple((name, _leaves_traced(field)) for name, field in value.fields)
+    elements = None if value.elements is None else tuple(_leaves_traced(element) for element in value.elements)
+    return value._replace(trace=TRACED, fields=fields, elements=elements)
 
 
 def analyze(
