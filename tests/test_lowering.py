@@ -1596,3 +1596,28 @@ def test_a_reduced_flag_whose_test_may_fail_on_entry_is_refused():
         """
     assert _fix(code) == _source(code)
     assert any("starts as the Python value `True`" in f.message for f in _lint(code))
+
+
+def test_a_while_true_left_only_by_a_return_breaks_and_returns_after_the_loop():
+    # A bisection-style halving whose only exit is `if small: return x, n`: the values returned
+    # are those the loop carries, so the `return` is a `break` with the `return` after the loop.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def halve_until_small(x, tol):
+            n = 0
+            while True:
+                small = jnp.abs(x) < tol
+                if small:
+                    return x, n
+                x = x / 2
+                n = n + 1
+        """
+    )
+    fixed = _fix(original)
+    assert fixed.rstrip().endswith("return x, n") and "returned" not in fixed and "result" not in fixed, fixed
+    for arguments in ("(np.float32(5.0), np.float32(0.1))", "(np.float32(0.01), np.float32(0.1))"):
+        _agree(fixed, original, "halve_until_small", arguments)

@@ -385,7 +385,8 @@ class Lowerer:
             self.constant_result = constant_return(region)
             self.result = None if self.constant_result is not None else self.fresh("result")
             flags = Flags(returned=self.returned, result=self.result, constant=self.constant_result)
-            region = function_tail(region, flags, self._placeholder(params | set(writes_of(before)), region))
+            bound = frozenset(params | set(writes_of(before)))
+            region = function_tail(region, flags, self._placeholder(set(bound), region), bound)
             region = self._tail_attributes_as_names(region)
             replaced_root = None
         carried_attributes = [] if tail else self._attributes_as_names(root, region)

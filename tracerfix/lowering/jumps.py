@@ -18,7 +18,9 @@ from __future__ import annotations
 from tracerfix import pyast
 from dataclasses import dataclass
 
-from tracerfix.lowering.ir import Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump, walk
+from tracerfix.lowering.ir import (
+    Break, Continue, For, If, Leaf, Return, While, analyse_leaf, has_jump, walk, writes_of,
+)
 from tracerfix.rewrite import Refused
 
 
@@ -97,12 +99,12 @@ def is_literal_number(text: str) -> bool:
     return isinstance(value, (bool, int, float))
 
 
-def function_tail(statements: list, flags: Flags, placeholder) -> list:
+def function_tail(statements: list, flags: Flags, placeholder, bound: frozenset[str] = frozenset()) -> list:
     """The statements from the lowered one to the end of the function, with every `return` that
     sits inside a branch or loop made the last statement of its path.
 
     `placeholder(loop, rest)` gives the initial value of `flags.result` before a loop that
-    returns."""
+    returns; `bound`, the names bound before `statements`."""
     out: list = []
     for position, statement in enumerate(statements):
         rest = statements[position + 1 :]
@@ -110,9 +112,18 @@ def function_tail(statements: list, flags: Flags, placeholder) -> list:
             out.append(statement)
             return out
         if isinstance(statement, If) and has_jump([statement], (Return,), into_loops=True):
-            body = function_tail(statement.body + rest, flags, placeholder)
-            orelse = function_tail(statement.orelse + rest, flags, placeholder)
+            known = bound | set(writes_of(out))
+            body = function_tail(statement.body + rest, flags, placeholder, known)
+            orelse = function_tail(statement.orelse + rest, flags, placeholder, known)
             out.append(If(statement.test, statement.reads, body, orelse, statement.node, statement.traced, statement.is_elif, statement.binds))
+            return out
+        left_by_return = _left_only_by_one_return(statement) if isinstance(statement, While) else None
+        # Only where the value reads names bound before the loop: one the loop binds first would
+        # need a made-up start, where the flags' placeholder can take the returned expression.
+        if left_by_return is not None and left_by_return[1].reads <= bound | set(writes_of(out)):
+            # `while True: ... if done: return v`: the `return` is a `break` with `return v` after
+            # the loop, where every name it reads still holds the value it had at the `break`.
+            out.extend(left_by_return)
             return out
         if isinstance(statement, (While, For)) and has_jump([statement], (Return,), into_loops=True):
             out.append(assign(flags.returned, "False"))
@@ -125,8 +136,45 @@ def function_tail(statements: list, flags: Flags, placeholder) -> list:
                 # `while True:` left only by `return`: after it, the function has returned.
                 out.append(flags.returned_value())
                 return out
-            tail = function_tail(rest, flags, placeholder)
+            tail = function_tail(rest, flags, placeholder, bound | set(writes_of(out)))
             out.append(If(flags.returned, {flags.returned}, [flags.returned_value()], tail, None, traced=True))
             return out
         out.append(statement)
     return out
+
+
+def _left_only_by_one_return(loop: While) -> list | None:
+    """[the loop with its one `return` made a `break`, that `return`] for a `while True:` that
+    only that `return` leaves (no `break`, no `else`, not from inside a nested loop); else None."""
+    if loop.test.strip() not in ("True", "1") or loop.orelse or has_jump(loop.body, (Break,), into_loops=False):
+        return None
+    returns = [s for s in walk(loop.body) if isinstance(s, Return)]
+    reachable = _returns_outside_loops(loop.body)
+    if len(returns) != 1 or len(reachable) != 1 or returns[0] is not reachable[0]:
+        return None
+    found = returns[0]
+
+    def broken(block: list) -> list:
+        out = []
+        for statement in block:
+            if statement is found:
+                out.append(Break())
+            elif isinstance(statement, If):
+                out.append(If(statement.test, statement.reads, broken(statement.body), broken(statement.orelse),
+                              statement.node, statement.traced, statement.is_elif, statement.binds))
+            else:
+                out.append(statement)
+        return out
+
+    return [While(loop.test, loop.reads, broken(loop.body), loop.node, loop.traced), found]
+
+
+def _returns_outside_loops(block: list) -> list:
+    """The `return`s of `block` that are not inside a nested loop."""
+    found = []
+    for statement in block:
+        if isinstance(statement, Return):
+            found.append(statement)
+        elif isinstance(statement, If):
+            found += _returns_outside_loops(statement.body) + _returns_outside_loops(statement.orelse)
+    return found
