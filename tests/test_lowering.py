@@ -1621,3 +1621,34 @@ def test_a_while_true_left_only_by_a_return_breaks_and_returns_after_the_loop():
     assert fixed.rstrip().endswith("return x, n") and "returned" not in fixed and "result" not in fixed, fixed
     for arguments in ("(np.float32(5.0), np.float32(0.1))", "(np.float32(0.01), np.float32(0.1))"):
         _agree(fixed, original, "halve_until_small", arguments)
+
+
+def test_a_branch_that_reads_what_it_assigned_keeps_its_statements_in_order():
+    # anabel's bilinear return map: the plastic branch computes `ep_n`, then `sigma_n` from it. One
+    # expression per name (`lambda: (E * (e_n - ep_n), ...)`) would read the `ep_n` of before the
+    # `if` (unbound there: NameError); branch functions keep the statements in order.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def step(De, e_i, ep_i, sigma_i, q_i, Y_i):
+            E, H = 29000.0, 500.0
+            e_n = e_i + De
+            sigma_trial = sigma_i + E * De
+            xi_trial = sigma_trial - q_i
+            if abs(xi_trial) - Y_i < 0.0:
+                sigma_n = sigma_trial
+                ep_n = ep_i
+            else:
+                ep_n = ep_i + jnp.linalg.solve(jnp.eye(2) * (E + H), jnp.ones(2)).sum() * jnp.sign(xi_trial)
+                sigma_n = E * (e_n - ep_n)
+            return ep_n, sigma_n
+        """
+    )
+    fixed = _fix(original)
+    assert "lax.cond(" in fixed and fixed.count("jnp.linalg.solve(") == 1, fixed
+    for de in ("np.float32(1e-4)", "np.float32(0.01)", "np.float32(-0.01)"):
+        _agree(fixed, original, "step", f"({de}, np.float32(0.0), np.float32(0.0), np.float32(0.0), "
+                                        "np.float32(0.0), np.float32(36.0))")

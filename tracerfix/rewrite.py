@@ -1462,7 +1462,24 @@ class Selection:
         self.order: list[int] | None = list(range(len(self.slots)))
         if self.form == "where" and names is not None and len(self.slots) > 1:
             self.order = self._assignment_order(list(names), steps)
+        elif names is not None and len(self.slots) > 1:
+            self._refuse_reads_of_earlier_assignments(list(names), steps)
         self._judge()
+
+    def _refuse_reads_of_earlier_assignments(self, names: list[str], steps: Sequence[Mapping[str, int]]) -> None:
+        """In the `lax.cond`/`lax.switch` form each branch is one expression per name, evaluated
+        together: a value that reads a name its branch assigned before (`ep_n = ep_i + d`, then
+        `sigma_n = E * (e_n - ep_n)`) would read the value from before the `if`. Branch functions
+        that keep the statements in order (the lowering) are the form for it."""
+        for arm, order in enumerate(steps):
+            assigned = sorted((step, names.index(name)) for name, step in order.items() if name in names)
+            earlier: set[str] = set()
+            for _, slot in assigned:
+                read = set(names_read(self.slots[slot][arm])) & earlier
+                if read:
+                    raise Refused(f"a branch reads `{sorted(read)[0]}` after assigning it, which one expression "
+                                  "per name cannot keep")
+                earlier.add(names[slot])
 
     # -- planning --------------------------------------------------------------------------------
     def _kind(self, operand: cst.BaseExpression) -> str:
