@@ -1873,3 +1873,46 @@ def test_an_object_a_jitted_function_returns_runs_its_methods_traced():
     assert codes(code) == ["TFX201"]
     eager = code.replace("@jax.jit\n        def report", "def report")
     assert codes(eager) == []
+
+
+def test_jnp_on_python_values_under_ensure_compile_time_eval_is_concrete():
+    code = """
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+        @partial(jax.jit, static_argnums=0)
+        def levels(n, x):
+            with jax.ensure_compile_time_eval():
+                edges = jnp.arange(n) * 2
+                first = jnp.argmax(edges > 3)
+                if first == 0:
+                    first = 1
+            if x.sum() > 0:
+                x = -x
+            return x[:first], edges
+        """
+    assert codes(code) == ["TFX101"]  # only the test of the traced `x`
+    staged = code.replace("with jax.ensure_compile_time_eval():", "if True:")
+    assert "TFX101" in codes(staged) and len(codes(staged)) > 1
+
+
+def test_static_argnums_of_a_class_method_looked_up_on_its_class_count_after_cls():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        class Grid:
+            def __init__(self, z):
+                self.z = z
+
+            @classmethod
+            def make(cls, depth, scale):
+                if depth > 100.0:
+                    depth = 100.0
+                return cls(jnp.arange(10) * depth * scale)
+
+        f = jax.jit(Grid.make, static_argnums=0)
+        """
+    assert codes(code) == []
+    assert codes(code.replace("static_argnums=0", "static_argnums=1")) == ["TFX101"]

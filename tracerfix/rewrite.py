@@ -666,22 +666,27 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
             break
         small = earlier.body[0] if isinstance(earlier, cst.SimpleStatementLine) and len(earlier.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-            definitions[small.targets[0].target.value] = (small.value, dict(definitions))
+            definitions[small.targets[0].target.value] = (small.value, dict(definitions), earlier)
         elif isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name):
-            definitions[small.target.value] = (small.value, dict(definitions))  # `n: int = ...`
+            definitions[small.target.value] = (small.value, dict(definitions), earlier)  # `n: int = ...`
         elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Tuple) \
                 and all(isinstance(element.value, cst.Name) for element in small.targets[0].target.elements):
             # `X, Y, Z = jnp.meshgrid(k, k, k)`: each name comes from the one computation.
-            earlier = dict(definitions)
+            known_before = dict(definitions)
             for element in small.targets[0].target.elements:
-                definitions[element.value.value] = (small.value, earlier)
+                definitions[element.value.value] = (small.value, known_before, earlier)
         else:
             for name in _bound_names(earlier):
                 definitions[name] = None  # bound some other way: not followed
-    if isinstance(statement, cst.BaseCompoundStatement):
+    in_if_test = isinstance(statement, cst.If) and any(node is operand for node in walk(statement.test))
+    if isinstance(statement, cst.BaseCompoundStatement) and not in_if_test:
+        # Rebound around the test (`al = a` in a `while`): not followed. An `if`'s own test runs
+        # before its branches rebind anything.
         for name in _bound_names(statement):
-            definitions[name] = None  # rebound around the test (`al = a` in a `while`): not followed
+            definitions[name] = None
     calls: list[cst.Call] = []
+    followed: set[str] = set()  # the names whose values the chain computes, NumPy arrays once rewritten
+    chain: list[cst.BaseStatement] = []  # the statements that compute them
 
     def host_only(expression: cst.BaseExpression, known: dict, depth: int) -> bool:
         if depth > 12:
@@ -691,6 +696,9 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
                 continue  # `R` of `while R + dr <= max_rad`, a Python number where the test runs
             if node.value in known:
                 definition = known[node.value]
+                followed.add(node.value)
+                if definition is not None:
+                    chain.append(definition[2])
                 if definition is None or not host_only(definition[0], definition[1], depth + 1):
                     return False
             elif node.value in scope.params:
@@ -711,6 +719,11 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
 
     if not host_only(operand, definitions, 0) or not calls:
         return None
+    # A name whose value becomes a NumPy array must not be used as a JAX array elsewhere
+    # (`zw_orca.at[-1].set(0.)` in tunax's grid builder): NumPy arrays have no `.at`.
+    if any(isinstance(node, cst.Attribute) and node.attr.value in _JAX_ONLY_ATTRIBUTES
+           and isinstance(node.value, cst.Name) and node.value.value in followed for node in walk(function)):
+        return _compile_time_fix(context, function, chain)
     numpy = context.spell("numpy")
     edits, seen = [], set()
     for call in calls:
@@ -722,7 +735,37 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
                        "NumPy computes in float64 and int64 where `jnp` computed in float32 and int32")
 
 
+def _compile_time_fix(context, function: cst.FunctionDef, chain: list[cst.BaseStatement]):
+    """The statements that compute a value from Python values with `jnp`, run under
+    `jax.ensure_compile_time_eval()`: `jnp` then computes them while tracing, into concrete JAX
+    arrays, which keep `.at` and JAX's dtypes (tunax's grid levels)."""
+    body = list(function.body.body)
+    staged = [i for i, statement in enumerate(body) for link in chain if statement is link
+              and any(isinstance(node, cst.Call) and (context.qualified_name(node.func) or "").startswith(
+                  known.STAGED_NAMESPACES) for node in walk(statement))]
+    if not staged:
+        return None
+    # From the first statement that calls `jnp` (the Python constants before it need no help),
+    # through every later statement that reads what the block computes: outside the block even
+    # `ibot == 0` of a concrete `ibot` is staged again. (Traced values stay traced inside it.)
+    first, last = min(staged), max(i for i, statement in enumerate(body) for link in chain if statement is link)
+    computed = {name for statement in body[first:last + 1] for name in _bound_names(statement)}
+    for position in range(last + 1, len(body)):
+        if computed & set(names_read(body[position])):
+            last = position
+            computed |= _bound_names(body[position])
+    block = body[first:last + 1]
+    jax = context.spell("jax")
+    inner = [block[0].with_changes(leading_lines=[]), *block[1:]]
+    wrapped = cst.With(items=[cst.WithItem(item=context.parse_expression(f"{jax}.ensure_compile_time_eval()"))],
+                       body=cst.IndentedBlock(body=inner), leading_lines=block[0].leading_lines)
+    edits = [(block[0], wrapped), *((statement, cst.RemovalSentinel.REMOVE) for statement in block[1:])]
+    return context.fix("Compute it while tracing with `jax.ensure_compile_time_eval()`", edits, Safety.SAFE)
+
+
 STATIC_VALUE_FOR_HOST = Value(STATIC)
+# What a JAX array has and a NumPy array does not.
+_JAX_ONLY_ATTRIBUTES = frozenset({"at", "block_until_ready", "device", "devices", "sharding", "addressable_shards"})
 
 
 def _value_names(expression: cst.BaseExpression) -> Iterator[cst.Name]:

@@ -96,6 +96,11 @@ class PythonIfOnTracer(Rule):
       else: raise ...`), each branch that only raises first becomes such an `if` of its own ahead
       of the chain, taken where Python took the branch (`if a != 0 and a != 1: raise ...`), and
       leaves the chain; where the `else` raised, the last `elif` becomes the `else`.
+    - A test of a value computed with `jnp` from Python values only (staged under jit, though
+      nothing in it is traced) is made concrete instead: the `jnp` calls become NumPy's, or, where
+      the value is then used as a JAX array (`.at[...]`), the statements that compute it run under
+      `with jax.ensure_compile_time_eval():`, through every statement that reads what they compute
+      (safe: `jnp` computes the same values while tracing, and traced values stay traced).
 
     ## Fix safety
     Safe when every branch is a cheap, side-effect-free array expression: `jnp.where` gives the
@@ -1985,6 +1990,46 @@ def hexagon(coordinate):
             inputs=("(jnp.array([1.0, -2.0, 1.0]),)", "(jnp.array([1, 0, -1]),)"),
             note="HexCraft's coordinate conversion: the traced `elif` follows a test on the dtype (a Python "
             "value), so it becomes an `else` holding the check of the raising branch and what the `elif` did",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=0)
+def levels(hbot):
+    n = 10
+    sc_w = jnp.arange(n, 0, -1)
+    zw = -(50.0 * sc_w + 3.0 * jnp.log(jnp.cosh(sc_w / 7.0)))
+    ibot = jnp.argmin(zw <= -hbot)
+    if ibot == 0:
+        ibot = 1
+    zw = zw.at[-1].set(0.0)
+    return zw[ibot - 1:]
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=0)
+def levels(hbot):
+    n = 10
+    with jax.ensure_compile_time_eval():
+        sc_w = jnp.arange(n, 0, -1)
+        zw = -(50.0 * sc_w + 3.0 * jnp.log(jnp.cosh(sc_w / 7.0)))
+        ibot = jnp.argmin(zw <= -hbot)
+        if ibot == 0:
+            ibot = 1
+        zw = zw.at[-1].set(0.0)
+        return zw[ibot - 1:]
+""",
+            function="levels",
+            inputs=("(300.0,)", "(5000.0,)"),
+            note="tunax's ORCA grid: the levels are computed with `jnp` from Python values only, so under jit "
+            "they are staged; NumPy would lose `.at`, so the chain runs under `jax.ensure_compile_time_eval()`, "
+            "through every statement that reads what it computes",
         ),
     )
 

@@ -26,6 +26,7 @@ from tracerfix.analysis.scopes import _argument
 from tracerfix.analysis.values import (
     UNKNOWN,
     STATIC,
+    COMPILE_TIME,
     STATIC_VALUE,
     TRACED,
     UNKNOWN_VALUE,
@@ -455,6 +456,11 @@ class FunctionWalker:
             for item in node.items:
                 if item.asname is not None:
                     env = self.bind(item.asname.name, self.value(item.item, env), env)
+            if any(isinstance(item.item, cst.Call) and self.imports.qualify(item.item.func) in known.COMPILE_TIME_EVAL
+                   for item in node.items) and COMPILE_TIME not in env:
+                # `jnp` on Python values computes while tracing inside it: concrete, not staged.
+                after = self.block(node.body.body, {**env, COMPILE_TIME: STATIC_VALUE})
+                return {name: value for name, value in after.items() if name != COMPILE_TIME}
             return self.block(node.body.body, env)
         if isinstance(node, cst.Try) or isinstance(node, getattr(cst, "TryStar", cst.Try)):
             if any(catches_tracer_errors(handler, self.imports) for handler in node.handlers):

@@ -31,6 +31,8 @@ TREE_MAP_CALLS = frozenset(
 # Namespaces whose calls JAX stages out under a trace: their results are tracers whatever their
 # inputs, except the calls below that only compute shapes, dtypes or structure.
 STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+# Context managers under which `jnp` on Python values computes while tracing (concrete arrays).
+COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"})
 STATIC_RESULT_LEAVES = frozenset(
     {"broadcast_shapes", "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "iinfo",
      "finfo", "promote_types", "can_cast", "isscalar", "iscomplexobj", "isrealobj", "isdtype",

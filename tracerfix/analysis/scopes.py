@@ -1176,9 +1176,12 @@ class ScopeFinder:
 
     def _binds_self(self, target: cst.BaseExpression, function: FunctionNode) -> bool:
         """`self.step` or `gd.solve` (an instance's method, looked up on it) fills the first
-        parameter; `Solver.solve` and static methods do not."""
+        parameter, and so does a class method looked up on its class (`Grid.orca75` binds `cls`);
+        `Solver.solve` and static methods do not."""
         if _is_bound_method_reference(target):
             return not is_staticmethod(function)
+        if isinstance(target, cst.Attribute) and self._is_method(function) and is_classmethod(function):
+            return True
         return isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
             and target.value.value not in self.index.classes and self._is_method(function) \
             and not is_classmethod(function)

@@ -93,6 +93,9 @@ class Value(NamedTuple):
 
 
 STATIC_VALUE = Value(STATIC)
+# A marker in an environment: the code runs under `jax.ensure_compile_time_eval()`, where `jnp` on
+# Python values computes concrete arrays (not a name: no program binds it).
+COMPILE_TIME = "<compile time>"
 UNKNOWN_VALUE = Value(UNKNOWN)
 TRACED_VALUE = Value(TRACED)
 TRACED_BOOL = Value(TRACED, boolean=True)
@@ -512,7 +515,8 @@ class Evaluator:
         if left.container or right.container:
             # `(a,) + (b,)`, `[x] * n`: Python sequence operations, not array math.
             return Value(max(left.trace, right.trace), container=True)
-        trace = TRACED if DEVICE_CONSTANT in (left.host, right.host) else max(left.trace, right.trace)
+        trace = TRACED if DEVICE_CONSTANT in (left.host, right.host) and COMPILE_TIME not in self.env \
+            else max(left.trace, right.trace)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
         loose = trace == STATIC and (left.loose or right.loose)
         # `(1 - alpha) * self._LOW`: NumPy arithmetic on a NumPy array gives a NumPy array.
@@ -575,7 +579,7 @@ class Evaluator:
                 return by_method
         if any(operand.container for operand in operands):
             return STATIC_VALUE if all(o.trace == STATIC for o in operands) else UNKNOWN_VALUE
-        if any(operand.host == DEVICE_CONSTANT for operand in operands):
+        if any(operand.host == DEVICE_CONSTANT for operand in operands) and COMPILE_TIME not in self.env:
             return TRACED_BOOL
         combined = combine(operands)
         return Value(combined.trace, boolean=combined.trace == TRACED, loose=combined.loose)
@@ -693,6 +697,10 @@ class Evaluator:
                     trace = TRACED
                     if self.on_carried is not None and qualified in known.CARRYING_LOOPS:
                         self.on_carried(node, args)
+                if trace != TRACED and COMPILE_TIME in self.env and qualified.startswith(known.STAGED_NAMESPACES):
+                    # Computed while tracing: a concrete JAX array, staged again by operators
+                    # applied to it outside the block (`z > 0` after it).
+                    return Value(trace, host=DEVICE_CONSTANT, loose=inputs.loose)
                 if trace != TRACED and not inputs.loose and qualified.startswith(known.STAGED_NAMESPACES) \
                         and leaf not in known.STATIC_RESULT_LEAVES:
                     # Under a trace every jnp/lax/random call is staged out: its result is a tracer
