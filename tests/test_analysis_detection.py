@@ -1916,3 +1916,31 @@ def test_static_argnums_of_a_class_method_looked_up_on_its_class_count_after_cls
         """
     assert codes(code) == []
     assert codes(code.replace("static_argnums=0", "static_argnums=1")) == ["TFX101"]
+
+
+def test_code_under_a_jitted_flag_that_defaults_to_false_runs_only_eagerly():
+    # A hypergeometric function's `debug_mode=False` swaps in Python loops: left out, the flag is
+    # False; passed to the jitted function, it is a tracer that `if debug_mode:` rejects. Either
+    # way the Python loop never runs traced.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(x, debug_mode=False):
+            def cond_fun(v):
+                return jnp.all(v > 1)
+
+            if debug_mode:
+                def loop(cond, body, init):
+                    val = init
+                    while cond(val):
+                        val = body(val)
+                    return val
+            else:
+                loop = jax.lax.while_loop
+            return loop(cond_fun, lambda v: v / 2, x)
+        """
+    assert codes(code) == []
+    # With the default True the Python loop is the one that runs under the trace.
+    assert codes(code.replace("debug_mode=False", "debug_mode=True")) == ["TFX102"]

@@ -392,6 +392,16 @@ class FunctionWalker:
                 jax_branch = node.body if with_jax else node.orelse
                 return env if jax_branch is None else merge_envs(env, self._branch(jax_branch, env))
             decided = self.value(node.test, env)
+            tested = node.test.expression if isinstance(node.test, cst.UnaryOperation) \
+                and isinstance(node.test.operator, cst.Not) else node.test
+            if decided.trace == UNKNOWN and isinstance(tested, cst.Name) and self.value(tested, env).truthy is not None:
+                # `if debug_mode:` on a jitted function's flag that defaults to False: the other
+                # branch runs only eagerly (see `scopes.parameter_values`).
+                truth = self.value(tested, env).truthy != (tested is not node.test)
+                live, dead = (node.body, node.orelse) if truth else (node.orelse, node.body)
+                if dead is not None:
+                    self.facts.eager_only.add(id(dead))
+                return env if live is None else self._branch(live, env)
             if decided.trace == STATIC and decided.truthy is not None:
                 # `if max_occupancy is None:` with a value bound by a partial: one branch is dead.
                 live, dead = (node.body, node.orelse) if decided.truthy else (node.orelse, node.body)

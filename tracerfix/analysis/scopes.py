@@ -1697,7 +1697,10 @@ def parameter_values(
             if kind in ("jit", "vmap") and is_none_literal(param.default):
                 # `where=None`: where a caller passes it, jit makes it a tracer like any argument.
                 return UNKNOWN_VALUE._replace(if_passed=traced_as_annotated(param, imports, pytree_fields, owner))
-            return UNKNOWN_VALUE
+            truth = _literal_truth(param.default) if kind == "jit" else None
+            # `debug_mode=False`: left out it is False; passed, jit makes it a tracer, which a
+            # truth test rejects. Either way a test of it runs its default's branch under the trace.
+            return UNKNOWN_VALUE if truth is None else UNKNOWN_VALUE._replace(truthy=truth)
         if kind == "filter":
             return TRACED_VALUE if _annotation_is_array(param, imports) else UNKNOWN_VALUE
         if kind == "grad" and not (argnums is None or (position is not None and position in argnums)):
@@ -1791,3 +1794,14 @@ def _is_container_literal(node: cst.CSTNode) -> bool:
 
 def _is_name(node: cst.CSTNode | None, name: str) -> bool:
     return type(node) is cst.Name and node.value == name
+
+
+def _literal_truth(default: cst.BaseExpression) -> bool | None:
+    """The truth value of a literal default (`False`, `0`, `1e-10`, `"full"`), else None."""
+    if isinstance(default, cst.Name) and default.value in ("True", "False"):
+        return default.value == "True"
+    if isinstance(default, (cst.Integer, cst.Float)):
+        return float(default.value.replace("_", "")) != 0
+    if isinstance(default, cst.SimpleString):
+        return len(default.evaluated_value) > 0
+    return None
