@@ -238,3 +238,14 @@ def test_scipy_special_namesake_agrees(name):
 
     with pytest.raises(TRACER_ERRORS):
         jax.jit(scipy_on)(args[traced_position])
+
+
+def test_the_scipy_stats_table_names_what_jax_scipy_stats_has():
+    jax_stats = pytest.importorskip("jax.scipy.stats")
+    scipy_stats = pytest.importorskip("scipy.stats")
+    from tracerfix.analysis.numpy_equivalents import SCIPY_STATS_EQUIVALENTS
+
+    for distribution, methods in SCIPY_STATS_EQUIVALENTS.items():
+        for method in methods:
+            assert callable(getattr(getattr(jax_stats, distribution), method)), (distribution, method)
+            assert hasattr(getattr(scipy_stats, distribution), method), (distribution, method)

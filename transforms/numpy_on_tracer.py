@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tracerfix.analysis.numpy_equivalents import (
+    SCIPY_STATS_EQUIVALENTS,
     MATH_ARITY,
     MATH_EQUIVALENTS,
     MATH_HOST_ONLY,
@@ -74,7 +75,10 @@ class NumpyOnTracer(Rule):
     the same constructor and written with `mask = mask.at[i, j].set(1 - s)` (a traced boolean
     mask then becomes `jnp.where`, TFX302). Methods JAX arrays share (`key = key.reshape(4, 13)`)
     may follow the writes. SciPy converts its arguments the same way: `scipy.special.gammaln(x)`
-    becomes `jax.scipy.special.gammaln(x)`, other SciPy routines on tracers are reported. A
+    becomes `jax.scipy.special.gammaln(x)`, `scipy.stats.norm.cdf(x, m, s)` becomes
+    `jax.scipy.stats.norm.cdf(x, m, s)`, and a frozen distribution used only through its
+    functions (`d = norm(m, s)`, then `d.cdf(0)`) calls JAX's with the frozen parameters after its
+    own (`jax.scipy.stats.norm.cdf(0, m, s)`); other SciPy routines on tracers are reported. A
     conversion whose result the code then needs as a NumPy array (`isinstance(x, np.ndarray)`, an
     in-place write) is reported, not rewritten.
 
@@ -587,6 +591,52 @@ def shell_sums(volume, n):
             "cannot read it; NumPy builds it concrete instead (a cryo-EM shell correlation), and what is "
             "computed from it stays Python-side",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from scipy.stats import norm
+
+@jax.jit
+def capture_probability(mean, var):
+    distribution = norm(mean, jnp.sqrt(var))
+    return distribution.cdf(0.0) - distribution.cdf(-1.0)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from scipy.stats import norm
+
+@jax.jit
+def capture_probability(mean, var):
+    return jax.scipy.stats.norm.cdf(0.0, mean, jnp.sqrt(var)) - jax.scipy.stats.norm.cdf(-1.0, mean, jnp.sqrt(var))
+""",
+            function="capture_probability",
+            inputs=("(jnp.float32(0.3), jnp.float32(2.0))", "(jnp.float32(-1.5), jnp.float32(0.5))"),
+            note="a probabilistic engagement zone (grastagg): a frozen SciPy distribution used only through its "
+            "methods; JAX's namesake takes the frozen parameters after `x`",
+        ),
+        Invalid(
+            """
+import jax
+import scipy.stats
+
+@jax.jit
+def tail(x, a):
+    return scipy.stats.gamma.logsf(x, a)
+""",
+            expected="""
+import jax
+import scipy.stats
+
+@jax.jit
+def tail(x, a):
+    return jax.scipy.stats.gamma.logsf(x, a)
+""",
+            function="tail",
+            inputs=("(jax.numpy.float32(1.5), jax.numpy.float32(2.0))",),
+            note="a distribution's function called with its parameters: JAX's takes the same arguments",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -695,8 +745,56 @@ def shell_sums(volume, n):
             fix = context.fix(f"Replace with `{function}`", [(node, replacement)], Safety.SAFE)
             self.report(node, f"{opening}; use `{function}`", fix)
             return
+        if module.startswith("stats.") and module[len("stats."):] in SCIPY_STATS_EQUIVALENTS \
+                and leaf in SCIPY_STATS_EQUIVALENTS[module[len("stats."):]]:
+            # `scipy.stats.norm.cdf(x, loc, scale)`: JAX's namesake takes the same arguments.
+            function = f"{context.spell('jax.scipy.stats')}.{module[len('stats.'):]}.{leaf}"
+            fix = context.fix(f"Replace with `{function}`", [(node, node.with_changes(
+                func=context.parse_expression(function)))], Safety.SAFE)
+            self.report(node, f"{opening}; use `{function}`", fix)
+            return
+        if module == "stats" and leaf in SCIPY_STATS_EQUIVALENTS:
+            frozen = self._frozen_distribution_fix(node, leaf)
+            if frozen is not None:
+                fix, advice = frozen
+                self.report(node, f"{opening}; {advice}", fix)
+                return
         self.report(node, f"{opening}; use a `jax.scipy` counterpart if it has one (`jax.scipy.{name}`), "
                           "or run it on the host with `jax.pure_callback`")
+
+    def _frozen_distribution_fix(self, node: cst.Call, distribution: str):
+        """`d = norm(mean, sd)` then only `d.cdf(0)`, `d.logpdf(x)`: each use calls JAX's namesake
+        with the frozen parameters after its own (`jax.scipy.stats.norm.cdf(0, mean, sd)`)."""
+        context = self.context
+        function = context.function
+        statement = context.enclosing(cst.SimpleStatementLine)
+        if function is None or statement is None or len(statement.body) != 1:
+            return None
+        assign = statement.body[0]
+        if not isinstance(assign, cst.Assign) or assign.value is not node or len(assign.targets) != 1 \
+                or not isinstance(assign.targets[0].target, cst.Name) or any(arg.star for arg in node.args):
+            return None
+        name = assign.targets[0].target.value
+        methods = SCIPY_STATS_EQUIVALENTS[distribution]
+        uses = [n for n in walk(function) if isinstance(n, cst.Name) and n.value == name and n is not assign.targets[0].target]
+        calls = [n for n in walk(function) if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+                 and isinstance(n.func.value, cst.Name) and n.func.value.value == name]
+        if not calls or len(calls) != len(uses) or name in (bound for other in walk(function)
+                                                           if isinstance(other, cst.AssignTarget) and other is not assign.targets[0]
+                                                           for bound in [getattr(other.target, "value", None)]):
+            return None
+        if any(call.func.attr.value not in methods or any(arg.keyword is not None or arg.star for arg in call.args)
+               for call in calls):
+            return None
+        stats = context.spell("jax.scipy.stats")
+        frozen = [context.code(arg).strip().rstrip(",").strip() for arg in node.args]
+        edits: list = [(statement, cst.RemovalSentinel.REMOVE)]
+        for call in calls:
+            own = [context.code(arg.value).strip() for arg in call.args]
+            text = f"{stats}.{distribution}.{call.func.attr.value}({', '.join([*own, *frozen])})"
+            edits.append((call, context.parse_expression(text)))
+        return (context.fix(f"Call `{stats}.{distribution}`'s functions with the parameters", edits, Safety.SAFE),
+                f"JAX has no frozen distributions, but `{stats}.{distribution}` takes the parameters after `x`")
 
     def _traced_arguments(self, node: cst.Call) -> list[cst.Arg]:
         return [arg for arg in node.args if self.context.value(arg.value).trace == TRACED]

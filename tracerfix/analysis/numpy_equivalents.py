@@ -121,3 +121,34 @@ SCIPY_SPECIAL_EQUIVALENTS = frozenset(
     multigammaln factorial beta rel_entr kl_div expi exp1 spence
     """.split()
 )
+
+# Distributions of `scipy.stats` with a `jax.scipy.stats` namesake taking the same arguments (`x` first,
+# then the shape parameters, `loc` and `scale`), and the methods JAX has for each.
+SCIPY_STATS_EQUIVALENTS: dict[str, frozenset[str]] = {
+    "bernoulli": frozenset("cdf logpmf pmf ppf".split()),
+    "beta": frozenset("cdf logcdf logpdf logsf pdf sf".split()),
+    "betabinom": frozenset("logpmf pmf".split()),
+    "binom": frozenset("logpmf pmf".split()),
+    "cauchy": frozenset("cdf isf logcdf logpdf logsf pdf ppf sf".split()),
+    "chi2": frozenset("cdf logcdf logpdf logsf pdf sf".split()),
+    "dirichlet": frozenset("logpdf pdf".split()),
+    "expon": frozenset("cdf logcdf logpdf logsf pdf ppf sf".split()),
+    "gamma": frozenset("cdf logcdf logpdf logsf pdf sf".split()),
+    "gennorm": frozenset("cdf logpdf pdf".split()),
+    "geom": frozenset("logpmf pmf".split()),
+    "gumbel_l": frozenset("cdf logcdf logpdf logsf pdf ppf sf".split()),
+    "gumbel_r": frozenset("cdf logcdf logpdf logsf pdf ppf sf".split()),
+    "laplace": frozenset("cdf logpdf pdf".split()),
+    "logistic": frozenset("cdf isf logpdf pdf ppf sf".split()),
+    "multinomial": frozenset("logpmf pmf".split()),
+    "multivariate_normal": frozenset("logpdf pdf".split()),
+    "nbinom": frozenset("logpmf pmf".split()),
+    "norm": frozenset("cdf isf logcdf logpdf logsf pdf ppf sf".split()),
+    "pareto": frozenset("cdf logcdf logpdf logsf pdf ppf sf".split()),
+    "poisson": frozenset("cdf logpmf pmf".split()),
+    "t": frozenset("logpdf pdf".split()),
+    "truncnorm": frozenset("cdf logcdf logpdf logsf pdf sf".split()),
+    "uniform": frozenset("cdf logpdf pdf ppf".split()),
+    "vonmises": frozenset("logpdf pdf".split()),
+    "wrapcauchy": frozenset("logpdf pdf".split()),
+}
