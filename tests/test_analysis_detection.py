@@ -1944,3 +1944,23 @@ def test_code_under_a_jitted_flag_that_defaults_to_false_runs_only_eagerly():
     assert codes(code) == []
     # With the default True the Python loop is the one that runs under the trace.
     assert codes(code.replace("debug_mode=False", "debug_mode=True")) == ["TFX102"]
+
+
+def test_a_method_jitted_through_its_class_is_traced_and_device_get_gives_the_tracer_back():
+    # tunax's `Case.set_lat`: `jax.jit(Case.set_lat)` takes the instance as its first argument
+    # and traces the latitude; `device_get` of a tracer is the tracer, `float()` of it leaks.
+    code = """
+        import jax
+        import jax.numpy as jnp
+        from jax import device_get
+
+        class Case:
+            def __init__(self, fcor=0.0):
+                self.fcor = fcor
+
+            def set_lat(self, lat: float):
+                return Case(float(device_get(2.0 * jnp.sin(lat))))
+
+        f = jax.jit(Case.set_lat)
+        """
+    assert codes(code) == ["TFX201"]

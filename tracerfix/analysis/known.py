@@ -31,6 +31,8 @@ TREE_MAP_CALLS = frozenset(
 # Namespaces whose calls JAX stages out under a trace: their results are tracers whatever their
 # inputs, except the calls below that only compute shapes, dtypes or structure.
 STAGED_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+# Calls that give their first argument back, tracer or not.
+PASS_THROUGH_CALLS = frozenset({"jax.device_get", "jax.device_put", "jax.block_until_ready"})
 # Context managers under which `jnp` on Python values computes while tracing (concrete arrays).
 COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"})
 STATIC_RESULT_LEAVES = frozenset(

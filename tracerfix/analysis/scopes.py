@@ -1149,6 +1149,12 @@ class ScopeFinder:
         found = self.index.defined_function(target, chain, top, at)
         if found is None and isinstance(target, cst.Name) and not chain and target.value in self.index.lambdas:
             return self.index.lambdas[target.value], {}  # `f = jax.jit(loss_fn)`, `loss_fn = lambda ...`
+        if found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                and target.value.value in self.index.classes:
+            # `jax.jit(Case.set_lat)`: the plain function, its instance passed as the first argument.
+            found = self.index.class_method(target.value.value, target.attr.value)
+            if found is not None:
+                return found, {}
         if found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and not chain:
             # `jax.jit(something.set_x)`, `something = Something()` at module level.
             made_class, _ = self.index.made_object_or_function(target.value.value)

@@ -714,6 +714,9 @@ class Evaluator:
                 return Value(inputs.trace)
             if qualified in ("copy.copy", "copy.deepcopy") and len(args) == 1 and not node.args[0].keyword:
                 return args[0]  # a copy holds what the original holds (an object's fields too)
+            if qualified in known.PASS_THROUGH_CALLS and args and not node.args[0].keyword:
+                # `jax.device_get(x)` of a tracer gives the tracer back (a concrete array, its value).
+                return args[0]
             if qualified in ("range",):
                 return Value(inputs.trace, container=True, host="range")
             if qualified in ("enumerate", "zip", "reversed", "sorted", "list", "tuple", "dict", "set"):
