@@ -1652,3 +1652,24 @@ def test_a_branch_that_reads_what_it_assigned_keeps_its_statements_in_order():
     for de in ("np.float32(1e-4)", "np.float32(0.01)", "np.float32(-0.01)"):
         _agree(fixed, original, "step", f"({de}, np.float32(0.0), np.float32(0.0), np.float32(0.0), "
                                         "np.float32(0.0), np.float32(36.0))")
+
+
+def test_a_none_sentinel_of_a_traced_flag_becomes_the_flag_and_the_if_a_selection():
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def tag(occ, a, bmat):
+            has = bool(jnp.any(occ > 0))
+            low = int(jnp.argmax(occ)) if has else None
+            if (low is not None) and (a == low):
+                bmat = bmat.at[a].set(True)
+            return bmat
+        """
+    )
+    fixed = _fix(original)
+    assert "None" not in fixed and not _lint(fixed), fixed
+    for occ in ("np.array([0, 1, 1], np.int32)", "np.zeros(3, np.int32)"):
+        _agree(fixed, original, "tag", f"(jax.numpy.asarray({occ}), np.int32(1), jax.numpy.zeros(3, bool))")

@@ -2091,7 +2091,7 @@ def levels(hbot):
         operands.insert(0, test)
         static = 0
         while static < len(operands) - 1 and context.value(operands[static]).trace == STATIC \
-                and not truth_test_is_traced(context, operands[static]):
+                and not truth_test_is_traced(context, operands[static]) and not _tests_a_traced_none(operands[static], context):
             static += 1
         if static == 0:
             return None
@@ -2533,3 +2533,17 @@ def _no_return_after(owner: cst.CSTNode | None) -> str:
 def _has_value(name: str, context) -> bool:
     """Whether `name` (or an attribute, `self.v`) has a value before the `if`."""
     return "." in name or name in context.env
+
+
+def _tests_a_traced_none(test: cst.BaseExpression, context) -> bool:
+    """`low is not None` where `low = v if traced_flag else None`: whether it is None depends on
+    a traced value (the conditional expression's rule computes `v` always and tests the flag)."""
+    from tracerfix.definitions import value_resolver
+
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
+            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
+        return False
+    bound = value_resolver(context)(test.left.value)
+    return isinstance(bound, cst.IfExp) and context.is_traced(bound.test) and any(
+        isinstance(end, cst.Name) and end.value == "None" for end in (bound.body, bound.orelse))

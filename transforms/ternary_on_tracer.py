@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.rewrite import Refused, Selection, loses_comments, report_condition, truth_test_is_traced
-from tracerfix.rule import Fix, Invalid, Rule, Valid
+from tracerfix.rewrite import Refused, Selection, loses_comments, report_condition, truth_test_is_traced, walk
+from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
 
 class TernaryOnTracer(Rule):
@@ -35,7 +35,10 @@ class TernaryOnTracer(Rule):
     `jnp.where` computes both branches and selects; for an expensive branch (a matmul, a linear
     solve, a call into other code) under a scalar predicate outside `vmap` the rewrite uses
     `lax.cond(c, lambda: a, lambda: b)`, which runs one. A chain `a if c1 else b if c2 else d`
-    becomes nested `jnp.where`s, and tuples are selected element by element.
+    becomes nested `jnp.where`s, and tuples are selected element by element. A name given `None`
+    as "no value" (`low = jnp.argmax(occ) if has else None`) and read only behind `low is not
+    None and ...` (or tested `low is None`) is computed always, and those tests test the flag
+    instead (`has and a == low`), which the rules for `and` and `if` then rewrite.
 
     ## Fix safety
     Safe when both branches are cheap, side-effect-free array expressions. Unsafe, with the reason
@@ -44,7 +47,8 @@ class TernaryOnTracer(Rule):
     code the tool cannot see (it now runs for both branches), is a Python number facing an array
     (it takes the array's shape and dtype), or is not known to be an array, and when the
     condition tests for NaN (the branch it rules out is NaN, which reaches the gradient). A branch
-    that is `None` or a string, or comments inside the expression, are reported and not rewritten.
+    that is `None` or a string, or comments inside the expression, are reported and not rewritten,
+    but for the None sentinel above, which is safe: every read of the value is behind its test.
     """
 
     code = "TFX103"
@@ -254,6 +258,36 @@ def absolute(x):
             verify=False,
             note="inside vmap; not run side by side: the original fails even without jit",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def tag(occ, a, bmat):
+    has = jnp.any(occ > 0)
+    low = jnp.argmax(occ) if has else None
+    if low is not None and a == low:
+        bmat = bmat.at[a].set(True)
+    return bmat
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def tag(occ, a, bmat):
+    has = jnp.any(occ > 0)
+    low = jnp.argmax(occ)
+    if has and a == low:
+        bmat = bmat.at[a].set(True)
+    return bmat
+""",
+            verify=False,
+            note="CIPSIpy's excitation tagging: None stands for 'no occupied orbital', read only behind `is not None`; "
+            "the value is computed always and the flag tested instead (the `if` rule then rewrites the `if`; "
+            "not run side by side: the `if` alone still needs its own rule)",
+        ),
     )
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
@@ -262,6 +296,9 @@ def absolute(x):
 
     def _fix(self, node: cst.IfExp) -> Fix:
         context = self.context
+        sentinel = self._none_sentinel_fix(node)
+        if sentinel is not None:
+            return sentinel
         tests, values = [node.test], [node.body]
         rest = node.orelse
         while isinstance(rest, cst.IfExp) and not rest.lpar and truth_test_is_traced(context, rest.test):
@@ -274,3 +311,52 @@ def absolute(x):
         replacement = context.parse_expression(selection.expression())
         title = f"Replace with `{selection.callee()}(...)`"
         return context.fix(title, [(node, replacement)], selection.safety, selection.note)
+
+    def _none_sentinel_fix(self, node: cst.IfExp) -> Fix | None:
+        """`low = int(jnp.argmax(occ)) if has else None`, read only as `low is not None and
+        a == low` (or `low is None`): the value is always computed, and the tests of None become
+        tests of the flag (`has and a == low`), which the rules for `and` and `if` then rewrite."""
+        context = self.context
+        function = context.function
+        if not isinstance(node.test, cst.Name) or function is None:
+            return None
+        ends = [node.body, node.orelse]
+        nones = [isinstance(end, cst.Name) and end.value == "None" for end in ends]
+        if sorted(nones) != [False, True]:
+            return None
+        value = ends[nones.index(False)]
+        flag = node.test.value if nones[1] else None
+        statement = context.enclosing(cst.SimpleStatementLine)
+        assign = statement.body[0] if statement is not None and len(statement.body) == 1 else None
+        if flag is None or not isinstance(assign, cst.Assign) or assign.value is not node or len(assign.targets) != 1 \
+                or not isinstance(assign.targets[0].target, cst.Name):
+            return None
+        name = assign.targets[0].target.value
+        bound = [n for n in walk(function) if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign))
+                 for target in [n.target] if isinstance(target, cst.Name) and target.value in (name, flag)]
+        if len(bound) != 2:
+            return None  # each bound once: the flag's test means the same wherever the name is read
+        tests = [n for n in walk(function) if isinstance(n, cst.Comparison) and len(n.comparisons) == 1
+                 and isinstance(n.left, cst.Name) and n.left.value == name
+                 and isinstance(n.comparisons[0].operator, (cst.Is, cst.IsNot))
+                 and isinstance(n.comparisons[0].comparator, cst.Name) and n.comparisons[0].comparator.value == "None"]
+        reads = [n for n in walk(function) if isinstance(n, cst.Name) and n.value == name and n is not assign.targets[0].target]
+        if not tests:
+            return None
+        guarded = {id(t.left) for t in tests}
+        # Every other read sits on the right of `name is not None and ...`, where the name holds a value.
+        for read in reads:
+            if id(read) in guarded:
+                continue
+            if not any(isinstance(b, cst.BooleanOperation) and isinstance(b.operator, cst.And)
+                       and any(b.left is t for t in tests if isinstance(t.comparisons[0].operator, cst.IsNot))
+                       and any(inner is read for inner in walk(b.right)) for b in walk(function)):
+                return None
+        edits: list = [(node, value)]
+        for test in tests:
+            replacement = flag if isinstance(test.comparisons[0].operator, cst.IsNot) else f"not {flag}"
+            edits.append((test, context.parse_expression(replacement).with_changes(lpar=test.lpar, rpar=test.rpar)))
+        fix = context.fix(f"Compute `{name}` always and test `{flag}` where it was tested against None", edits,
+                          Safety.SAFE)
+        fix.first = True  # the `if`s that test it are rewritten once they test the flag
+        return fix
