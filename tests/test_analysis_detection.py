@@ -1964,3 +1964,20 @@ def test_a_method_jitted_through_its_class_is_traced_and_device_get_gives_the_tr
         f = jax.jit(Case.set_lat)
         """
     assert codes(code) == ["TFX201"]
+
+
+def test_a_method_jitted_on_an_object_made_by_new_is_traced():
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        class Trader:
+            def phase(self, prices):
+                if prices[-1] > prices[-2]:
+                    return 1
+                return 0
+
+        _trader = Trader.__new__(Trader)
+        f = jax.jit(_trader.phase)
+        """
+    assert codes(code) == ["TFX101"]

@@ -170,6 +170,8 @@ class ModuleIndex:
         if made in self.classes:
             return made, None
         owner, _, method = made.partition(".")
+        if method == "__new__" and owner in self.classes:
+            return owner, None  # `KoopmanTrader.__new__(KoopmanTrader)`: an object made without `__init__`
         if method:
             factory = self.class_method(owner, method)
             return (owner, None) if factory is not None and _makes_own_class(factory, owner) else (None, None)
