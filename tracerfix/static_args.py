@@ -61,6 +61,25 @@ def direct_parameter(context, expression: cst.BaseExpression) -> str | None:
     return name
 
 
+def _unpacked_from_parameter(context, part: cst.BaseExpression) -> cst.BaseExpression:
+    """`n_rows` of `n_rows, n_cols = shape` (bound there only), `shape` a parameter: the
+    parameter, which is what would be made static; else `part`."""
+    function = context.scope.node if context.scope is not None else None
+    if not isinstance(part, cst.Name) or not isinstance(function, cst.FunctionDef):
+        return part
+    bindings = [node for node in descendants(function.body) if isinstance(node, (cst.AssignTarget, cst.AugAssign,
+                                                                                 cst.AnnAssign, cst.For))
+                and any(isinstance(n, cst.Name) and n.value == part.value for n in descendants(node.target))]
+    if len(bindings) != 1 or not isinstance(bindings[0], cst.AssignTarget) \
+            or not isinstance(bindings[0].target, (cst.Tuple, cst.List)):
+        return part
+    assign = next((node for node in descendants(function.body) if isinstance(node, cst.Assign)
+                   and any(target is bindings[0] for target in node.targets)), None)
+    if assign is None or not isinstance(assign.value, cst.Name) or direct_parameter(context, assign.value) is None:
+        return part
+    return assign.value
+
+
 def _traced_operands(context, part: cst.BaseExpression) -> list[cst.BaseExpression]:
     """`degree + 1`, `2 * n - 1`: Python arithmetic on traced names and constants is static
     when those names are; the traced names. Anything else: `[part]`."""
@@ -107,7 +126,7 @@ def static_argument_fix(
     not made static. The advice is empty when some part is not a parameter of the function being
     walked: the rule knows better what to suggest for a computed value.
     """
-    parts = [operand for part in parts for operand in _traced_operands(context, part)]
+    parts = [_unpacked_from_parameter(context, operand) for part in parts for operand in _traced_operands(context, part)]
     names = [direct_parameter(context, part) for part in parts]
     if not names or not all(names):
         fix = unjitted_calls_fix(context, parts)

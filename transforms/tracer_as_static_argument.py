@@ -1004,6 +1004,31 @@ def f(a, b, upper):
             note="a ternary on a traced value written as a solver's flag: the flag must be a Python value, so the "
             "ternary's test picks between the two solves with `lax.cond`",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+def coo_row_counts(rows, shape):
+    n_rows, n_cols = shape
+    return jnp.bincount(rows, length=n_rows)
+
+f = jax.jit(coo_row_counts)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+def coo_row_counts(rows, shape):
+    n_rows, n_cols = shape
+    return jnp.bincount(rows, length=n_rows)
+
+f = jax.jit(coo_row_counts, static_argnames=("shape",))
+""",
+            unsafe=True,
+            note="a COO-to-CSR conversion (its author left `#@jax.jit #length argument is an issue`): the size is "
+            "unpacked from the `shape` parameter, which is made static",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
