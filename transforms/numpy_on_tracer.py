@@ -756,8 +756,12 @@ def tail(x, a):
         if module == "stats" and leaf in SCIPY_STATS_EQUIVALENTS:
             frozen = self._frozen_distribution_fix(node, leaf)
             if frozen is not None:
-                fix, advice = frozen
-                self.report(node, f"{opening}; {advice}", fix)
+                fix, advice, first_use = frozen
+                # Reported where SciPy converts, the first call of a method (JAX's error points there).
+                shown = context.describe(first_use.func)
+                self.report(first_use, f"`{shown}` of the frozen `scipy.{name}` made with traced "
+                                       f"`{context.describe(traced[0].value)}` converts it to a NumPy array and fails "
+                                       f"under {under_tracing(context)} with TracerArrayConversionError; {advice}", fix)
                 return
         self.report(node, f"{opening}; use a `jax.scipy` counterpart if it has one (`jax.scipy.{name}`), "
                           "or run it on the host with `jax.pure_callback`")
@@ -794,7 +798,8 @@ def tail(x, a):
             text = f"{stats}.{distribution}.{call.func.attr.value}({', '.join([*own, *frozen])})"
             edits.append((call, context.parse_expression(text)))
         return (context.fix(f"Call `{stats}.{distribution}`'s functions with the parameters", edits, Safety.SAFE),
-                f"JAX has no frozen distributions, but `{stats}.{distribution}` takes the parameters after `x`")
+                f"JAX has no frozen distributions, but `{stats}.{distribution}` takes the parameters after `x`",
+                calls[0])  # `walk` goes in source order
 
     def _traced_arguments(self, node: cst.Call) -> list[cst.Arg]:
         return [arg for arg in node.args if self.context.value(arg.value).trace == TRACED]
