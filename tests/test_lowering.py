@@ -1673,3 +1673,32 @@ def test_a_none_sentinel_of_a_traced_flag_becomes_the_flag_and_the_if_a_selectio
     assert "None" not in fixed and not _lint(fixed), fixed
     for occ in ("np.array([0, 1, 1], np.int32)", "np.zeros(3, np.int32)"):
         _agree(fixed, original, "tag", f"(jax.numpy.asarray({occ}), np.int32(1), jax.numpy.zeros(3, bool))")
+
+
+def test_a_while_true_that_only_returns_is_never_kept_as_a_python_loop():
+    # Kept Python, `while True:` left only by a traced `return` would spin forever while tracing:
+    # even where the `lax` form leaks (the count picks a rule by value), no such form is written.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def rule(n):
+            if n == 4:
+                return jnp.array([0.1, 0.2, 0.3, 0.4])
+            return jnp.linspace(0.0, 1.0, n)
+
+        @jax.jit
+        def adaptive(x):
+            prev = jnp.sum(rule(2) * x)
+            n = 4
+            while True:
+                curr = jnp.sum(rule(n) * x)
+                if jnp.abs(curr - prev) < 0.5:
+                    return curr
+                prev = curr
+                n *= 2
+        """
+    )
+    fixed = _fix(original)
+    assert "while True:" not in fixed or "lax.while_loop" in fixed or fixed == original, fixed

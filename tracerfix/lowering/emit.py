@@ -132,7 +132,8 @@ class Writer:
             static_test = not self.lowerer.test_is_traced(statement, scope.tainted)
             if returns and static_test and self.lowerer.keep_python_loops:
                 return self._python_loop_returning(statement, scope, f"while {statement.test}:")
-            if returns and static_test and not has_jump(statement.body, (Break,), into_loops=False):
+            if returns and static_test and not _always_true(statement.test) \
+                    and not has_jump(statement.body, (Break,), into_loops=False):
                 self.lowerer.static_loop_lowered = True  # its Python form is the alternative
             if returns or not static_test or self._stops_on_traced(statement, scope):
                 return self.while_loop(statement, scope)
@@ -194,11 +195,13 @@ class Writer:
         attribute or grows a container is refused."""
         if has_jump(statement.body, (Break,), into_loops=False) or statement.orelse:
             raise Refused("a `break` or `else` beside a `return` in a loop on Python values")
+        if _always_true(statement.test):
+            raise Refused("`while True:` left only by a traced `return` would never end as a Python loop")
         for inner in walk(statement.body):
             if isinstance(inner, Leaf) and (inner.effect or inner.attribute_store or inner.grows or inner.raises):
                 raise Refused("the loop runs on after it returns, and its body has an effect "
                               f"(`{inner.text.splitlines()[0].strip()}`) that would be seen")
-        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result, constant=self.lowerer.constant_result)
+        flags = self._return_flags()
         body = []
         for inner in statement.body:
             if not has_jump([inner], (Return,), into_loops=True):
@@ -632,8 +635,12 @@ class Writer:
             refuse_growing([*operands, *(cst.Name(name) for name in kept)], context)
 
     # -- loops ---------------------------------------------------------------------------------
+    def _return_flags(self) -> Flags:
+        """The function's return flags, which a `return` inside a loop sets."""
+        return Flags(returned=self.lowerer.returned, result=self.lowerer.result, constant=self.lowerer.constant_result)
+
     def _loop_flags(self, loop, scope: Scope) -> tuple[Flags, list]:
-        flags = Flags(returned=self.lowerer.returned, result=self.lowerer.result, constant=self.lowerer.constant_result)
+        flags = self._return_flags()
         if has_jump(loop.body, (Break,), into_loops=False):
             flags.stop = self.lowerer.fresh("stop")
         if has_jump(loop.body, (Return,), into_loops=True) and flags.returned is None:
