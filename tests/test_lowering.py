@@ -1127,33 +1127,35 @@ def test_a_static_loop_whose_index_must_stay_python_keeps_the_loop_and_lowers_it
     assert [f.code for f in _lint(number_start)] == ["TFX108"]
 
 
+# Adaptive quadrature: the number of points doubles in a Python loop and picks a rule by value.
+_ADAPTIVE_QUADRATURE = """
+import jax
+import jax.numpy as jnp
+
+def rule(n):
+    if n == 4:
+        return jnp.array([0.1, 0.2, 0.3, 0.4])
+    return jnp.linspace(0.0, 1.0, n)
+
+@jax.jit
+def adaptive(x):
+    prev = jnp.sum(rule(2) * x)
+    n = 4
+    while n <= 16:
+        curr = jnp.sum(rule(n) * x)
+        if jnp.abs(curr - prev) < 0.5:
+            return curr
+        prev = curr
+        n *= 2
+    return prev
+"""
+
+
 def test_a_loop_on_python_values_that_returns_stays_python_so_its_count_stays_static():
     # Adaptive quadrature (a NumPyro Beta-Poisson model): the number of points doubles in a
     # Python `while` and picks a rule by value (`if n == 10`), so a `lax.while_loop` would make it
     # traced and leak; the loop stays, and `if converged: return r` sets the function's flags.
-    original = _source(
-        """
-        import jax
-        import jax.numpy as jnp
-
-        def rule(n):
-            if n == 4:
-                return jnp.array([0.1, 0.2, 0.3, 0.4])
-            return jnp.linspace(0.0, 1.0, n)
-
-        @jax.jit
-        def adaptive(x):
-            prev = jnp.sum(rule(2) * x)
-            n = 4
-            while n <= 16:
-                curr = jnp.sum(rule(n) * x)
-                if jnp.abs(curr - prev) < 0.5:
-                    return curr
-                prev = curr
-                n *= 2
-            return prev
-        """
-    )
+    original = _source(_ADAPTIVE_QUADRATURE)
     fixed = _fix(original)
     assert "    while n <= 16:\n" in fixed and "while_loop" not in fixed and not _lint(fixed), fixed
     for x in ("np.float32(0.1)", "np.float32(3.0)", "np.float32(100.0)"):
@@ -1162,30 +1164,8 @@ def test_a_loop_on_python_values_that_returns_stays_python_so_its_count_stays_st
 
 def test_a_loop_on_python_values_that_returns_and_prints_is_not_kept_python():
     # Kept Python, the loop runs on after it returns: a `print` in it would show those runs.
-    original = _source(
-        """
-        import jax
-        import jax.numpy as jnp
-
-        def rule(n):
-            if n == 4:
-                return jnp.array([0.1, 0.2, 0.3, 0.4])
-            return jnp.linspace(0.0, 1.0, n)
-
-        @jax.jit
-        def adaptive(x):
-            prev = jnp.sum(rule(2) * x)
-            n = 4
-            while n <= 16:
-                curr = jnp.sum(rule(n) * x)
-                print(n)
-                if jnp.abs(curr - prev) < 0.5:
-                    return curr
-                prev = curr
-                n *= 2
-            return prev
-        """
-    )
+    original = _source(_ADAPTIVE_QUADRATURE.replace("rule(n) * x)\n", "rule(n) * x)\n        print(n)\n"))
+    assert "print(n)" in original
     assert "while n <= 16:" in _fix(original)
     assert "lax.cond(" not in _fix(original)
 
@@ -1678,27 +1658,7 @@ def test_a_none_sentinel_of_a_traced_flag_becomes_the_flag_and_the_if_a_selectio
 def test_a_while_true_that_only_returns_is_never_kept_as_a_python_loop():
     # Kept Python, `while True:` left only by a traced `return` would spin forever while tracing:
     # even where the `lax` form leaks (the count picks a rule by value), no such form is written.
-    original = _source(
-        """
-        import jax
-        import jax.numpy as jnp
-
-        def rule(n):
-            if n == 4:
-                return jnp.array([0.1, 0.2, 0.3, 0.4])
-            return jnp.linspace(0.0, 1.0, n)
-
-        @jax.jit
-        def adaptive(x):
-            prev = jnp.sum(rule(2) * x)
-            n = 4
-            while True:
-                curr = jnp.sum(rule(n) * x)
-                if jnp.abs(curr - prev) < 0.5:
-                    return curr
-                prev = curr
-                n *= 2
-        """
-    )
+    original = _source(_ADAPTIVE_QUADRATURE.replace("while n <= 16:", "while True:").replace("    return prev\n", ""))
+    assert "while True:" in original and "return prev" not in original
     fixed = _fix(original)
     assert "while True:" not in fixed or "lax.while_loop" in fixed or fixed == original, fixed
