@@ -1981,3 +1981,24 @@ def test_a_method_jitted_on_an_object_made_by_new_is_traced():
         f = jax.jit(_trader.phase)
         """
     assert codes(code) == ["TFX101"]
+
+
+def test_device_get_behind_numpyros_concreteness_test_is_eager_only():
+    # numpyro's `_find_valid_params`: `if not_jax_tracer(is_valid): if device_get(is_valid):`, the
+    # helper imported from `numpyro.util`, runs the host transfer only for concrete values.
+    code = """
+        import jax
+        import jax.numpy as jnp
+        from jax import device_get
+        from numpyro.util import not_jax_tracer
+
+        @jax.jit
+        def f(x):
+            is_valid = jnp.isfinite(x).all()
+            if not_jax_tracer(is_valid):
+                if device_get(is_valid):
+                    return x
+            return -x
+        """
+    assert codes(code) == []
+    assert codes(code.replace("if not_jax_tracer(is_valid):", "if True:")) == ["TFX101"]

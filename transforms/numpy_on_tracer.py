@@ -22,6 +22,7 @@ from tracerfix.analysis.numpy_equivalents import (
     SCIPY_SPECIAL_EQUIVALENTS,
 )
 from tracerfix.analysis.values import TRACED
+from tracerfix.bindings import assigned_values
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import Refused, attempt, numpy_recompute_fix, walk
@@ -783,9 +784,8 @@ def tail(x, a):
         uses = [n for n in walk(function) if isinstance(n, cst.Name) and n.value == name and n is not assign.targets[0].target]
         calls = [n for n in walk(function) if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
                  and isinstance(n.func.value, cst.Name) and n.func.value.value == name]
-        if not calls or len(calls) != len(uses) or name in (bound for other in walk(function)
-                                                           if isinstance(other, cst.AssignTarget) and other is not assign.targets[0]
-                                                           for bound in [getattr(other.target, "value", None)]):
+        # Every other mention is a method call (`d += ...` or `for d in` would be one that is not).
+        if not calls or len(calls) != len(uses) or len(assigned_values(function, name)) != 1:
             return None
         if any(call.func.attr.value not in methods or any(arg.keyword is not None or arg.star for arg in call.args)
                for call in calls):

@@ -14,7 +14,9 @@ import libcst as cst
 from tracerfix.analysis.imports import ImportTable
 from tracerfix.analysis.syntax import child_nodes, own_nodes
 
-_CONCRETE_TESTS = frozenset({"jax.core.is_concrete"})
+# Tests true exactly for concrete values, from JAX and from libraries whose helpers other modules
+# import (numpyro's `not_jax_tracer(x)` is `not isinstance(x, Tracer)`).
+_CONCRETE_TESTS = frozenset({"jax.core.is_concrete", "numpyro.util.not_jax_tracer"})
 # The errors JAX raises where a traced value needs to be concrete.
 _TRACER_ERRORS = frozenset({
     "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
