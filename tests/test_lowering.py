@@ -1662,3 +1662,57 @@ def test_a_while_true_that_only_returns_is_never_kept_as_a_python_loop():
     assert "while True:" in original and "return prev" not in original
     fixed = _fix(original)
     assert "while True:" not in fixed or "lax.while_loop" in fixed or fixed == original, fixed
+
+
+HISTORY = """
+import jax
+import jax.numpy as jnp
+
+
+def descend(x, steps):
+    path = [x]
+    for _ in range(steps):
+        g = 2 * x
+        x = x - 0.1 * g
+        path.append(x)
+        if jnp.linalg.norm(g) < 1.0:
+            break
+    return x, path
+
+
+@jax.jit
+def minimise(x):
+    x, _ = descend(x, 40)
+    return x
+"""
+
+
+def test_a_list_a_lowered_loop_appends_to_becomes_an_array_with_a_row_per_step():
+    # Optimisers record their iterates (`path.append(x)`) and the jitted caller discards them.
+    original = _source(HISTORY)
+    fixed = _fix(original)
+    assert "path = jnp.stack(path + path[-1:] * steps)" in fixed, fixed
+    assert "path = path.at[path_length].set(x)" in fixed and "lax.while_loop(" in fixed, fixed
+    assert "path = path[jnp.minimum(jnp.arange(len(path)), path_length - 1)]" in fixed, fixed
+    _agree(fixed, original, "minimise", "(np.array([3.0, -2.0], np.float32),)")
+    # Run eagerly, the array holds the list's rows, then its last row again up to one per step.
+    _agree(fixed.replace("x, _ = descend(x, 40)\n    return x", "return descend(x, 40)[1][-1]"),
+           original.replace("x, _ = descend(x, 40)\n    return x", "return descend(x, 40)[1][-1]"),
+           "minimise", "(np.array([3.0, -2.0], np.float32),)")
+
+
+@pytest.mark.parametrize("change", [
+    # the jitted function gives the list to its caller: the extra rows would show
+    ("x, _ = descend(x, 40)\n    return x", "return descend(x, 40)"),
+    # reduced after the loop: the repeated rows would count
+    ("    return x, path\n", "    return x, jnp.stack(path).sum()\n"),
+    # used as a list after the loop
+    ("    return x, path\n", "    return x, path + [x]\n"),
+    # a row of two values
+    ("path.append(x)", "path.append((x, g))"),
+])
+def test_a_list_whose_extra_rows_would_be_seen_is_still_refused(change):
+    code = _source(HISTORY).replace(*change)
+    findings = [f for f in _lint(code) if f.code in ("TFX101", "TFX108")]
+    assert findings and all(f.fix is None for f in findings), [f.message for f in findings]
+    assert any("`path` changes length" in f.message for f in findings), [f.message for f in findings]

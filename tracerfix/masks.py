@@ -89,6 +89,8 @@ class MaskedReduction:
     node: cst.BaseExpression  # the expression the rewrite replaces
     kind: str  # a name in REDUCTIONS, or "count"
     function: cst.BaseExpression | None  # `jnp.sum` in the function form; None for a method
+    # `x[m].sum(axis=0)`: along the selection's first axis, which is the axes the mask covers.
+    along_selection: bool = False
 
 
 def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | None:
@@ -103,6 +105,8 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
             return MaskedReduction(parent, "count", None)
         if attribute in REDUCTIONS and is_called and not grandparent.args:
             return MaskedReduction(grandparent, attribute, None)
+        if attribute in REDUCTIONS and is_called and _first_axis(grandparent.args, positional=True):
+            return MaskedReduction(grandparent, attribute, None, along_selection=True)
         return None
     if not (
         isinstance(parent, cst.Arg)
@@ -110,22 +114,36 @@ def reduction_of(chain: Sequence[cst.CSTNode], context) -> MaskedReduction | Non
         and parent.keyword is None
         and not parent.star
         and isinstance(grandparent, cst.Call)
-        and len(grandparent.args) == 1
+        and (len(grandparent.args) == 1 or _first_axis(grandparent.args[1:], positional=False))
+        and grandparent.args[0] is parent
     ):
         return None
+    along = len(grandparent.args) == 2
     func = grandparent.func
     if isinstance(func, cst.Name) and func.value == "len" and not is_shadowed("len", context):
         return MaskedReduction(grandparent, "count", None)
     qualified = context.qualified_name(func) or ""
     leaf = qualified.rpartition(".")[2]
+    if along and (isinstance(func, cst.Name) and func.value == "len" or leaf not in REDUCTIONS):
+        return None
     if qualified.startswith("jax.numpy.") and qualified.count(".") == 2 and leaf in REDUCTIONS:
-        return MaskedReduction(grandparent, leaf, func)
+        return MaskedReduction(grandparent, leaf, func, along_selection=along)
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value in REDUCTIONS \
             and context.value(func.value).module in ("numpy", "jax.numpy"):
         # `xp.sum(x[m])` with `xp` an array namespace (`array_namespace(x)`): written with `jnp`,
         # which takes the tracer whichever module `xp` is.
-        return MaskedReduction(grandparent, func.attr.value, None)
+        return MaskedReduction(grandparent, func.attr.value, None, along_selection=along)
     return None
+
+
+def _first_axis(arguments: Sequence[cst.Arg], positional: bool) -> bool:
+    """The arguments are just `axis=0` (or a positional `0` where the method takes the axis first)."""
+    if len(arguments) != 1 or arguments[0].star:
+        return False
+    argument = arguments[0]
+    keyword = argument.keyword.value if argument.keyword is not None else None
+    return (keyword == "axis" or keyword is None and positional) and isinstance(argument.value, cst.Integer) \
+        and argument.value.value == "0"
 
 
 def elementwise_reduction_of(chain: Sequence[cst.CSTNode], context) -> tuple[MaskedReduction, cst.BaseExpression] | None:
@@ -316,6 +334,15 @@ def rewrite_reduction(
     if function is None and not context.value(array).traced:
         function = f"{jnp}.{kind}" if kind in REDUCTIONS else None
     notes: list[str] = []
+    axis = ""
+    if reduction.along_selection and not (not isinstance(mask, str) and (
+            has_shape_of(mask, shaped_like if shaped_like is not None else array, context)
+            or rank_of(shaped_like if shaped_like is not None else array, context) == 1)):
+        # The selection's first axis runs over the elements the mask picks, which are the mask's
+        # axes of the whole array (all of them, where the mask has its shape: a full reduction).
+        mask_text = mask if isinstance(mask, str) else context.code(mask).strip()
+        simple = mask_text.isidentifier() or not isinstance(mask, str) and isinstance(mask, (cst.Name, cst.Attribute))
+        axis = f"axis=tuple(range({mask_text}.ndim))" if simple else f"axis=tuple(range({jnp}.ndim({mask_text})))"
     if kind == "count":
         text = f"{jnp}.count_nonzero({m})"
         notes.append(
@@ -324,12 +351,13 @@ def rewrite_reduction(
         )
     elif kind in _IDENTITY:
         selected = f"{jnp}.where({m}, {x}, {_IDENTITY[kind]})"
-        text = f"{function}({selected})" if function else f"{selected}.{kind}()"
+        text = f"{function}({selected}{', ' + axis if axis else ''})" if function else f"{selected}.{kind}({axis})"
     elif kind in _WHERE_ARGUMENT:
-        text = f"{function}({x}, where={m})" if function else f"{x}.{kind}(where={m})"
+        arguments = ", ".join(filter(None, [axis, f"where={m}"]))
+        text = f"{function}({x}, {arguments})" if function else f"{x}.{kind}({arguments})"
     else:
         initial = f"{_EXTREMES[kind]}{jnp}.inf"
-        arguments = f"where={m}, initial={initial}"
+        arguments = ", ".join(filter(None, [axis, f"where={m}, initial={initial}"]))
         text = f"{function}({x}, {arguments})" if function else f"{x}.{kind}({arguments})"
         notes.append(
             f"when `{m}` selects nothing, `{kind}` of the empty selection raises eagerly; the "

@@ -516,6 +516,37 @@ def second_moment(x):
             "(the mask has the shape of the array, so the selections are vectors), reduced over the whole array; "
             "where the mask is not shown to have each array's shape the step is unsafe",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def steer(pos, vel, radius):
+    dists = jnp.linalg.norm(pos - pos[0], axis=1)
+    near = dists < radius
+    away = -pos[near].sum(axis=0)
+    align = jnp.mean(vel[near], axis=0)
+    return away + align
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def steer(pos, vel, radius):
+    dists = jnp.linalg.norm(pos - pos[0], axis=1)
+    near = dists < radius
+    away = -jnp.where(jnp.expand_dims(near, range(near.ndim, pos.ndim)), pos, 0).sum(axis=tuple(range(near.ndim)))
+    align = jnp.mean(vel, axis=tuple(range(near.ndim)), where=jnp.expand_dims(near, range(near.ndim, vel.ndim)))
+    return away + align
+""",
+            count=2,
+            function="steer",
+            inputs=("(jnp.array([[0.0, 0.0], [0.5, 0.2], [3.0, 1.0]]), jnp.array([[1.0, 0.0], [0.0, 1.0], [2.0, 2.0]]), 1.0)",),
+            note="a flocking step's neighbour sums: a reduction along the selection's first axis (`axis=0`) runs over "
+            "the axes the mask covers of the whole array, whatever the mask's rank",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:

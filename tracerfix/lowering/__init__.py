@@ -32,6 +32,7 @@ from tracerfix.analysis.syntax import descendants
 from tracerfix.analysis.values import TRACED
 from tracerfix.loops.branches import is_array
 from tracerfix.loops.conditions import ALL_OR_ANY, reduced_in
+from tracerfix.lowering.buffers import buffered_lists, splice
 from tracerfix.lowering.emit import MARK as _MARK, Scope, Writer
 from tracerfix.lowering.ir import (
     Break,
@@ -376,6 +377,14 @@ class Lowerer:
             refuse_recursion(function, statement)
         params = _parameters(function)
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
+        # Lists the lowered loops append to are kept as arrays with a row per step.
+        buffered = {}
+        if not self.keep_python_loops:
+            loops = [s for s in walk(region) if isinstance(s, For) and has_jump([s], (Return,), into_loops=True)] \
+                if tail else [root] if isinstance(root, For) else []
+            for loop in loops:
+                buffered[id(loop)] = buffered_lists(self, loop, before + region, params)
+                splice(region, loop, *buffered[id(loop)])
         if tail:
             # Every return of the function counts: one before the region (`if c: return 1.`) joins
             # the result once its own `if` is lowered.
@@ -399,10 +408,11 @@ class Lowerer:
         else:
             bound = params | set(writes_of(before)) | _bound_in(region, root, path)
             scope = Scope(set(), bound, returns=False)
-            lowered = [*run_once, root]
+            pre, post = buffered.get(id(root), ([], []))
+            lowered = [*run_once, *pre, root, *post]
             if carried_attributes:
                 loads, stores = carried_attributes
-                lowered = [*loads, *run_once, root, *stores]
+                lowered = [*loads, *run_once, *pre, root, *post, *stores]
             replaced_root = root
         writer = Writer(self, self.unit, liveness)
         lines = writer.block(lowered, scope)
