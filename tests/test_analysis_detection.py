@@ -2002,3 +2002,81 @@ def test_device_get_behind_numpyros_concreteness_test_is_eager_only():
         """
     assert codes(code) == []
     assert codes(code.replace("if not_jax_tracer(is_valid):", "if True:")) == ["TFX101"]
+
+
+def test_a_function_numpys_apply_along_axis_maps_is_traced_through_a_fallback_alias():
+    # xr_fresh: a C++ run-length counter when it imports, the Python loop otherwise.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def count_run(values):
+        run = 0
+        for value in values:
+            if value:
+                run += 1
+        return run
+
+    try:
+        from fast_rle import longest_true_run
+    except ImportError:
+        longest_true_run = count_run
+
+    @jax.jit
+    def longest(x):
+        return jnp.apply_along_axis(longest_true_run, 0, x > 0)
+    """) == ["TFX108"]
+
+
+def test_each_function_a_factory_returns_in_a_tuple_is_the_one_jitted():
+    # glp's neighbour list: `allocate, update = quadratic_neighbor_list(...)`, `jax.jit(allocate)`.
+    assert codes("""
+    import jax
+    import jax.numpy as jnp
+
+    def neighbor_list(cutoff):
+        def allocate(positions):
+            hits = jnp.sum(positions < cutoff)
+            return int(hits.item())
+        def update(positions, size):
+            return positions[:size]
+        return allocate, update
+
+    allocate, update = neighbor_list(1.5)
+    f = jax.jit(allocate)
+    """) == ["TFX201", "TFX201"]
+
+
+def test_a_method_of_an_object_made_in_the_jit_call_is_traced():
+    assert codes("""
+    import jax
+    import numpy as np
+
+    class Feature:
+        def __init__(self, mean=None):
+            self.mean = mean
+
+        def calculate(self, array):
+            if self.mean is None:
+                return np.sort(array < array.mean())
+            return array < self.mean
+
+    f = jax.jit(Feature().calculate)
+    """) == ["TFX401"]
+
+
+def test_a_list_a_factory_closes_over_is_indexed_by_a_traced_position():
+    # trax's piecewise-constant schedule: `values[pos]` with `pos` from a traced search.
+    assert codes("""
+    import jax
+    import numpy as onp
+
+    def piecewise_constant(boundaries, values):
+        def learning_rate(step):
+            pos = onp.searchsorted(boundaries, step)
+            return values[pos]
+        return learning_rate
+
+    schedule = piecewise_constant([1000, 3000], [1.0, 0.5, 0.1])
+    f = jax.jit(schedule)
+    """) == ["TFX401", "TFX402"]

@@ -484,6 +484,9 @@ def _one_element_made(operand: cst.BaseExpression, context, following: frozenset
         return _one_element_made(operand.args[0].value, context, following)
     if shape is None:
         given = next((arg.value for arg in operand.args if arg.keyword is not None and arg.keyword.value == "shape"), None)
+        if given is None and qualified.startswith("jax.random.") and len(operand.args) > 1 \
+                and operand.args[1].keyword is None:
+            given = operand.args[1].value  # `random.uniform(key, (1,))`: the shape follows the key
         if isinstance(given, (cst.Tuple, cst.List)) and all(isinstance(e.value, cst.Integer) for e in given.elements):
             shape = tuple(int(e.value.value) for e in given.elements)
     return bool(shape) and all(size == 1 for size in shape)

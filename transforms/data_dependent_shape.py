@@ -722,6 +722,34 @@ def first_crossing(x):
             note="CBOED's `crossover`: the filtered list is indexed and tested, its length depends on the data; "
             "reported with the mask to keep instead",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+from jax import random as jrnd
+
+@jax.jit
+def argmax_break_ties(key, values):
+    ties = jnp.where(values == jnp.max(values))[0]
+    return jrnd.choice(key, ties)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+from jax import random as jrnd
+
+@jax.jit
+def argmax_break_ties(key, values):
+    ties = jnp.where(values == jnp.max(values), size=jnp.size(values == jnp.max(values)))[0]
+    return ties[jrnd.randint(key, (), 0, jnp.count_nonzero(values == jnp.max(values)))]
+""",
+            unsafe=True,
+            function="argmax_break_ties",
+            inputs=("(jax.random.PRNGKey(0), jnp.array([1.0, 3.0, 3.0, 2.0]))",
+                    "(jax.random.PRNGKey(3), jnp.array([2.0, 2.0, 2.0]))"),
+            note="a bandit's random tie-break: `random.choice(key, a)` draws `a[randint(key, (), 0, len(a))]`, so "
+            "the positions padded to the mask's size and a draw below their count pick the same one",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1107,8 +1135,12 @@ def first_crossing(x):
                 return None
             name = assign.targets[0].target.value
             uses = reads(function_node, name)
-            positions, counts, computed = [], [], False
+            positions, counts, computed, choices = [], [], False, []
             for use in uses:
+                choice = _random_choice_of(use, context)
+                if choice is not None:
+                    choices.append(choice)
+                    continue
                 subscript = use.parent
                 if isinstance(subscript, cst.Subscript) and subscript.value is use.node and len(subscript.slice) == 1 \
                         and isinstance(subscript.slice[0].slice, cst.Index):
@@ -1122,10 +1154,10 @@ def first_crossing(x):
                 if counted is None:
                     return None  # read whole: the number of positions matters
                 counts.append(counted)
-            if not positions or len(assigned_values(function_node, name)) != 1:
+            if not (positions or choices) or len(assigned_values(function_node, name)) != 1:
                 return None
-            if counts or computed:
-                return self._padded_positions_fix(node, function_node, counts)
+            if counts or computed or choices:
+                return self._padded_positions_fix(node, function_node, counts, {name: choices})
             count = max(positions) + 1
         replacement = node.with_changes(args=appended_keyword(node.args, "size", cst.Integer(str(count))))
         read = "the first position where the condition holds is read" if count == 1 else \
@@ -1136,9 +1168,12 @@ def first_crossing(x):
             f"where the condition holds {fewer} the original raised IndexError; the rewrite reads index 0 "
             "there (`fill_value=` sets another)")
 
-    def _padded_positions_fix(self, node: cst.Call, function_node: cst.FunctionDef, counts: list[cst.CSTNode]):
+    def _padded_positions_fix(self, node: cst.Call, function_node: cst.FunctionDef, counts: list[cst.CSTNode],
+                              choices: dict[str, list[cst.Call]] | None = None):
         """`idx = jnp.nonzero(mask)[0]`, then `len(idx)` and `idx[k]` (a random pick among them):
-        the positions padded to the mask's size, and each count `jnp.count_nonzero(mask)`."""
+        the positions padded to the mask's size, and each count `jnp.count_nonzero(mask)`.
+        `random.choice(key, idx)` (`choices`, by the name of the positions) draws the index JAX's
+        own `choice` draws, `random.randint(key, (), 0, count)`, below the count."""
         context = self.context
         condition = node.args[0].value
         if any(len(assigned_values(function_node, read)) > 1 for read in names_read(condition)):
@@ -1148,9 +1183,17 @@ def first_crossing(x):
         size = f"{shown}.size" if isinstance(condition, (cst.Name, cst.Attribute)) else f"{jnp}.size({shown})"
         replacement = node.with_changes(args=appended_keyword(node.args, "size", context.parse_expression(size)))
         count = context.parse_expression(f"{jnp}.count_nonzero({shown})")
+        drawn = []
+        for name, calls in (choices or {}).items():
+            for call in calls:
+                randint = f"{context.code(call.func.value).strip()}.randint" if isinstance(call.func, cst.Attribute) \
+                    else context.spell("jax.random.randint")
+                key = context.code(call.args[0].value).strip()
+                drawn.append((call, context.parse_expression(
+                    f"{name}[{randint}({key}, (), 0, {jnp}.count_nonzero({shown}))]")))
         return context.fix(
             f"Pad the positions to `size={size}` and count them with `{jnp}.count_nonzero({shown})`",
-            [(node, replacement), *((counted, count) for counted in counts)], Safety.UNSAFE,
+            [(node, replacement), *((counted, count) for counted in counts), *drawn], Safety.UNSAFE,
             "the positions are padded with index 0 after the last one; an index past the count reads the padding, "
             "where the original clamped to the last position (a count is an int32 array where the original gave "
             "a Python int)")
@@ -1373,6 +1416,17 @@ def _literal_index(node: cst.CSTNode | None) -> int | None:
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
         return -int(value.expression.value)
     return None
+
+
+def _random_choice_of(use, context) -> cst.Call | None:
+    """`jax.random.choice(key, idx)` around the read `use` of `idx`: one uniform draw among the
+    positions (no shape, `p=`, `axis=` or `replace=`), which is `idx[random.randint(key, (), 0,
+    len(idx))]` in JAX's own implementation."""
+    argument, call = use.parent, use.ancestors[-2] if len(use.ancestors) > 1 else None
+    if not (isinstance(argument, cst.Arg) and isinstance(call, cst.Call) and len(call.args) == 2
+            and call.args[1] is argument and all(a.keyword is None and not a.star for a in call.args)):
+        return None
+    return call if context.qualified_name(call.func) == "jax.random.choice" else None
 
 
 def _counted(chain: list[cst.CSTNode], context) -> cst.CSTNode | None:

@@ -13,6 +13,7 @@ from tracerfix.analysis.numpy_equivalents import (
     MATH_PARTIAL_DOMAIN,
     NUMPY_CONVERSIONS,
     NUMPY_DATA_DEPENDENT,
+    NUMPY_DELEGATING_TO_FIRST,
     NUMPY_EQUIVALENTS,
     NUMPY_HOST_ONLY,
     NUMPY_HOST_ONLY_PACKAGES,
@@ -638,6 +639,37 @@ def tail(x, a):
             inputs=("(jax.numpy.float32(1.5), jax.numpy.float32(2.0))",),
             note="a distribution's function called with its parameters: JAX's takes the same arguments",
         ),
+        Invalid(
+            """
+import jax
+import numpy as np
+
+def piecewise_constant(boundaries, values):
+    def learning_rate(step):
+        return np.searchsorted(boundaries, step)
+    return learning_rate
+
+schedule = piecewise_constant([1000, 3000], [1.0, 0.5, 0.1])
+f = jax.jit(schedule)
+""",
+            expected="""
+import jax
+import numpy as np
+import jax.numpy as jnp
+
+def piecewise_constant(boundaries, values):
+    def learning_rate(step):
+        return jnp.searchsorted(jnp.asarray(boundaries), step)
+    return learning_rate
+
+schedule = piecewise_constant([1000, 3000], [1.0, 0.5, 0.1])
+f = jax.jit(schedule)
+""",
+            function="f",
+            inputs=("(jnp.asarray(2500.0),)", "(jnp.asarray(10.0),)"),
+            note="trax's schedule: `np.searchsorted(edges, v)` runs `edges.searchsorted(v)`, which converts the "
+            "traced `v`; the list the factory was given becomes an array for `jnp.searchsorted`",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -836,7 +868,9 @@ def tail(x, a):
             )
             self.report(node, f"{opening}; {advice}")
             return
-        rewritable = name in NUMPY_EQUIVALENTS or name in NUMPY_CONVERSIONS or (name == "where" and len(positional) == 3)
+        delegated = name in NUMPY_DELEGATING_TO_FIRST and bool(positional) and traced[0] is not positional[0]
+        rewritable = name in NUMPY_EQUIVALENTS or name in NUMPY_CONVERSIONS or (name == "where" and len(positional) == 3) \
+            or delegated
         if not rewritable:
             return  # unlisted: it may dispatch to the array's own method and work
         unsupported = keywords & (NUMPY_ONLY_KEYWORDS | NUMPY_RENAMED_KEYWORDS.get(name, frozenset())) or (
@@ -904,7 +938,7 @@ def tail(x, a):
         function = f"{context.spell('jax.numpy')}.{jnp_name}"
         replacement = node.with_changes(func=context.parse_expression(function), args=[
             arg.with_changes(value=context.parse_expression(f"{function.rpartition('.')[0]}.asarray({context.code(arg.value).strip()})"))
-            if _literal_sequence_operand(node, arg, jnp_name) else arg for arg in node.args])
+            if _sequence_operand(node, arg, jnp_name, context) else arg for arg in node.args])
         return context.fix(f"Replace with `{function}`", [(node, replacement)], safety, note)
 
 
@@ -915,12 +949,14 @@ _SEQUENCE_TAKING = frozenset({
 })
 
 
-def _literal_sequence_operand(call: cst.Call, arg: cst.Arg, jnp_name: str) -> bool:
+def _sequence_operand(call: cst.Call, arg: cst.Arg, jnp_name: str, context) -> bool:
     """`np.polyval([a, b, c], t)`: NumPy takes a list where `jnp` wants an array ("polyval requires
-    ndarray or scalar arguments"), so a literal list or tuple in an array's place is wrapped in
-    `jnp.asarray`; not a shape, an axis or the sequence a stacking function takes."""
-    if arg.keyword is not None or arg.star or not isinstance(arg.value, (cst.List, cst.Tuple)) \
-            or jnp_name in _SEQUENCE_TAKING:
+    ndarray or scalar arguments"), so a list or tuple in an array's place (a literal, or a name
+    known to hold one: `np.searchsorted(boundaries, t)` with `boundaries=[1000, 3000]`) is wrapped
+    in `jnp.asarray`; not a shape, an axis or the sequence a stacking function takes."""
+    if arg.keyword is not None or arg.star or jnp_name in _SEQUENCE_TAKING:
+        return False
+    if not isinstance(arg.value, (cst.List, cst.Tuple)) and context.value(arg.value).host not in ("list", "tuple"):
         return False
     return not is_concrete_slot(call, arg.value, slots_for_function(f"jax.numpy.{jnp_name}"))
 

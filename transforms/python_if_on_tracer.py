@@ -2031,6 +2031,36 @@ def levels(hbot):
             "they are staged; NumPy would lose `.at`, so the chain runs under `jax.ensure_compile_time_eval()`, "
             "through every statement that reads what it computes",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def epsilon_greedy(key, q_values, epsilon):
+    if jax.random.uniform(key, (1,)) < epsilon:
+        return jax.random.randint(key, (), 0, q_values.shape[0])
+    return jnp.argmax(q_values)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def epsilon_greedy(key, q_values, epsilon):
+    return jnp.where(
+        jnp.squeeze(jax.random.uniform(key, (1,)) < epsilon),
+        jax.random.randint(key, (), 0, q_values.shape[0]),
+        jnp.argmax(q_values),
+    )
+""",
+            function="epsilon_greedy",
+            inputs=("(jax.random.PRNGKey(0), jnp.array([0.1, 0.9, 0.3]), 0.5)",
+                    "(jax.random.PRNGKey(5), jnp.array([0.1, 0.9, 0.3]), 0.0)"),
+            note="an epsilon-greedy policy draws its coin with shape (1,), which Python's `if` accepts; `lax.cond` "
+            "does not, and `jnp.where` would give the result that shape: the draw's shape follows the key, and a "
+            "shape of ones is squeezed",
+        ),
     )
 
     def __init__(self, context) -> None:

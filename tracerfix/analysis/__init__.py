@@ -22,6 +22,7 @@ from tracerfix.analysis.scopes import (
     ScopeFinder,
     TracedScope,
     build_index,
+    host_kind,
     param_names,
     traced_as_annotated,
     is_classmethod,
@@ -94,6 +95,9 @@ class Analysis:
                 held = Value(STATIC, instance_of=value.value)
             else:
                 held = module_level.value(value)
+                host = host_kind(value, self.imports)
+                if held.host is None and host in ("list", "tuple", "numpy"):
+                    held = held._replace(host=host)  # `make_schedule([1.0, 0.5])`: a list a tracer cannot index
             if argument.keyword is not None:
                 closure[argument.keyword.value] = held
             elif position < len(positional):
@@ -103,7 +107,9 @@ class Analysis:
         star = factory.params.star_arg
         if isinstance(star, cst.Param) and rest and all(value.trace == STATIC for value in rest):
             closure[star.name.value] = Value(STATIC, container=True)  # `wrap_module(Model, shape)`
-        if any(value.instance_of is not None for value in closure.values()):
+        # An object of a class, or a Python list or tuple (`make_schedule(boundaries, [1.0, 0.5])`,
+        # which the closure may index with a traced position).
+        if any(value.instance_of is not None or value.container for value in closure.values()):
             self.closures[id(nested)] = closure
 
     def resolve_call(self, call: cst.Call, caller: FunctionNode, env: Env | None = None) -> cst.FunctionDef | None:
@@ -420,6 +426,13 @@ class _Propagation:
 
     def _walk(self, scope: TracedScope) -> FunctionFacts:
         analysis = self.analysis
+        if id(scope.node) not in analysis.closures and isinstance(scope.node, cst.FunctionDef) \
+                and self.index.enclosing.get(id(scope.node)):
+            # `schedule = make_schedule(...)`, `jax.jit(schedule)`: the closure as that call made it.
+            for name in self.index.made_by:
+                if self.index.made_object_or_function(name)[1] is scope.node:
+                    analysis._closure_of_factory_call(name, scope.node)
+                    break
         closure = analysis.closures.get(id(scope.node), {})
         entry = {**closure, **scope.params}
         walker = FunctionWalker(

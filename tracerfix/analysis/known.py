@@ -175,6 +175,9 @@ LAX_BODY_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.lax.fori_loop": ((2,), ("body_fun",)),
     "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
     "jax.lax.map": ((0,), ("f",)),
+    # NumPy's helpers that JAX implements with `vmap`: the function sees tracers.
+    "jax.numpy.apply_along_axis": ((0,), ("func1d",)),
+    "jax.numpy.apply_over_axes": ((0,), ("func",)),
     "jax.lax.associative_scan": ((0,), ("fn",)),
     "jax.lax.reduce": ((2,), ("computation",)),
     "jax.lax.custom_root": ((0, 2, 3), ()),

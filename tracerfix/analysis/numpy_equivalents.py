@@ -56,6 +56,12 @@ _ARRAY_FUNCTIONS = frozenset(
 NUMPY_UFUNCS = _UFUNCS
 NUMPY_EQUIVALENTS = _UFUNCS | _ARRAY_FUNCTIONS
 
+# Functions that delegate to their first argument's method (`np.searchsorted(edges, v)` is
+# `edges.searchsorted(v)`): a traced first argument runs JAX's method and works; a NumPy first
+# argument converts the traced others with `__array__` and fails. Their jax.numpy namesakes take
+# the same arguments.
+NUMPY_DELEGATING_TO_FIRST = frozenset({"searchsorted", "take"})
+
 # Converting to a NumPy array: `jnp.asarray` keeps the value on device, but the result is no longer
 # a writable NumPy array, so the rewrite is offered as unsafe.
 NUMPY_CONVERSIONS = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})

@@ -39,6 +39,7 @@ CALL_SITE_WORDS = (
     "hessian", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
     "associative_scan", "custom_root", "reduce", "shard_map", "filter_jit", "filter_vmap",
     "filter_grad", "filter_value_and_grad", "jvp", "vjp", "linearize", "make_jaxpr", "vectorize",
+    "apply_along_axis", "apply_over_axes",
 )
 _CALL_SITE_WORDS_SET = frozenset(CALL_SITE_WORDS)
 # `jit(`, `import jit as`, and `partial(jax.jit, ...)` (whose call applies the transformation).
@@ -123,6 +124,8 @@ class ModuleIndex:
     partials: dict = field(default_factory=dict)
     # Module-level names bound to a lambda (`loss_fn = lambda X, y: nll(X, y, NODES)`).
     lambdas: dict = field(default_factory=dict)
+    # `counter = count_python` at module level (a fallback in `except ImportError:` included).
+    function_aliases: dict = field(default_factory=dict)
     # id of a function a factory returns as `partial(function, name=...)` -> the names it binds
     bound_by_factory: dict = field(default_factory=dict)
 
@@ -147,6 +150,12 @@ class ModuleIndex:
         call = self.made_calls.get(name)
         if call is None or held is None or held.instance_of is None:
             return held
+        self._module_objects[name] = self.object_made_by(call, held.instance_of) or held
+        return self._module_objects[name]
+
+    def object_made_by(self, call: cst.Call, class_name: str) -> Value | None:
+        """The object of `class_name` that `call` (run at module level) makes, with the attributes
+        its `__init__` stores from the call's arguments; None where they are not known."""
         from tracerfix.analysis.values import Evaluator
 
         evaluator = Evaluator({}, self.imports, self.module_env)
@@ -154,21 +163,23 @@ class ModuleIndex:
         try:
             built = evaluator.value(call)
         except RecursionError:
-            return held
-        if built.instance_of != held.instance_of or built.fields is None:
-            return held
+            return None
+        if built.instance_of != class_name or built.fields is None:
+            return None
         fields = tuple((field_name, Value(0, host=DEVICE_CONSTANT) if value.trace == TRACED and not value.container
                         else value) for field_name, value in built.fields)
         if any(value.trace == TRACED for _, value in fields):
-            return held
-        self._module_objects[name] = Value(0, container=True, instance_of=held.instance_of, fields=fields)
-        return self._module_objects[name]
+            return None
+        return Value(0, container=True, instance_of=class_name, fields=fields)
 
     def made_from(self, made: str) -> tuple[str | None, cst.FunctionDef | None]:
         """What a call of the module-level `made` gives: an object of that class (its name), or
         the nested function (or partial) the factory returns."""
         if made in self.classes:
             return made, None
+        if made.endswith("]"):
+            factory_name, _, position = made[:-1].partition("[")
+            return None, self._returned_at(factory_name, int(position))
         owner, _, method = made.partition(".")
         if method == "__new__" and owner in self.classes:
             return owner, None  # `KoopmanTrader.__new__(KoopmanTrader)`: an object made without `__init__`
@@ -197,6 +208,22 @@ class ModuleIndex:
                     self.bound_by_factory[id(found)] = frozenset(argument.keyword.value for argument in bound)
                 return None, found
         return None, None
+
+    def _returned_at(self, factory_name: str, position: int) -> cst.FunctionDef | None:
+        """The nested function a module-level factory returns at `position` of the tuple it
+        returns (`return init_fn, apply_fn`), the same one on every return; None otherwise."""
+        factory = self.defined_function(cst.Name(factory_name), ())
+        if factory is None:
+            return None
+        values = [statement.value for statement in own_nodes(child_nodes(factory.body))
+                  if isinstance(statement, cst.Return)]
+        named = {value.elements[position].value.value for value in values
+                 if isinstance(value, cst.Tuple) and position < len(value.elements)
+                 and isinstance(value.elements[position].value, cst.Name)}
+        nested = self.defs_in_scope.get(id(factory), {})
+        if not values or len(named) != 1 or any(not isinstance(value, cst.Tuple) for value in values):
+            return None
+        return nested.get(next(iter(named)))
 
     def made_fields(self, name: str) -> dict[str, cst.FunctionDef]:
         """The nested functions a module-level object made by factories holds, by field:
@@ -513,6 +540,14 @@ class ModuleIndex:
                     found = earlier[-1]
             if type(found) is UnparsedStatement:
                 return self._parse_kept_text(found)
+            alias = self.function_aliases.get(target.value)
+            if found is None and alias is not None and alias != target.value and not any(
+                    isinstance(scope, (cst.FunctionDef, cst.Lambda)) and target.value in param_names(scope)
+                    for scope in chain):
+                # One step only: `a = b; b = a` must not loop.
+                found = self.defs_in_scope.get(id(self.module), {}).get(alias)
+                if type(found) is UnparsedStatement:
+                    return self._parse_kept_text(found)
             return found
         if (
             isinstance(target, cst.Attribute)
@@ -622,6 +657,7 @@ class _Indexer:
         self.made_calls: dict[str, cst.Call] = {}
         self.partials: dict[str, cst.Call] = {}
         self.lambdas: dict[str, cst.Lambda] = {}
+        self.function_aliases: dict[str, str] = {}
 
     def _scope_id(self, chain: tuple[cst.CSTNode, ...]) -> int:
         for node in reversed(chain):
@@ -756,7 +792,7 @@ class _Indexer:
             targets, value = [statement.target], statement.value
         else:
             return
-        host = _host_kind(value, self.imports)
+        host = host_kind(value, self.imports)
         aliased = self.imports.qualify(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
         if len(targets) == 1 and isinstance(targets[0], cst.Name) and _is_type_union(value, self.imports):
             self.imports.type_aliases[targets[0].value] = value
@@ -768,14 +804,25 @@ class _Indexer:
                     self.made_by.pop(name, None)
                     self.made_calls.pop(name, None)
                     self.partials.pop(name, None)
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                        and not any(isinstance(element, cst.StarredElement) for element in target.elements):
+                    # `init_fn, step_fn = make_simulation(...)`: each name is what the factory
+                    # returns at its position, looked at when asked.
+                    for position, element in enumerate(target.elements):
+                        if isinstance(element.value, cst.Name):
+                            self.made_by[element.value.value] = f"{value.func.value}[{position}]"
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
                 if isinstance(value, cst.Dict):
                     # `params = {"radec": np.array(...)}`: `params["radec"]` is a NumPy array.
-                    items = [(e.key.evaluated_value, Value(0, host=_host_kind(e.value, self.imports)))
+                    items = [(e.key.evaluated_value, Value(0, host=host_kind(e.value, self.imports)))
                              for e in value.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)]
                     if items and len(items) == len(value.elements) and all(isinstance(k, str) for k, _ in items):
                         self.module_env[target.value] = Value(0, container=True, fields=tuple(items), host="dict")
+                if isinstance(value, cst.Name):
+                    self.function_aliases[target.value] = value.value
+                elif not isinstance(value, cst.Attribute):
+                    self.function_aliases.pop(target.value, None)
                 if isinstance(value, cst.Lambda):
                     self.lambdas[target.value] = value
                 else:
@@ -882,7 +929,7 @@ def _leaf(func: cst.BaseExpression) -> str | None:
     return func.attr.value if type(func) is cst.Attribute else (func.value if type(func) is cst.Name else None)
 
 
-def _host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
+def host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
     """Whether a module-level value is a concrete host container that a tracer cannot index, or
     a concrete JAX array (`y = jnp.arange(10.)`), which operations under a trace stage."""
     if isinstance(value, cst.List):
@@ -951,6 +998,7 @@ def build_index(module: cst.Module, source: str, extra_words: frozenset[str] = f
         made_calls=indexer.made_calls,
         partials=indexer.partials,
         lambdas=indexer.lambdas,
+        function_aliases=indexer.function_aliases,
     )
 
 
@@ -1169,6 +1217,16 @@ class ScopeFinder:
                     held = self.index.object_made_at_module_level(target.value.value)
                     if held is not None and held.instance_of == made_class:
                         return found, {receiver[0].name.value: held}
+        elif found is None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Call) \
+                and isinstance(target.value.func, cst.Name) and target.value.func.value in self.index.classes \
+                and not chain:
+            # `jax.jit(Feature(mean=None).calculate)`: the method of an object made in place.
+            made_class = target.value.func.value
+            found = self.index.class_method(made_class, target.attr.value)
+            receiver = [*found.params.posonly_params, *found.params.params][:1] if found is not None else []
+            if receiver and not is_staticmethod(found) and not is_classmethod(found):
+                held = self.index.object_made_by(target.value, made_class)
+                return found, {receiver[0].name.value: held or Value(0, container=True, instance_of=made_class)}
         elif found is None and isinstance(target, cst.Name) and not chain:
             # `jax.jit(loss_fn)` where `loss_fn = make_loss(cfg)`: the closure the factory returns;
             # `jax.jit(model)` where `model = Model(...)`: its `__call__`.
@@ -1384,7 +1442,7 @@ def _is_bound_method_reference(target: cst.BaseExpression) -> bool:
 
 
 def _short(qualified: str) -> str:
-    for prefix, short in (("jax.lax.", "lax."), ("jax.", "jax."), ("equinox.", "eqx."),
+    for prefix, short in (("jax.lax.", "lax."), ("jax.numpy.", "jnp."), ("jax.", "jax."), ("equinox.", "eqx."),
                           ("flax.linen.", "nn."), ("flax.nnx.", "nnx.")):
         if qualified.startswith(prefix):
             return short + qualified[len(prefix):]
