@@ -49,11 +49,18 @@ TESTS = [
 ]
 
 
+# With `history`: a list of the iterates (`h`), appended to in loops over `range`, whose first and
+# last entries the result reads (an optimiser's recorded path).
+HISTORY_SETUP = "h = [a]"
+HISTORY_FINAL = " + h[0] + h[-1]"
+
+
 class Generator:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, history: bool = False) -> None:
         self.random = random.Random(seed)
         self.counters = 0
         self.index_names = 0
+        self.history = history
 
     def choice(self, options):
         return self.random.choice(options)
@@ -81,7 +88,7 @@ class Generator:
             return self.choice(ASSIGNMENTS).split("\n")
         if kind == "return":
             # A constant returned from inside the control flow (a search's "not found").
-            return [f"return {FINAL}" if self.random.random() < 0.75 else "return -1.0"]
+            return [f"return {self.final()}" if self.random.random() < 0.75 else "return -1.0"]
         if kind == "masked":
             # Masked updates behind a guard that only shortcuts them.
             return ["m = b > a", "if jnp.any(m):", "    b = b.at[m].set(b[m] * 0.5 - a)"]
@@ -127,7 +134,12 @@ class Generator:
             body = ["a = a + e * c * 0.1", *body]
         if "c in" in header and self.random.random() < 0.5:
             body = ["a = a + c * 0.1", *body]
+        if self.history and index in header and "enumerate" not in header and self.random.random() < 0.7:
+            body = ["h.append(a)", *body]
         return [header, *_indent(body), *self.loop_else()]
+
+    def final(self) -> str:
+        return FINAL + (HISTORY_FINAL if self.history else "")
 
     def loop_else(self) -> list[str]:
         """Sometimes an `else`, run when the loop ends without `break`."""
@@ -140,9 +152,9 @@ def _indent(lines: list[str]) -> list[str]:
     return ["    " + line for line in lines]
 
 
-def program(seed: int) -> str:
-    generator = Generator(seed)
-    body = list(SETUP)
+def program(seed: int, history: bool = False) -> str:
+    generator = Generator(seed, history)
+    body = [*SETUP, *([HISTORY_SETUP] if history else [])]
     body += generator.block(0, False, size=generator.random.randint(2, 4))
-    body.append(f"return {FINAL}")
+    body.append(f"return {generator.final()}")
     return HEADER + "".join(f"    {line}\n" for line in body)

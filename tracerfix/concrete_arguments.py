@@ -67,7 +67,7 @@ FUNCTION_SLOTS: dict[str, tuple[Slot, ...]] = {
     "jax.numpy.resize": ((1, "new_shape"),),
     "jax.numpy.tile": ((1, "reps"),),
     "jax.numpy.pad": ((1, "pad_width"),),
-    "jax.numpy.repeat": ((1, "repeats"), (2, "axis")),
+    "jax.numpy.repeat": ((1, "repeats"), (2, "axis"), (None, "total_repeat_length")),
     "jax.numpy.split": ((1, "indices_or_sections"), (2, "axis")),
     "jax.numpy.array_split": ((1, "indices_or_sections"), (2, "axis")),
     "jax.numpy.moveaxis": ((1, "source"), (2, "destination")),
@@ -174,7 +174,7 @@ METHOD_SLOTS: dict[str, tuple[Slot, ...]] = {
     "take": ((1, "axis"),),
     "swapaxes": ((0, "axis1"), (1, "axis2")),
     "diagonal": ((0, "offset"), (1, "axis1"), (2, "axis2")),
-    "repeat": ((0, "repeats"), (1, "axis")),
+    "repeat": ((0, "repeats"), (1, "axis"), (None, "total_repeat_length")),
     "round": ((0, "decimals"),),
     "nonzero": ((None, "size"),),
 }

@@ -377,11 +377,13 @@ class Lowerer:
             refuse_recursion(function, statement)
         params = _parameters(function)
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
-        # Lists the lowered loops append to are kept as arrays with a row per step.
+        # Lists the lowered loops append to are kept as arrays with a row per step: only a loop at
+        # the top of the function, as one inside a branch would make the list an array on that
+        # branch alone, and the `lax.cond` that branch may become wants one structure from both.
         buffered = {}
         if not self.keep_python_loops:
-            loops = [s for s in walk(region) if isinstance(s, For) and has_jump([s], (Return,), into_loops=True)] \
-                if tail else [root] if isinstance(root, For) else []
+            loops = [s for s in region if isinstance(s, For) and has_jump([s], (Return,), into_loops=True)] \
+                if tail else [root] if isinstance(root, For) and any(s is root for s in region) else []
             for loop in loops:
                 buffered[id(loop)] = buffered_lists(self, loop, before + region, params)
                 splice(region, loop, *buffered[id(loop)])
@@ -996,12 +998,14 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
     for number, (blank_before, chunk) in enumerate(chunks):
         text = "\n".join(chunk).replace(_MARK, "") + "\n"
         statement = _fitted(context.parse_statement(text), context, depth)
+        # The comment lines the writer put above the statement (`# a row for each step...`).
+        own = [line for line in statement.leading_lines if line.comment is not None]
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:
             leading = [*replaced.leading_lines, *moved]
-            if chunk[0].startswith("def ") and not leading and not opens_block(replaced, context):
+            if chunk[0].startswith("def ") and not leading and not own and not opens_block(replaced, context):
                 leading = [cst.EmptyLine(indent=False)]
-        statements.append(statement.with_changes(leading_lines=leading))
+        statements.append(statement.with_changes(leading_lines=[*leading, *own]))
     if header is not None and header.comment.value not in written and statements \
             and isinstance(statements[-1], cst.SimpleStatementLine) and statements[-1].trailing_whitespace.comment is None:
         # `while ...:  # converge` stays with the line that now runs the loop (`x = lax.while_loop(...)`).

@@ -62,7 +62,7 @@ def buffered_lists(lowerer, loop: For, everything: list, parameters: set[str]) -
                 or not _unobserved_after(lowerer, name, returns_inside + later):
             continue
         values = [_APPEND.fullmatch(leaf.text).group(2).strip() for leaf in leaves]
-        if any(_is_tuple(value) for value in values):
+        if any(_is_container_display(value) for value in values):
             continue
         padding = _padding(name, values, earlier, parameters)
         if padding is None:
@@ -130,7 +130,7 @@ def _unobserved_after(lowerer, name: str, later: list) -> bool:
     kept = re.compile(rf"(?<![\w.]){name}\s*\[\s*(-\s*1|0)\s*\]")
     anywhere = re.compile(rf"(?<![\w.]){name}\b")
     for statement in later:
-        if isinstance(statement, Return) and statement.value and anywhere.search(statement.value):
+        if isinstance(statement, Return) and statement.value and anywhere.search(kept.sub("_", statement.value)):
             position = _position_in_tuple(name, statement.value)
             if position is None or not _discarded_by_every_call(lowerer, position):
                 return False
@@ -198,12 +198,10 @@ def _discarded_by_every_call(lowerer, position: int) -> bool:
                 discarding.append(node.value)
 
     module.visit(Calls())
-    if function in [node for node in calls]:
-        return False
     return bool(calls) and all(any(call is kept for kept in discarding) for call in calls)
 
 
-def _is_tuple(value: str) -> bool:
+def _is_container_display(value: str) -> bool:
     try:
         node = pyast.parse(value, mode="eval").body
     except SyntaxError:
