@@ -1716,3 +1716,35 @@ def test_a_list_whose_extra_rows_would_be_seen_is_still_refused(change):
     findings = [f for f in _lint(code) if f.code in ("TFX101", "TFX108")]
     assert findings and all(f.fix is None for f in findings), [f.message for f in findings]
     assert any("`path` changes length" in f.message for f in findings), [f.message for f in findings]
+
+
+def test_an_attribute_a_while_loop_carries_is_renamed_in_its_test_too():
+    # A gradient-descent class that stores its iterate on `self.x` and tests it in the `while`.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Descent:
+            def __init__(self, grad, x0):
+                self.grad = grad
+                self.x0 = x0
+                self.x = 10
+
+            def run(self):
+                steps = 0
+                self.x = self.x0
+                while jnp.max(jnp.abs(self.grad(self.x))) > 0.01 and steps < 60:
+                    self.x = self.x - 0.1 * self.grad(self.x)
+                    steps += 1
+
+        @jax.jit
+        def minimise(x0):
+            descent = Descent(lambda x: 2 * x, x0)
+            descent.run()
+            return descent.x
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.max(jnp.abs(self.grad(self_x))) > 0.01" in fixed, fixed
+    _agree(fixed, original, "minimise", "(np.array([3.0, -2.0], np.float32),)")

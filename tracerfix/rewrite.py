@@ -115,6 +115,33 @@ def _identity_tests(function: cst.CSTNode) -> tuple[frozenset[str], frozenset[st
     return _remembered("identity", function, compute)
 
 
+# `x[i] += v` as `x = x.at[i].add(v)`: the `.at` method of each augmented assignment.
+AUGMENTED_AT_METHODS = {cst.AddAssign: "add", cst.SubtractAssign: "subtract", cst.MultiplyAssign: "multiply",
+                        cst.DivideAssign: "divide", cst.PowerAssign: "power"}
+
+
+def subscripted_name(target: cst.BaseExpression) -> str | None:
+    """`m` of `m[i]` and `m[i][j]`; None for anything else."""
+    if not isinstance(target, cst.Subscript):
+        return None
+    while isinstance(target, cst.Subscript):
+        target = target.value
+    return target.value if isinstance(target, cst.Name) else None
+
+
+def at_indices(target: cst.Subscript, context) -> str | None:
+    """`m[i][j]` and `m[i, j]` as `i, j` (what `m.at[...]` takes); None when a chained subscript
+    holds a slice (`m[1:][0]` is not `m.at[1:, 0]`)."""
+    chain = []
+    while isinstance(target, cst.Subscript):
+        chain.append(target)
+        target = target.value
+    chain.reverse()
+    if len(chain) > 1 and any(not isinstance(e.slice, cst.Index) for s in chain for e in s.slice):
+        return None
+    return ", ".join(context.code(e.slice).strip() for s in chain for e in s.slice)
+
+
 def names_in(code: str) -> set[str]:
     """Every name the code reads, binds, defines or takes as a parameter (empty if it does not parse)."""
     import textwrap

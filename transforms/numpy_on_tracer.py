@@ -26,37 +26,21 @@ from tracerfix.analysis.values import TRACED
 from tracerfix.bindings import assigned_values
 from tracerfix.concrete_arguments import is_concrete_slot, slots_for_function
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import Refused, attempt, numpy_recompute_fix, walk
+from tracerfix.rewrite import (
+    AUGMENTED_AT_METHODS,
+    Refused,
+    at_indices,
+    attempt,
+    numpy_recompute_fix,
+    subscripted_name,
+    walk,
+)
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like",
                            "array", "eye", "identity", "arange"})
 # SciPy classes that hold what they are given without converting it: `OptimizeResult` is a dict.
 SCIPY_CONTAINERS = frozenset({"optimize.OptimizeResult", "optimize._optimize.OptimizeResult"})
-_AUGMENTED_AT = {cst.AddAssign: "add", cst.SubtractAssign: "subtract", cst.MultiplyAssign: "multiply",
-                 cst.DivideAssign: "divide", cst.PowerAssign: "power"}
-
-
-def _subscripted_name(target: cst.BaseExpression) -> str | None:
-    if not isinstance(target, cst.Subscript):
-        return None
-    while isinstance(target, cst.Subscript):
-        target = target.value
-    return target.value if isinstance(target, cst.Name) else None
-
-
-def _indices(target: cst.Subscript, context) -> str | None:
-    """`m[i][j]` and `m[i, j]` as `i, j`; None when a chained subscript holds a slice."""
-    chain = []
-    while isinstance(target, cst.Subscript):
-        chain.append(target)
-        target = target.value
-    chain.reverse()
-    if len(chain) > 1 and any(not isinstance(e.slice, cst.Index) for s in chain for e in s.slice):
-        return None
-    return ", ".join(context.code(e.slice).strip() for s in chain for e in s.slice)
-
-
 # Methods JAX arrays have too, returning a new array as NumPy's do (NumPy's `sort`, `fill` and
 # `resize` work in place, `view`, `tolist` and `item` give other things, so they are not here).
 _SHARED_METHODS = frozenset({
@@ -720,7 +704,7 @@ f = jax.jit(schedule)
                             raise Refused(f"`{name}` is assigned more than once")
                         else:
                             rebound = True  # `key = key.reshape(4, 13)` after the writes
-                    elif _subscripted_name(target) == name:
+                    elif subscripted_name(target) == name:
                         if len(targets) != 1:
                             raise Refused(f"`{name}` is written in a chained assignment")
                         if rebound:
@@ -738,10 +722,10 @@ f = jax.jit(schedule)
         edits = [(call.func, context.parse_expression(f"{jnp}.{qualified[len('numpy.'):]}"))]
         for write in writes:
             target = write.targets[0].target if isinstance(write, cst.Assign) else write.target
-            indices = _indices(target, context)
+            indices = at_indices(target, context)
             if indices is None:
                 raise Refused(f"`{context.describe(target)}` chains slices, which `.at[...]` does not read alike")
-            method = "set" if isinstance(write, cst.Assign) else _AUGMENTED_AT.get(type(write.operator))
+            method = "set" if isinstance(write, cst.Assign) else AUGMENTED_AT_METHODS.get(type(write.operator))
             if method is None:
                 raise Refused(f"`{context.describe(write)}` has no `.at[...]` form")
             value = context.code(write.value).strip()

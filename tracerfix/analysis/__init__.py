@@ -594,6 +594,10 @@ def _call_values(callee: cst.FunctionDef, args, is_method: bool, analysis: Analy
             continue
         if param.default is not None and (is_python_literal(param.default) or _is_module(param.default, analysis)):
             values[name] = evaluator.value(param.default)
+        elif isinstance(param.default, cst.Name) and getattr(
+                analysis.index.module_env.get(param.default.value), "host", None) is not None:
+            # `table=TABLE`, a NumPy array or a list made at module level: what the call leaves it.
+            values[name] = analysis.index.module_env[param.default.value]
         else:
             values[name] = UNKNOWN_VALUE
     if isinstance(params.star_arg, cst.Param):

@@ -961,7 +961,8 @@ STATIC_FIELD = re.compile(
 _NUMPY_ARRAY_CONSTRUCTORS = frozenset(
     {"array", "asarray", "arange", "zeros", "ones", "full", "linspace", "eye", "empty", "load",
      "loadtxt", "genfromtxt", "frombuffer", "fromiter", "identity", "logspace", "geomspace",
-     "meshgrid", "tile", "repeat", "concatenate", "stack"}
+     "meshgrid", "tile", "repeat", "concatenate", "stack", "outer", "diag", "vstack", "hstack",
+     "column_stack", "cumsum", "sort", "flip", "kron"}
 )
 
 

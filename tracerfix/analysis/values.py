@@ -277,6 +277,9 @@ class Evaluator:
         if value is not None:
             return value
         value = self.module_env.get(name)
+        held = getattr(self.classes, "lambdas", {}).get(name) if value is not None else None
+        if held is not None:
+            return Value(STATIC, function=held)  # `shape_ramp = lambda t: RAMP(t, ...)` at module level
         if value is not None:
             if value.instance_of is not None and value.container and value.fields is None and self.classes is not None:
                 # `atmosphere = Atmosphere(key)` at module level: with what its `__init__` stored.

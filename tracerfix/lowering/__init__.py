@@ -157,6 +157,9 @@ class Lowerer:
         self.traced_bounds = False
         self.locals: set[str] = set()  # the function's own names (the rest are globals)
         self.cond_notes: list[str] = []
+        # `self.x` carried as the local `self_x` (`_carry_attributes`): tests read from the code
+        # (`predicate`) are renamed alike.
+        self.attribute_patterns: list[tuple[re.Pattern[str], str]] = []
 
     # -- what the writer asks ----------------------------------------------------------------
     def fresh(self, name: str) -> str:
@@ -213,7 +216,10 @@ class Lowerer:
         text = one_line_test(converted, context)
         if not is_boolean(node.test, context) and converted is node.test:
             text = f"{self.spell('jax.numpy')}.asarray({text}).astype(bool)"
-        return scalar_predicate(context, node.test, text)
+        text = scalar_predicate(context, node.test, text)
+        for pattern, local in self.attribute_patterns:
+            text = pattern.sub(local, text)
+        return text
 
     def check_identity_tests(self, names) -> None:
         check_identity_tests(self.context, names)
@@ -498,6 +504,7 @@ class Lowerer:
         renames = {attribute: self.fresh(attribute.replace(".", "_")) for attribute in stored}
         for attribute, local in renames.items():
             pattern = re.compile(rf"(?<![\w.]){re.escape(attribute)}\b(?!\s*\()")
+            self.attribute_patterns.append((pattern, local))
             for statement in statements:
                 _rename_in(statement, pattern, local)
         for leaf, block in [(s, b) for b in [statements, *(b for s in walk(statements) for b in children(s))] for s in b
@@ -1178,6 +1185,7 @@ def _rename_in(root, pattern: "re.Pattern[str]", local: str) -> None:
                 statement.text = text
                 statement.reads, statement.writes, statement.kills = renamed.reads, renamed.writes, renamed.kills
                 statement.grows, statement.attribute_store = renamed.grows, renamed.attribute_store
+                statement.concatenated = renamed.concatenated
         elif isinstance(statement, (If, While)):
             test = pattern.sub(local, statement.test)
             if test != statement.test:

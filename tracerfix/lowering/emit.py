@@ -38,6 +38,7 @@ from tracerfix.lowering.ir import (
     upward_reads,
     writes_of,
 )
+from tracerfix.analysis.values import TRACED
 from tracerfix.lowering.jumps import Flags, is_literal_number, loop_body
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
@@ -534,7 +535,8 @@ class Writer:
                 if statement.attribute_store:
                     raise Refused(f"`{statement.attribute_store} = ...` sets an attribute inside a traced {where}: "
                                   "the lowering can only carry names; assign to a local name and set the attribute after")
-                grown = sorted(statement.grows & bound)
+                grown = sorted(name for name in statement.grows & bound
+                               if name not in statement.concatenated or not self._array(name))
                 if grown:
                     raise Refused(f"`{grown[0]}` changes length inside a traced {where}, so its structure would "
                                   "depend on traced values; preallocate an array and set elements with `.at[i].set(v)`")
@@ -599,6 +601,11 @@ class Writer:
         callback = self.lowerer.spell("jax.debug.callback")
         parameters = "".join(" " + name for name in passed[:1]) + "".join(", " + name for name in passed[1:])
         return f"{callback}(lambda{parameters}: {leaf.text.strip()}{''.join(', ' + name for name in passed)})"
+
+    def _array(self, name: str) -> bool:
+        """`name` holds a traced array (`pos += [dx, dy]` adds elementwise, it does not grow)."""
+        value = self.lowerer.context.env.get(name)
+        return value is not None and value.trace == TRACED and not value.container and value.host is None
 
     def _object(self, name: str) -> bool:
         if name in ("self", "cls"):

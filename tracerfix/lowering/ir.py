@@ -43,6 +43,8 @@ class Leaf:
     raises: bool = False  # a `raise` statement: it stays Python code, never inside a `lax` body
     # `xs[i + 1] = v`: the container stored into, and the names its index reads.
     item_stores: dict[str, set[str]] = field(default_factory=dict)
+    # Of `grows`, the names grown by `+` with a list display (`zs += [z]`): for an array, elementwise.
+    concatenated: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -298,7 +300,7 @@ def analyse_leaf(text: str) -> Leaf:
         tree = pyast.parse("(\n" + text + "\n)") if "\n" in text else None
         if tree is None:
             raise Refused("a statement could not be read") from None
-    reads, writes, kills, grows = set(), set(), set(), set()
+    reads, writes, kills, grows, concatenated = set(), set(), set(), set(), set()
     item_stores: dict[str, set[str]] = {}
     attribute_store = effect = None
     discarded = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
@@ -337,9 +339,20 @@ def analyse_leaf(text: str) -> Leaf:
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
             kills |= target_names_ast(target)
+        value = statement.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and len(targets) == 1 \
+                and isinstance(targets[0], ast.Name):
+            sides = (value.left, value.right)
+            if any(isinstance(side, ast.Name) and side.id == targets[0].id for side in sides) \
+                    and any(isinstance(side, (ast.List, ast.Tuple)) for side in sides):
+                grows.add(targets[0].id)  # `zs = zs + [z]`
+                concatenated.add(targets[0].id)
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
         reads.add(statement.target.id)
         kills.add(statement.target.id)
+        if isinstance(statement.op, ast.Add) and isinstance(statement.value, (ast.List, ast.Tuple)):
+            grows.add(statement.target.id)  # `zs += [z]`: a longer list (or tuple)
+            concatenated.add(statement.target.id)
     elif isinstance(statement, (ast.Import, ast.ImportFrom)):
         for alias in statement.names:
             name = (alias.asname or alias.name).split(".")[0]
@@ -348,6 +361,7 @@ def analyse_leaf(text: str) -> Leaf:
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         effect = ast.unparse(statement.value.func)
     leaf = Leaf(text, reads, writes, kills, grows, attribute_store, effect)
+    leaf.concatenated = concatenated
     leaf.raises = isinstance(statement, ast.Raise)
     leaf.item_stores = item_stores
     return leaf
