@@ -35,7 +35,9 @@ TRACER_ERRORS = frozenset(
 # `TypeError: Abstract value passed to `bool``, `IndexError: Slice entries must be static integers`).
 _TRACER_MESSAGE = re.compile(
     r"Tracer\b|Tracer[(<]|tracer value|traced array|while tracing the function|Abstract value passed to"
-    r"|concrete value|must be static|Traced<",
+    r"|concrete value|must be static|Traced<"
+    # A write into an array that is a tracer under jit (a NumPy array eagerly): TFX403.
+    r"|JAX arrays are immutable",
     re.IGNORECASE,
 )
 # Wrappers older JAX put in front of the real exception's name.
