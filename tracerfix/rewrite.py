@@ -120,23 +120,26 @@ AUGMENTED_AT_METHODS = {cst.AddAssign: "add", cst.SubtractAssign: "subtract", cs
                         cst.DivideAssign: "divide", cst.PowerAssign: "power"}
 
 
-def subscripted_name(target: cst.BaseExpression) -> str | None:
-    """`m` of `m[i]` and `m[i][j]`; None for anything else."""
-    if not isinstance(target, cst.Subscript):
-        return None
-    while isinstance(target, cst.Subscript):
-        target = target.value
-    return target.value if isinstance(target, cst.Name) else None
-
-
-def at_indices(target: cst.Subscript, context) -> str | None:
-    """`m[i][j]` and `m[i, j]` as `i, j` (what `m.at[...]` takes); None when a chained subscript
-    holds a slice (`m[1:][0]` is not `m.at[1:, 0]`)."""
+def subscript_chain(target: cst.BaseExpression) -> tuple[list[cst.Subscript], cst.BaseExpression]:
+    """The subscripts of `m[i][j]`, innermost (`m[i]`) first, and what they index (`m`)."""
     chain = []
     while isinstance(target, cst.Subscript):
         chain.append(target)
         target = target.value
     chain.reverse()
+    return chain, target
+
+
+def subscripted_name(target: cst.BaseExpression) -> str | None:
+    """`m` of `m[i]` and `m[i][j]`; None for anything else."""
+    chain, base = subscript_chain(target)
+    return base.value if chain and isinstance(base, cst.Name) else None
+
+
+def at_indices(target: cst.Subscript, context) -> str | None:
+    """`m[i][j]` and `m[i, j]` as `i, j` (what `m.at[...]` takes); None when a chained subscript
+    holds a slice (`m[1:][0]` is not `m.at[1:, 0]`)."""
+    chain, _ = subscript_chain(target)
     if len(chain) > 1 and any(not isinstance(e.slice, cst.Index) for s in chain for e in s.slice):
         return None
     return ", ".join(context.code(e.slice).strip() for s in chain for e in s.slice)

@@ -7,7 +7,7 @@ import libcst as cst
 from tracerfix.analysis.syntax import target_names
 from tracerfix.analysis.values import TRACED
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import AUGMENTED_AT_METHODS, at_indices, subscripted_name, walk
+from tracerfix.rewrite import AUGMENTED_AT_METHODS, at_indices, subscript_chain, subscripted_name, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 # Calls that give a new array of their own, which no other name holds.
@@ -140,15 +140,13 @@ def rates(v, pops):
         name = subscripted_name(target)
         if name is None or context.claimed(statement):
             return
-        base = target
-        while isinstance(base, cst.Subscript):
-            base = base.value
+        chain, base = subscript_chain(target)
         array = context.value(base)
         if array.trace != TRACED or array.container or array.host is not None:
             return  # a list, a dict or a NumPy array can be written; not known to be a traced array
         if not self._made_here(name) or any(isinstance(element.slice, cst.Index) and isinstance(
                 element.slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
-                for subscript in _chain(target) for element in subscript.slice):
+                for subscript in chain for element in subscript.slice):
             # Only an array the function made itself (a parameter may be a dict or list of
             # tracers, or a Pallas reference, all of which take writes); a string key is a dict's.
             return
@@ -192,10 +190,3 @@ def rates(v, pops):
         return leaf in _FRESH and (leaf == "copy" or (self.context.qualified_name(func) or "").startswith(
             ("numpy.", "jax.numpy.")))
 
-
-def _chain(target: cst.BaseExpression) -> list[cst.Subscript]:
-    chain = []
-    while isinstance(target, cst.Subscript):
-        chain.append(target)
-        target = target.value
-    return chain
