@@ -1748,3 +1748,35 @@ def test_an_attribute_a_while_loop_carries_is_renamed_in_its_test_too():
     fixed = _fix(original)
     assert "jnp.max(jnp.abs(self.grad(self_x))) > 0.01" in fixed, fixed
     _agree(fixed, original, "minimise", "(np.array([3.0, -2.0], np.float32),)")
+
+
+def test_a_numpy_buffer_written_inside_a_traced_if_becomes_a_jax_array_before_the_if_is_lowered():
+    # An epidemic model's vaccination rate (the flu model of batch jj): a NumPy buffer built in
+    # one branch and written per element. Lowered first, the `if` would hand the NumPy array to a
+    # `lax.cond` branch, where it arrives as a tracer that takes no item assignment.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        @jax.jit
+        def vaccination_rate(v, v_next):
+            if jnp.any(v >= 1):
+                rate = np.zeros(len(v))
+                for i in range(len(v)):
+                    if v[i] >= 1:
+                        rate[i] = 0
+                    else:
+                        rate[i] = (v_next[i] - v[i]) / (1 - v[i])
+            else:
+                rate = (v_next - v) / (1 - v)
+            return jnp.maximum(0, rate)
+        """
+    )
+    fixed = _fix(original)
+    assert "rate = jnp.zeros(len(v))" in fixed and "rate[i] =" not in fixed, fixed
+    assert _fix(fixed) == fixed and not _lint(fixed)
+    for arguments in ("(np.array([0.2, 0.5], np.float32), np.array([0.3, 0.4], np.float32))",
+                      "(np.array([1.0, 0.5], np.float32), np.array([0.3, 0.6], np.float32))"):
+        _agree(fixed, original, "vaccination_rate", arguments)

@@ -654,6 +654,48 @@ f = jax.jit(schedule)
             note="trax's schedule: `np.searchsorted(edges, v)` runs `edges.searchsorted(v)`, which converts the "
             "traced `v`; the list the factory was given becomes an array for `jnp.searchsorted`",
         ),
+        Invalid(
+            """
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@functools.partial(jax.jit, static_argnames="per_element")
+def growth(v, v_next, per_element):
+    if per_element:
+        rate = np.zeros(len(v))
+        for i in range(len(v)):
+            rate[i] = (v_next[i] - v[i]) / (1 - v[i])
+    else:
+        rate = (v_next - v) / (1 - v)
+    return jnp.maximum(0, rate)
+""",
+            expected="""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@functools.partial(jax.jit, static_argnames="per_element")
+def growth(v, v_next, per_element):
+    if per_element:
+        rate = jnp.zeros(len(v))
+        for i in range(len(v)):
+            rate = rate.at[i].set((v_next[i] - v[i]) / (1 - v[i]))
+    else:
+        rate = (v_next - v) / (1 - v)
+    return jnp.maximum(0, rate)
+""",
+            unsafe=True,
+            function="growth",
+            inputs=("jnp.array([0.2, 0.5]), jnp.array([0.3, 0.4]), True",
+                    "jnp.array([0.2, 0.5]), jnp.array([0.3, 0.4]), False"),
+            note="a buffer one branch builds with NumPy and writes per element, the other assigns an array: "
+            "the writes go into a JAX array whichever branch ran",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -689,7 +731,7 @@ f = jax.jit(schedule)
         function = context.function
         if not isinstance(function, cst.FunctionDef):
             raise Refused("the array is not built in a function")
-        created, writes, rebound = None, [], False
+        created, writes, rebound, remade = None, [], False, []
         for node in walk(function.body):
             if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and any(
                     isinstance(inner, cst.Name) and inner.value == name for inner in walk(node)):
@@ -700,6 +742,11 @@ f = jax.jit(schedule)
                     if isinstance(target, cst.Name) and target.value == name:
                         if created is None and isinstance(node, cst.Assign) and len(node.targets) == 1:
                             created = node
+                        elif isinstance(node, cst.Assign) and len(node.targets) == 1 \
+                                and self._array_made_anew(node.value):
+                            # `rate = np.zeros(n)` in one branch, `rate = (1 / (1 - v)) * d` in the
+                            # other: whichever ran, the writes after it go into a JAX array.
+                            remade.append(node)
                         elif created is None or writes == []:
                             raise Refused(f"`{name}` is assigned more than once")
                         else:
@@ -720,6 +767,10 @@ f = jax.jit(schedule)
             raise Refused(f"`{name}` is not built here by a NumPy constructor")
         jnp = context.spell("jax.numpy")
         edits = [(call.func, context.parse_expression(f"{jnp}.{qualified[len('numpy.'):]}"))]
+        for assignment in remade:
+            made = self._numpy_constructor(assignment.value)
+            if made is not None:
+                edits.append((assignment.value.func, context.parse_expression(f"{jnp}.{made}")))
         for write in writes:
             target = write.targets[0].target if isinstance(write, cst.Assign) else write.target
             indices = at_indices(target, context)
@@ -733,7 +784,27 @@ f = jax.jit(schedule)
             context.claim(target)
         note = (f"`{name}` becomes a JAX array: its dtype follows JAX's defaults (float32 where NumPy made "
                 "float64), and code that hands it to NumPy afterwards gets a tracer")
-        return context.fix(f"Build `{name}` with `{jnp}` and write it with `.at[...]`", edits, Safety.UNSAFE, note)
+        fix = context.fix(f"Build `{name}` with `{jnp}` and write it with `.at[...]`", edits, Safety.UNSAFE, note)
+        # Before the lowering of a traced `if` or loop around the writes: that would hand the
+        # NumPy array to a `lax` branch, where it arrives as a tracer no write can go into.
+        fix.first = True
+        return fix
+
+    def _numpy_constructor(self, value: cst.BaseExpression) -> str | None:
+        """`zeros` for `np.zeros(n)`: the NumPy constructor `value` calls, if it is one."""
+        if not isinstance(value, cst.Call):
+            return None
+        qualified = self.context.qualified_name(value.func) or ""
+        made = qualified[len("numpy."):] if qualified.startswith("numpy.") else None
+        return made if made in _CONSTRUCTORS else None
+
+    def _array_made_anew(self, value: cst.BaseExpression) -> bool:
+        """Whether an assignment's value is a new array that `.at[...]` can write once the NumPy
+        constructors are `jnp` ones: a NumPy or `jnp` constructor, or a traced value."""
+        if self._numpy_constructor(value) is not None or self.context.is_traced(value):
+            return True
+        qualified = self.context.qualified_name(value.func) or "" if isinstance(value, cst.Call) else ""
+        return qualified.startswith("jax.numpy.") and qualified[len("jax.numpy."):] in _CONSTRUCTORS
 
     def visit_Call(self, node: cst.Call) -> None:
         qualified = self.context.qualified_name(node.func) or ""
