@@ -235,6 +235,22 @@ def test_a_loop_and_the_if_inside_it_are_one_finding():
             # A status string chosen inside the loop (a Levenberg-Marquardt's `message`).
             "`message` is first bound inside the loop to `\"converged\"`, which is not an array",
         ),
+        (
+            """
+            import jax
+
+            @jax.jit
+            def f(x, y):
+                if x.sum() > 0:
+                    y[0] = 1
+                    z = y + 1
+                else:
+                    z = y - 1
+                return z
+            """,
+            # A `lax.cond` branch receives the array as a tracer, which takes no item assignment.
+            "`y[...] = ...` writes into the array `y` in place inside a traced branch",
+        ),
     ],
 )
 def test_refusals_name_the_construct(code, reason):
@@ -1780,3 +1796,27 @@ def test_a_numpy_buffer_written_inside_a_traced_if_becomes_a_jax_array_before_th
     for arguments in ("(np.array([0.2, 0.5], np.float32), np.array([0.3, 0.4], np.float32))",
                       "(np.array([1.0, 0.5], np.float32), np.array([0.3, 0.6], np.float32))"):
         _agree(fixed, original, "vaccination_rate", arguments)
+
+
+def test_an_in_place_write_into_an_array_the_function_made_is_fixed_before_the_if_around_it():
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(x):
+            y = x * 2
+            if x.sum() > 0:
+                y[0] = 1
+                z = y + 1
+            else:
+                z = y - 1
+            return z
+        """
+    )
+    fixed = _fix(original)
+    assert "y.at[0].set(1)" in fixed and "y[0] = 1" not in fixed, fixed
+    assert not _lint(fixed)
+    for arguments in ("(np.array([1.0, 2.0], np.float32),)", "(np.array([-1.0, 0.5], np.float32),)"):
+        _agree(fixed, original, "f", arguments)

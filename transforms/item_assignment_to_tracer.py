@@ -161,6 +161,9 @@ def rates(v, pops):
         text = f"{name} = {name}.at[{indices}].{method}({value})"
         fix = context.fix(f"Write with `{name}.at[...].{method}(...)`",
                           [(statement, context.parse_statement(text + "\n").body[0])], Safety.SAFE)
+        # Before the lowering of a traced `if` or loop around the write, which would make the
+        # array a parameter of a `lax` branch, where the write is no longer seen as this leak.
+        fix.first = True
         self.report(target, f"{message}; use `{text}`", fix)
 
     def _made_here(self, name: str) -> bool:

@@ -540,6 +540,11 @@ class Writer:
                 if grown:
                     raise Refused(f"`{grown[0]}` changes length inside a traced {where}, so its structure would "
                                   "depend on traced values; preallocate an array and set elements with `.at[i].set(v)`")
+                written = sorted(name for name in statement.item_stores if name in bound and self._array_kind(name))
+                if written:
+                    # A `lax` form receives arrays as tracers, which take no item assignment.
+                    raise Refused(f"`{written[0]}[...] = ...` writes into the array `{written[0]}` in place inside a "
+                                  f"traced {where}; write `{written[0]} = {written[0]}.at[...].set(...)` instead")
                 if statement.effect and self.lowerer.is_effect(statement.effect):
                     printed = self.lowerer.debug_print(statement.text)
                     if printed is not None:
@@ -606,6 +611,11 @@ class Writer:
         """`name` holds a traced array (`pos += [dx, dy]` adds elementwise, it does not grow)."""
         value = self.lowerer.context.env.get(name)
         return value is not None and value.trace == TRACED and not value.container and value.host is None
+
+    def _array_kind(self, name: str) -> bool:
+        """`name` holds an array, traced or a NumPy one, rather than a list or a dict."""
+        value = self.lowerer.context.env.get(name)
+        return value is not None and not value.container and (self._array(name) or value.host == "numpy")
 
     def _object(self, name: str) -> bool:
         if name in ("self", "cls"):
