@@ -1981,6 +1981,8 @@ def test_a_method_jitted_on_an_object_made_by_new_is_traced():
         f = jax.jit(_trader.phase)
         """
     assert codes(code) == ["TFX101"]
+    # The same object made by `object.__new__` (an event-generator tuner's objective).
+    assert codes(code.replace("Trader.__new__(Trader)", "object.__new__(Trader)")) == ["TFX101"]
 
 
 def test_device_get_behind_numpyros_concreteness_test_is_eager_only():

@@ -285,6 +285,28 @@ def decode(x):
             note="a loop over `jnp.arange(3)[::-1]` makes its index a tracer (Quarks2Cosmos's decoder): NumPy "
             "gives the same numbers, concrete (unsafe: int64 where JAX made int32)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def bounce(ball_dir):
+    return [1, 0, 3, 2][ball_dir]
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def bounce(ball_dir):
+    return jnp.asarray([1, 0, 3, 2])[ball_dir]
+""",
+            function="bounce",
+            inputs=("0", "jnp.int32(3)", "2"),
+            note="a literal table of numbers indexed by a traced direction (pgx's MinAtar breakout): the same "
+            "table as a JAX array",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -323,7 +345,9 @@ def decode(x):
         loop, loop_fix = self._static_loop_fix(index)
         if loop is not None and loop_fix is None and context.claimed(loop.iter):
             return  # the fix of the loop's first traced index rewrites this one too
-        fix = loop_fix or self._asarray_fix(node, kind, is_host or container.trace == TRACED)
+        literal = self._literal(node.value) if kind in ("list", "tuple") else None
+        numbers = literal is not None and all(_is_number(element.value) for element in literal.elements)
+        fix = loop_fix or self._asarray_fix(node, kind, is_host or container.trace == TRACED or numbers)
         advice = (
             f"; the loop over `{context.describe(loop.iter)}` makes `{context.describe(index)}` traced, "
             "though its values are known: iterate them with NumPy"

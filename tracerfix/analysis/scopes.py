@@ -844,6 +844,12 @@ class _Indexer:
                     # `block = GlassBlock.create_chassis(...)`: a factory classmethod, looked at when asked.
                     self.made_by[target.value] = f"{value.func.value.value}.{value.func.attr.value}"
                     self.made_calls.pop(target.value, None)
+                elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                        and value.func.attr.value == "__new__" and value.args and isinstance(value.args[0].value, cst.Name) \
+                        and value.args[0].value.value in self.classes:
+                    # `tuner = object.__new__(Paramtune)`: an object made without `__init__`.
+                    self.made_by[target.value] = f"{value.args[0].value.value}.__new__"
+                    self.made_calls.pop(target.value, None)
                 else:
                     self.made_by.pop(target.value, None)
                     self.made_calls.pop(target.value, None)
