@@ -307,6 +307,54 @@ def bounce(ball_dir):
             note="a literal table of numbers indexed by a traced direction (pgx's MinAtar breakout): the same "
             "table as a JAX array",
         ),
+        Invalid(
+            """
+import jax
+from jax import random
+
+def mixture(components, weights):
+    def mix(key):
+        key1, key2 = random.split(key)
+        component = random.categorical(key1, jax.numpy.log(jax.numpy.asarray(weights)))
+        return components[component](key2)
+    return mix
+
+def low(key):
+    return random.normal(key)
+
+def high(key):
+    return random.normal(key) + 30
+
+mix = mixture([low, high], [0.2, 0.8])
+f = jax.jit(mix)
+""",
+            expected="""
+import jax
+from jax import random
+from jax import lax
+
+def mixture(components, weights):
+    def mix(key):
+        key1, key2 = random.split(key)
+        component = random.categorical(key1, jax.numpy.log(jax.numpy.asarray(weights)))
+        return lax.switch(component, components, key2)
+    return mix
+
+def low(key):
+    return random.normal(key)
+
+def high(key):
+    return random.normal(key) + 30
+
+mix = mixture([low, high], [0.2, 0.8])
+f = jax.jit(mix)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jax.random.PRNGKey(0)", "jax.random.PRNGKey(3)"),
+            note="a list of functions indexed by a traced draw and called (a mixture sampler, "
+            "langosco/neural-variational-gradient-descent): the chosen function runs through `lax.switch`",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -345,6 +393,13 @@ def bounce(ball_dir):
         loop, loop_fix = self._static_loop_fix(index)
         if loop is not None and loop_fix is None and context.claimed(loop.iter):
             return  # the fix of the loop's first traced index rewrites this one too
+        above = [a for a in context.ancestors if a is not node]
+        called = above[-1] if above else None
+        if kind in ("list", "tuple") and isinstance(called, cst.Call) and called.func is node and len(indices) == 1:
+            # `components[i](key)`: the elements are functions, which no array holds.
+            self.report(node, f"{message}; call the chosen function with `lax.switch`",
+                        self._switch_fix(called, node, index))
+            return
         literal = self._literal(node.value) if kind in ("list", "tuple") else None
         numbers = literal is not None and all(_is_number(element.value) for element in literal.elements)
         fix = loop_fix or self._asarray_fix(node, kind, is_host or container.trace == TRACED or numbers)
@@ -370,6 +425,21 @@ def bounce(ball_dir):
         if fix is not None:
             context.claim(loop.iter)  # the loop's other containers are fixed by the same edit
         return loop, fix
+
+    def _switch_fix(self, call: cst.Call, node: cst.Subscript, index: cst.BaseExpression):
+        """`components[i](key)` as `lax.switch(i, components, key)`: JAX traces every function and
+        runs the one the index picks."""
+        context = self.context
+        if any(argument.keyword is not None or argument.star for argument in call.args):
+            return None  # `lax.switch` passes its operands by position
+        lax = context.spell("jax.lax")
+        operands = "".join(f", {context.code(argument.value).strip()}" for argument in call.args)
+        text = f"{lax}.switch({context.code(index).strip()}, {context.code(node.value).strip()}{operands})"
+        note = ("`lax.switch` clamps an index out of range to the first or last function (Python raised "
+                "IndexError, or counted a negative index from the end), and the functions must return "
+                "values of one shape and dtype")
+        return context.fix(f"Call the chosen function with `{lax}.switch`",
+                           [(call, context.parse_expression(text))], Safety.UNSAFE, note)
 
     def _asarray_fix(self, node: cst.Subscript, kind: str, of_arrays: bool):
         """`jnp.asarray(xs)[i]`, for a host container or a list of traced arrays (`dist[jnp.argmin(
