@@ -1820,3 +1820,34 @@ def test_an_in_place_write_into_an_array_the_function_made_is_fixed_before_the_i
     assert not _lint(fixed)
     for arguments in ("(np.array([1.0, 2.0], np.float32),)", "(np.array([-1.0, 0.5], np.float32),)"):
         _agree(fixed, original, "f", arguments)
+
+
+def test_appends_to_a_list_nothing_reads_afterwards_are_left_out_of_a_lowered_loop():
+    # An expected-calibration-error metric (a pytorch-ensembles port) that collects per-bin values
+    # in a list it never returns, `None` for empty bins.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def ece(confidences, accuracies, lowers, uppers):
+            total = 0.0
+            per_bin = []
+            for lower, upper in zip(lowers, uppers):
+                in_bin = (confidences > lower) & (confidences <= upper)
+                share = jnp.mean(in_bin)
+                if share > 0:
+                    delta = jnp.sum(jnp.where(in_bin, confidences - accuracies, 0)) / jnp.sum(in_bin)
+                    per_bin.append(delta)
+                    total += jnp.abs(delta) * share
+                else:
+                    per_bin.append(None)
+            return total
+        """
+    )
+    fixed = _fix(original)
+    assert "lax.scan(" in fixed and "per_bin.append" not in fixed, fixed
+    assert not _lint(fixed)
+    _agree(fixed, original, "ece", "(np.array([0.9, 0.55, 0.3, 0.95], np.float32), np.array([1., 0., 1., 1.], "
+                                   "np.float32), np.array([0., 0.5], np.float32), np.array([0.5, 1.], np.float32))")

@@ -382,6 +382,7 @@ class Lowerer:
         for statement in statements[position:] if tail else [self.node]:
             refuse_recursion(function, statement)
         params = _parameters(function)
+        self.params = params
         self.locals = params | set(writes_of(before)) | set(writes_of(region))
         # Lists the lowered loops append to are kept as arrays with a row per step: only a loop at
         # the top of the function, as one inside a branch would make the list an array on that

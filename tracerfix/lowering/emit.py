@@ -334,6 +334,7 @@ class Writer:
                 if not all(b is None or name in b for b in bound):
                     self._unbound_placeholder(name, arms)
                     scope.bound.add(name)
+        self._drop_dead_growth(arms, live_after, "branch")
         self._check_state(arms, scope.bound, "branch")
         self._check_python_loop_starts(arms, outs)
         self.lowerer.check_identity_tests(outs)
@@ -529,6 +530,35 @@ class Writer:
         """`statement` is an `if` on Python values (`elif verbose:`), which stays one."""
         return isinstance(statement, If) and not self.lowerer.test_is_traced(statement, scope.tainted)
 
+    def _drop_dead_growth(self, blocks: list[list], live_after: set[str], where: str) -> None:
+        """Take out of `blocks` the statements that only grow a local list nothing reads
+        afterwards (`avg_confs_in_bins.append(delta)`, a list no statement reads or returns): a
+        `lax` form cannot carry a list whose length changes, and none needs to carry this one."""
+        leaves = [s for s in walk([s for block in blocks for s in block])]
+        grown = {name for s in leaves if isinstance(s, Leaf) for name in s.grows}
+
+        def only_grows(statement, name: str) -> bool:
+            return isinstance(statement, Leaf) and statement.grows == {name} and not statement.kills \
+                and (statement.effect or "").startswith(f"{name}.")
+
+        dead = {name for name in grown
+                if name in self.lowerer.locals and name not in self.lowerer.params and name not in live_after
+                and all(only_grows(s, name) for s in leaves if name in getattr(s, "reads", ()))}
+        if not dead:
+            return
+
+        def prune(block: list) -> None:
+            block[:] = [s for s in block if not any(only_grows(s, name) for name in dead)]
+            for statement in block:
+                for inner in children(statement):
+                    prune(inner)
+
+        for block in blocks:
+            prune(block)
+        for name in sorted(dead):
+            self.notes.append(f"`{name}` is never read after the lowered {where}: what the {where} appended to "
+                              "it is left out")
+
     def _check_state(self, blocks: list[list], bound: set[str], where: str) -> None:
         for statement in walk([s for block in blocks for s in block]):
             if isinstance(statement, Leaf):
@@ -668,6 +698,7 @@ class Writer:
 
     def _carried(self, loop, body: list, stops: list[str], scope: Scope, extra_reads: set[str]) -> list[str]:
         live_after = set(self.liveness.after.get(id(loop), set())) | set(stops)
+        self._drop_dead_growth([body], live_after, "loop")
         probe = While("", extra_reads | set(stops), body)
         head = Liveness().statement(probe, live_after, None)
         carried = [name for name in self.written(body) if name in head and name not in getattr(loop, "targets", ())]
