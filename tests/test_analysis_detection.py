@@ -2082,3 +2082,20 @@ def test_a_list_a_factory_closes_over_is_indexed_by_a_traced_position():
     schedule = piecewise_constant([1000, 3000], [1.0, 0.5, 0.1])
     f = jax.jit(schedule)
     """) == ["TFX401", "TFX402"]
+
+
+def test_a_static_selection_of_a_numpy_array_is_a_numpy_array_a_tracer_cannot_index():
+    code = """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        @jax.jit
+        def f(d):
+            widths = np.arange(5) * 0.5
+            widths = widths[widths <= 1.0]
+            duties = widths[1:] / 2.0
+            i = jnp.argmin(jnp.abs(duties - d))
+            return duties[i]
+        """
+    assert codes(code) == ["TFX402"]

@@ -19,7 +19,8 @@ from tracerfix.masks import (
     unmasked,
 )
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import walk
+from tracerfix.analysis.values import TRACED
+from tracerfix.rewrite import numpy_recompute_fix, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 
@@ -547,6 +548,40 @@ def steer(pos, vel, radius):
             note="a flocking step's neighbour sums: a reduction along the selection's first axis (`axis=0`) runs over "
             "the axes the mask covers of the whole array, whatever the mask's rank",
         ),
+        Invalid(
+            """
+import functools
+
+import jax
+import jax.numpy as jnp
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def quantize(d, period, step):
+    widths = jnp.arange(int(period / step) + 1) * step
+    widths = widths[widths <= period]
+    levels = jnp.sin(jnp.pi * widths / period)
+    return levels[jnp.argmin(jnp.abs(levels[None, :] - d[:, None]), axis=1)]
+""",
+            expected="""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def quantize(d, period, step):
+    widths = np.arange(int(period / step) + 1) * step
+    widths = widths[widths <= period]
+    levels = jnp.sin(jnp.pi * widths / period)
+    return levels[jnp.argmin(jnp.abs(levels[None, :] - d[:, None]), axis=1)]
+""",
+            unsafe=True,
+            function="quantize",
+            inputs=("jnp.array([0.1, 0.7, 0.95]), 1.0, 0.25", "jnp.array([0.0, 0.4]), 2.0, 0.3"),
+            note="a mask over values `jnp` staged from static arguments (a duty-cycle quantizer's possible "
+            "widths): NumPy computes them concretely, and a NumPy array takes the boolean index",
+        ),
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -569,17 +604,33 @@ def steer(pos, vel, radius):
         if reduction is None and whole is not None and self._dot_of_selections(node, mask):
             return
         if reduction is None:
+            recomputed = self._recomputed_with_numpy(node, mask)
             self.report(
                 node,
                 f"`{described}` has a data-dependent shape (one element per True in "
                 f"`{context.describe(mask)}`) and fails under {under_tracing(context)} with "
-                "NonConcreteBooleanIndexError; keep the shape with three-argument `jnp.where`, or "
-                "pad to a fixed size with `jnp.nonzero(mask, size=..., fill_value=...)`",
+                + ("NonConcreteBooleanIndexError; the mask and the array come from static values only, which "
+                   "NumPy computes concretely" if recomputed is not None else
+                   "NonConcreteBooleanIndexError; keep the shape with three-argument `jnp.where`, or "
+                   "pad to a fixed size with `jnp.nonzero(mask, size=..., fill_value=...)`"),
+                recomputed,
             )
             return
         rewrite = rewrite_reduction(reduction, whole, mask, context)
         self._report_reduction(node, reduction, rewrite, "reduce over the whole array instead", "array")
 
+
+    def _recomputed_with_numpy(self, node: cst.Subscript, mask: cst.BaseExpression):
+        """`widths[widths <= Lp]` with `widths = jnp.arange(n + 1) * dx` and static `n`, `dx`,
+        `Lp`: `jnp` staged the values, which NumPy computes concretely, and a NumPy array takes a
+        boolean index (`rewrite.numpy_recompute_fix`). None unless the one traced name the mask
+        and the array read has such a fix."""
+        context = self.context
+        traced = {inner.value for part in (node.value, mask) for inner in walk(part)
+                  if isinstance(inner, cst.Name) and context.value(inner).trace == TRACED}
+        if len(traced) != 1:
+            return None
+        return numpy_recompute_fix(context, cst.Name(next(iter(traced))))
 
     def _dot_of_selections(self, node: cst.Subscript, mask: cst.BaseExpression) -> bool:
         """`jnp.dot(rr[m].ravel(), anorm.ravel())` with `anorm = x[m] / total`: the dot product of

@@ -403,6 +403,9 @@ class Evaluator:
                 return base.elements[position]
         if base.trace == TRACED and base.container:
             return Value(UNKNOWN if index.trace == TRACED else TRACED)
+        if base.host == "numpy" and base.trace == STATIC and index.trace == STATIC and not base.container:
+            # `widths[widths <= period]`, `table[1:]` of a NumPy array: a NumPy array again.
+            return Value(STATIC, host="numpy", loose=base.loose or index.loose)
         trace = max(base.trace, index.trace)
         # `x.shape[0]`: a size, never None (a helper's `if size is None:` is decided).
         sized = type(node.value) is cst.Attribute and node.value.attr.value == "shape"
