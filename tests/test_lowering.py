@@ -1851,3 +1851,37 @@ def test_appends_to_a_list_nothing_reads_afterwards_are_left_out_of_a_lowered_lo
     assert not _lint(fixed)
     _agree(fixed, original, "ece", "(np.array([0.9, 0.55, 0.3, 0.95], np.float32), np.array([1., 0., 1., 1.], "
                                    "np.float32), np.array([0., 0.5], np.float32), np.array([0.5, 1.], np.float32))")
+
+
+def test_a_traced_if_that_logs_inside_a_loop_over_a_stepped_range_is_lowered_in_each_iteration():
+    # Replica exchange (instadeepai/mlip): swaps of adjacent replicas decided by a traced draw,
+    # over `range(offset, n - 1, 2)`. The loop stays a Python loop, the `if` becomes a `lax.cond`.
+    original = _source(
+        """
+        import functools
+        import logging
+
+        import jax
+        import jax.numpy as jnp
+
+        logger = logging.getLogger("swaps")
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def swaps(x, offset, key):
+            for i in range(offset, x.shape[0] - 1, 2):
+                key, sub = jax.random.split(key)
+                accept = jax.random.bernoulli(sub, 0.5)
+                if accept:
+                    x = x.at[i].set(x[i + 1])
+                    logger.info("swapped")
+                else:
+                    logger.info("kept")
+            return x
+        """
+    )
+    fixed = _fix(original)
+    assert "for i in range(offset, x.shape[0] - 1, 2):" in fixed and "lax.cond(" in fixed, fixed
+    assert not _lint(fixed)
+    for arguments in ("(jax.numpy.arange(6.0), 0, jax.random.PRNGKey(0))",
+                      "(jax.numpy.arange(7.0), 1, jax.random.PRNGKey(5))"):
+        _agree(fixed, original, "swaps", arguments)

@@ -1727,7 +1727,7 @@ def first_negative_total(x, limit):
             fix = lower(context, node)
         except Refused as reason:
             if node.orelse is None and context.enclosing(cst.Try) is None and not traced_exit_tests(context, node) and all(
-                _only_assigns(branch.body) for branch in loops.per_iteration_branches(node, context)
+                _only_assigns(branch.body) or _without_jumps(branch) for branch in loops.per_iteration_branches(node, context)
             ):
                 # The loop itself traces (JAX unrolls it over its static range): its `if`s are
                 # the leaks, each reported and lowered in place, iteration by iteration.
@@ -1749,6 +1749,13 @@ def first_negative_total(x, limit):
             return None
         names_given |= attempt
         return rewrite
+
+
+def _without_jumps(branch: cst.If) -> bool:
+    """No `break`, `continue`, `return` or `yield` in the `if`: lowered in place, as a `lax.cond`
+    in each iteration of the unrolled loop, it needs nothing from the loop around it."""
+    return not any(isinstance(inner, (cst.Break, cst.Continue, cst.Return, cst.Yield, cst.Raise))
+                   for inner in descendants(branch))
 
 
 def _only_assigns(block: cst.BaseSuite) -> bool:
