@@ -1885,3 +1885,34 @@ def test_a_traced_if_that_logs_inside_a_loop_over_a_stepped_range_is_lowered_in_
     for arguments in ("(jax.numpy.arange(6.0), 0, jax.random.PRNGKey(0))",
                       "(jax.numpy.arange(7.0), 1, jax.random.PRNGKey(5))"):
         _agree(fixed, original, "swaps", arguments)
+
+
+def test_a_recursion_that_counts_down_a_tested_depth_is_lowered_around_its_traced_test():
+    # A hypergeometric function's Pfaff transformations (a JAX port of hyp2f1): the recursion
+    # ends at a static depth, so it ends while tracing too, whatever `abs_z < 1` becomes.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def transformed(z, depth, prefactor=1.0):
+            if jnp.abs(z) < 0.5:
+                return prefactor * (1 + z)
+            elif depth > 0:
+                return transformed(z / (z - 1), depth - 1, prefactor * (1 - z))
+            else:
+                return prefactor * z
+
+        @jax.jit
+        def f(z):
+            return transformed(z, 3)
+        """
+    )
+    fixed = _fix(original)
+    assert "lax.cond(" in fixed and "if depth > 0:" in fixed, fixed
+    assert not _lint(fixed)
+    for arguments in ("(np.float32(0.2),)", "(np.float32(-3.0),)", "(np.float32(0.9),)"):
+        _agree(fixed, original, "f", arguments)
+    # Without the count down, the recursion is still refused.
+    refused = _lint(original.replace("depth - 1", "depth"))
+    assert any("calls itself inside" in finding.message for finding in refused), [f.message for f in refused]

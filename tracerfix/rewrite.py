@@ -1405,9 +1405,47 @@ def refuse_recursion(function: cst.FunctionDef, node: cst.CSTNode) -> None:
                 isinstance(call.func, cst.Name) and call.func.value == name
                 or isinstance(call.func, cst.Attribute) and call.func.attr.value == name
                 and isinstance(call.func.value, cst.Name) and call.func.value.value in ("self", "cls")):
+            if _counts_down_a_tested_depth(function, call):
+                continue
             raise Refused(f"`{name}` calls itself inside: `lax` control flow traces every branch, so a "
                           "recursion that a traced test ends would not end while tracing; make the depth a "
                           "static argument or write the recursion as a loop")
+
+
+def _counts_down_a_tested_depth(function: cst.FunctionDef, call: cst.Call) -> bool:
+    """`return _inner(a, c - b, c, z_new, depth - 1, ...)` under `elif depth > 0:`: the call passes
+    a parameter less a number, and an `if` around the call tests that parameter alone. A depth
+    like this is a Python number (a traced one would make that test a leak of its own), so the
+    recursion ends while tracing, whatever the traced tests around it become."""
+    params = [p.name.value for p in function.params.params]
+    counted = set()
+    for position, argument in enumerate(call.args):
+        value = argument.value
+        parameter = argument.keyword.value if argument.keyword is not None else \
+            params[position + (1 if params[:1] in (["self"], ["cls"]) else 0)] \
+            if position + (1 if params[:1] in (["self"], ["cls"]) else 0) < len(params) else None
+        if parameter is not None and isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Subtract) \
+                and isinstance(value.left, cst.Name) and value.left.value == parameter \
+                and isinstance(value.right, cst.Integer) and int(value.right.value, 0) > 0:
+            counted.add(parameter)
+    if not counted:
+        return False
+    found = []
+
+    def visit(node: cst.CSTNode, tests: list[cst.BaseExpression]) -> None:
+        if node is call:
+            found.append(list(tests))
+            return
+        for child in node.children:
+            if isinstance(node, cst.If) and child is node.body:
+                visit(child, [*tests, node.test])
+            elif not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                visit(child, tests)
+
+    visit(function.body, [])
+    return bool(found) and any(
+        {n.value for n in walk(test) if isinstance(n, cst.Name)} == {parameter}
+        for tests in found for test in tests for parameter in counted)
 
 
 def refuse_mixed_sequences(function, values: Sequence[cst.BaseExpression]) -> None:
