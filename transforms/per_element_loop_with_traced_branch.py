@@ -1727,7 +1727,8 @@ def first_negative_total(x, limit):
             fix = lower(context, node)
         except Refused as reason:
             if node.orelse is None and context.enclosing(cst.Try) is None and not traced_exit_tests(context, node) and all(
-                _only_assigns(branch.body) or _without_jumps(branch) for branch in loops.per_iteration_branches(node, context)
+                _only_assigns(branch.body) or _stepped_range(node) and _without_jumps(branch)
+                for branch in loops.per_iteration_branches(node, context)
             ):
                 # The loop itself traces (JAX unrolls it over its static range): its `if`s are
                 # the leaks, each reported and lowered in place, iteration by iteration.
@@ -1749,6 +1750,15 @@ def first_negative_total(x, limit):
             return None
         names_given |= attempt
         return rewrite
+
+
+def _stepped_range(loop: cst.For) -> bool:
+    """`for i in range(offset, n - 1, 2):`, a static range with a step, which the lowering does
+    not take: the loop stays Python, unrolled while tracing."""
+    iterable = loop.iter
+    return isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range" \
+        and len(iterable.args) == 3 and not (isinstance(iterable.args[2].value, cst.Integer)
+                                              and iterable.args[2].value.value == "1")
 
 
 def _without_jumps(branch: cst.If) -> bool:
