@@ -1418,12 +1418,13 @@ def _counts_down_a_tested_depth(function: cst.FunctionDef, call: cst.Call) -> bo
     like this is a Python number (a traced one would make that test a leak of its own), so the
     recursion ends while tracing, whatever the traced tests around it become."""
     params = [p.name.value for p in function.params.params]
+    if params[:1] in (["self"], ["cls"]):
+        params = params[1:]  # `self._inner(...)` passes the rest
     counted = set()
     for position, argument in enumerate(call.args):
         value = argument.value
         parameter = argument.keyword.value if argument.keyword is not None else \
-            params[position + (1 if params[:1] in (["self"], ["cls"]) else 0)] \
-            if position + (1 if params[:1] in (["self"], ["cls"]) else 0) < len(params) else None
+            params[position] if position < len(params) else None
         if parameter is not None and isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Subtract) \
                 and isinstance(value.left, cst.Name) and value.left.value == parameter \
                 and isinstance(value.right, cst.Integer) and int(value.right.value, 0) > 0:
