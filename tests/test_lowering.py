@@ -12,6 +12,7 @@ from tracerfix.engine import Settings, fix, lint
 from tracerfix.lowering.ir import Builder
 from tracerfix.lowering.liveness import Liveness
 from tracerfix.registry import all_rules
+from tracerfix.rule import Safety
 
 
 def _source(code: str) -> str:
@@ -585,6 +586,59 @@ def test_a_name_first_bound_deep_inside_a_loop_starts_as_zeros_of_its_shape():
                       "(np.array([2.9, 3.1], np.float32), np.float32(1.0))",
                       "(np.array([-5.0, 9.0], np.float32), np.float32(0.01))"):
         _agree(fixed, original, "optimise", arguments)
+
+
+def test_a_name_first_bound_from_the_loop_element_starts_as_zeros_of_its_shape_at_the_first_element():
+    # An iLQR's check of its initial controls: `x, u, cost` are first bound from the loop's
+    # element `alpha` (xfads iLQR); `jax.eval_shape` takes the first element as its argument.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def rollout(x0, u):
+            x = jnp.cumsum(u, axis=0) + x0
+            return x, u, jnp.sum(x ** 2, axis=-1)
+
+        @jax.jit
+        def initial(x0, u, alphas):
+            for alpha in alphas:
+                x, u, cost = rollout(x0, alpha * u)
+                if jnp.all(jnp.abs(x) < 4.0):
+                    break
+            return x, u, cost
+        """
+    )
+    fixed = _fix(original)
+    assert "jax.eval_shape(lambda alpha: rollout(x0, alpha * u), alphas[0])" in fixed, fixed
+    for arguments in ("(np.float32(0.5), np.ones((3, 2), np.float32), np.array([1.0, 0.5, 0.1], np.float32))",
+                      "(np.float32(9.0), np.ones((3, 2), np.float32), np.array([1.0, 0.5], np.float32))"):
+        _agree(fixed, original, "initial", arguments)
+
+
+def test_a_loop_else_that_raises_after_a_lowered_loop_is_kept_as_a_check_at_run_time():
+    # `for ... else: raise` was dropped as dead code once the loop was lowered: nothing it
+    # computes is read afterwards, but the `raise` is what it is for.
+    original = _source(
+        """
+        import jax
+
+        @jax.jit
+        def grow(xs, y):
+            for a in xs:
+                y = y * a
+                if y > 10:
+                    break
+            else:
+                raise RuntimeError("never big")
+            return y
+        """
+    )
+    findings = _lint(original)
+    assert findings and all(f.fix is None or f.fix.safety != Safety.SAFE for f in findings), findings
+    fixed = _fix(original)
+    assert 'raise RuntimeError("never big")' in fixed and "jax.debug.callback(raise_if, ~stop)" in fixed, fixed
+    _agree(fixed, original, "grow", "(np.array([2.0, 3.0, 4.0], np.float32), np.float32(1.0))")
 
 
 def test_a_python_loop_kept_for_its_break_does_not_carry_names_its_body_binds_first():

@@ -305,6 +305,23 @@ class Writer:
         lines = [line for leaf in [*raising[:-1], *kept[:-1]] for line in self.leaf_lines(leaf)]
         return [*lines, *check, f"return {kept[-1].value}" if kept[-1].value is not None else "return"]
 
+    def _raise_only(self, arms: list[list], tests: list) -> list[str] | None:
+        """`if c: raise E("message")` (or the `raise` in the `else`) with nothing else in either
+        branch, as a check that raises when the compiled function runs; None for other shapes."""
+        if len(arms) != 2 or len(tests) != 1:
+            return None
+        raising = [position for position, arm in enumerate(arms)
+                   if len(arm) == 1 and isinstance(arm[0], Leaf) and arm[0].raises]
+        if len(raising) != 1 or arms[1 - raising[0]]:
+            return None
+        raised = self.lowerer.runtime_raise(arms[raising[0]][0].text, self.lowerer.predicate(tests[0]),
+                                            fails_when=raising[0] == 0)
+        if raised is None:
+            return None
+        check, note = raised
+        self.notes.append(note)
+        return check
+
     def _cond(self, statement: If, scope: Scope) -> list[str]:
         arms, tests = _chain(statement, self.lowerer, scope.tainted)
         if all(_does_nothing(arm) for arm in arms):
@@ -355,6 +372,14 @@ class Writer:
         operands = [name for name in written if name in scope.bound
                     and (name in exposed or (name in outs and name not in every_arm_binds))]
         effects_only = False
+        if not returns and not outs and any(isinstance(s, Leaf) and s.raises for arm in arms for s in walk(arm)):
+            # `for ... else: raise` after a lowered loop: the `raise` is a check at run time.
+            checked = self._raise_only(arms, tests)
+            if checked is None:
+                raise Refused("a `raise` under a traced condition has no `lax` form; check at run time instead "
+                              "(`jax.debug.callback` with a function that raises, `eqx.error_if`, or `checkify`)")
+            self.lowered += 1
+            return checked
         if not returns and not outs:
             effects = [s for arm in arms for s in walk(arm) if isinstance(s, Leaf) and s.effect]
             if not effects:
@@ -806,6 +831,10 @@ class Writer:
                         visit(child, indices)
 
         visit(body, set(getattr(loop, "targets", ())))
+        # `x = rollout(x0, alpha * u)` in `for alpha in alphas:`: its shape is that of the value
+        # at the loop's first element, which `jax.eval_shape` takes as the lambda's argument.
+        first = self._first_element(loop)
+        by_first: set[int] = set()
         written = set(writes_of(body))
         needed, chosen = list(names), {}
         while needed:
@@ -839,6 +868,9 @@ class Writer:
                               "loop carries only arrays; carry an integer code instead and pick the value after "
                               "the loop, outside the jitted function")
             for read in leaf.reads & self.lowerer.locals:
+                if first is not None and read == first[0] and read in indices:
+                    by_first.add(position)
+                    continue
                 if read in indices or (read in written and read in scope.bound and read not in carried):
                     return None
                 if read not in scope.bound:
@@ -865,7 +897,8 @@ class Writer:
                 return None
             left = ", ".join(t if t in wanted else "_" for t in targets)
             if not _is_shaped_placeholder(leaf.text):  # an inner loop's placeholder is one already
-                value = f"{jax_name}.tree.map({jnp}.zeros_like, {jax_name}.eval_shape(lambda: {value}))"
+                shaped = f"lambda {first[0]}: {value}, {first[1]}" if position in by_first else f"lambda: {value}"
+                value = f"{jax_name}.tree.map({jnp}.zeros_like, {jax_name}.eval_shape({shaped}))"
             text = f"{left} = {value}"
             lines += self.leaf_lines(Leaf(text, set(), set(), set(), comments=leaf.comments))
         for name in names:
@@ -873,6 +906,18 @@ class Writer:
                               "holds zeros of the shape and dtype of its first value (`jax.eval_shape` computes "
                               "nothing), which the loop replaces before anything reads it")
         return lines
+
+    def _first_element(self, loop) -> tuple[str, str] | None:
+        """(target, the value it takes in the first iteration) for `for target in ...` with a
+        simple target over a `range` or an array; None for other loops."""
+        if not isinstance(loop, For) or not loop.target.isidentifier():
+            return None
+        iteration = self.lowerer.iteration(loop)
+        if iteration is None:
+            return None
+        if iteration.kind == "range":
+            return loop.target, iteration.start
+        return loop.target, iteration.element(iteration.start)
 
     def while_loop(self, loop: While, scope: Scope) -> list[str]:
         flags, body, stops = self._loop_flags(loop, scope)
