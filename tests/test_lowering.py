@@ -1970,3 +1970,4 @@ def test_a_recursion_that_counts_down_a_tested_depth_is_lowered_around_its_trace
     # Without the count down, the recursion is still refused.
     refused = _lint(original.replace("depth - 1", "depth"))
     assert any("calls itself inside" in finding.message for finding in refused), [f.message for f in refused]
+

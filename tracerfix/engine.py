@@ -188,10 +188,12 @@ def _fix(source: str, settings: Settings, select, lazily: bool) -> LintResult:
             # The same module again: the rules whose fixes leaked leave those statements to others
             # (a loop lowered to `lax.fori_loop` made its index traced: its `if`s are lowered alone).
             settings = replace(settings, withdrawn=settings.withdrawn | withdrawn)
-            refused = {_leak_key(module, f): f for f in findings if f.fix is None}
+            # Detected again on the same module: the same nodes, which tell apart two leaks of
+            # the same text in two functions (`values[valid]` in each helper).
+            refused = {_same_leak(module, f): f for f in findings if f.fix is None}
             findings = _detect(module, source, settings)
             for finding in findings:
-                reason = refused.get(_leak_key(module, finding))
+                reason = refused.get(_same_leak(module, finding))
                 if reason is not None and finding.code == reason.code:
                     finding.fix, finding.message = None, reason.message  # still reported, with why
             seen |= _leak_keys(module, findings)
@@ -235,6 +237,10 @@ def _without_unused_added_imports(original: str, source: str) -> str:
 
 def _leak_key(module: cst.Module, finding: Finding) -> tuple[str, str]:
     return finding.code, finding.message if finding.node is None else module.code_for_node(finding.node)
+
+
+def _same_leak(module: cst.Module, finding: Finding) -> tuple[str, object]:
+    return (finding.code, finding.message) if finding.node is None else (finding.code, id(finding.node))
 
 
 def _seen_key(module: cst.Module, finding: Finding) -> tuple[str, str]:
@@ -281,7 +287,7 @@ def _withdraw_culprits(module: cst.Module, source: str, chosen: list[Finding], s
         if introduced:
             withdrawn.add(_leak_key(module, finding))
             finding.fix = None
-            finding.message += (f" (not rewritten: the `lax` form would itself leak: "
+            finding.message += (f" (not rewritten: the rewritten code would itself leak: "
                                 f"{introduced[0].message.split(' (')[0]})")
     return withdrawn, switched
 

@@ -928,7 +928,7 @@ def _annotation_is_scalar_or_array(param: cst.Param, context) -> bool:
     if qualified in known.ARRAY_ANNOTATION_NAMES:
         return True
     leaf = (qualified or context.code(annotation)).rpartition(".")[2]
-    return leaf in _SCALAR_ANNOTATIONS or leaf in ("Array", "ndarray", "ArrayLike")
+    return leaf in _SCALAR_ANNOTATIONS or leaf in ("Array", "ndarray", "NDArray", "ArrayLike")
 
 
 # --- reading branches ---------------------------------------------------------------------------

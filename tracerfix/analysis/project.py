@@ -70,7 +70,7 @@ _TRANSFORMS = (
     | frozenset(known.LAX_BODY_ARGUMENTS) | known.REVERSE_MODE_BODIES
 )
 _ARRAY_CALL_PREFIXES = ("jax.", "numpy.", "optax.", "equinox.nn.", "math.")
-_ARRAY_ANNOTATION_LEAVES = ("Array", "ndarray", "ArrayLike")
+_ARRAY_ANNOTATION_LEAVES = ("Array", "ndarray", "NDArray", "ArrayLike")
 
 
 def _kind_of_transform(transform: str) -> str:

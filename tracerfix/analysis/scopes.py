@@ -1602,7 +1602,7 @@ def _annotation_kind(param: cst.Param, imports: ImportTable, depth: int = 0) -> 
     written = dotted_name(annotation)
     qualified = imports.qualify(annotation) or written
     if qualified in known.ARRAY_ANNOTATION_NAMES or any(
-        name is not None and name.rpartition(".")[2] in ("Array", "ndarray", "ArrayLike") for name in (qualified, written)
+        name is not None and name.rpartition(".")[2] in ("Array", "ndarray", "NDArray", "ArrayLike") for name in (qualified, written)
     ):
         return "array"  # `ArrayLike = Any` in the module is still what it says
     if qualified in ("typing.Any", "Any"):
