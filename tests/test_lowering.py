@@ -1971,3 +1971,59 @@ def test_a_recursion_that_counts_down_a_tested_depth_is_lowered_around_its_trace
     refused = _lint(original.replace("depth - 1", "depth"))
     assert any("calls itself inside" in finding.message for finding in refused), [f.message for f in refused]
 
+
+
+def test_a_branch_that_appends_like_every_other_branch_gives_the_value_and_the_append_follows():
+    # Each branch appends one value to `out` (a Metropolis step's `accepts.append(1)` /
+    # `accepts.append(0)`): the list's length does not depend on the test, only the value does.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def halve(x):
+            out = []
+            for i in range(3):
+                if x[i] > 0:
+                    y = x[i]
+                    while y > 1.0:
+                        y = y / 2
+                    out.append(y)
+                else:
+                    out.append(-x[i])
+            return jnp.stack(out)
+        """
+    )
+    fixed = _fix(original)
+    assert "out_item = lax.cond(x[i] > 0," in fixed and "out.append(out_item)" in fixed, fixed
+    assert "for i in range(3):" in fixed, fixed  # the loop stays Python, unrolled while tracing
+    _agree(fixed, original, "halve", "(np.array([5.0, -2.0, 0.5], np.float32),)")
+
+
+def test_an_integer_array_start_that_the_loop_makes_float_enters_as_a_float():
+    # A linear-regression gradient descent ported to jax.numpy: `theta` starts as
+    # `jnp.array([1, 1])` and the loop subtracts a float gradient a module-level helper returns.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def gradient_function(theta, x, y):
+            m = x.shape[0]
+            return (1. / m) * jnp.dot(jnp.transpose(x), jnp.dot(x, theta) - y)
+
+        @jax.jit
+        def descend(x, y, alpha):
+            theta = jnp.array([1, 1]).reshape(2, 1)
+            gradient = gradient_function(theta, x, y)
+            while not jnp.all(jnp.absolute(gradient) <= 1e-3):
+                theta = theta - alpha * gradient
+                gradient = gradient_function(theta, x, y)
+            return theta
+        """
+    )
+    fixed = _fix(original)
+    assert "(theta * 1.0, gradient)" in fixed, fixed
+    _agree(fixed, original, "descend", "(np.array([[1., 0.], [1., 1.], [1., 2.]], np.float32), "
+                                       "np.array([[1.], [3.], [5.]], np.float32), np.float32(0.3))")

@@ -2519,7 +2519,7 @@ _ELEMENTWISE_CALLS = frozenset({"abs", "absolute", "square", "sqrt", "exp", "log
 
 
 def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], carried: list[str],
-                 jnp: str) -> tuple[str, str]:
+                 jnp: str, module=None) -> tuple[str, str]:
     """What a `lax` loop starts the carried `name` with, and a note when that is not `name`.
 
     Where `name` starts as a number (`error = 100`) that the body (`assignments`: its top-level
@@ -2527,9 +2527,12 @@ def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], 
     carries (`error = jnp.abs(beta_new - beta)`), it starts as that number in their shape,
     `jnp.full_like(beta, 100)`: a `lax` loop carries one shape, which Python's number did not have."""
     start = _assigned_before(function, loop, name)
-    if start is None or _NUMBER.fullmatch(start) is None:
+    if start is None:
         return name, ""
-    made_float = integer_start_made_float(name, function, loop)
+    made_float = integer_start_made_float(name, function, loop, module)
+    if _NUMBER.fullmatch(start) is None:
+        # `theta = jnp.array([1, 1])` made float by the loop; an argument is left as it is given.
+        return made_float if made_float and _integer_array(start) else (name, "")
     # `beta = beta_new` in the body: `beta_new` has the carried `beta`'s shape.
     like = {other: other for other in carried if other != name}
     for target, value in assignments:
@@ -2546,16 +2549,18 @@ def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], 
                          "runs, it is that array, not the number)")
 
 
-def integer_start_made_float(name: str, function, node) -> tuple[str, str] | None:
+def integer_start_made_float(name: str, function, node, module=None) -> tuple[str, str] | None:
     """`name * 1.0` and a note, when `name` starts as an integer literal before `node` (`t_rest = 0`)
     and the function computes floats into it (`t_rest = t + tau_ref`, `t` a step of a float
     range): a `lax` form carries one dtype, which Python's int-then-float did not have."""
     start = _assigned_before(function, node, name)
-    if start is None or name not in float_names(function):
+    if start is None or name not in float_names(function, module):
         return None
     if _INTEGER.fullmatch(start):
         how = f"starts as the integer {start}"
-    elif start.isidentifier() and start in param_names(function) and start not in float_names(function):
+    elif _integer_array(start):
+        how = f"starts as an array of integers (`{start}`)"
+    elif start.isidentifier() and start in param_names(function) and start not in float_names(function, module):
         how = f"starts as the argument `{start}`, which may be an integer,"  # `old_vol = sig`, called with 1
     else:
         return None
@@ -2564,20 +2569,41 @@ def integer_start_made_float(name: str, function, node) -> tuple[str, str] | Non
 
 
 _INTEGER = re.compile(r"-?\d+")
+
+
+def _integer_array(text: str) -> bool:
+    """`jnp.array([1, 1]).reshape(2, 1)`, `np.asarray((0, 2))`, `jnp.arange(4)`: an array that
+    integer literals make, with no dtype given (an integer dtype, whatever the default)."""
+    try:
+        node = pyast.parse(text, mode="eval").body
+    except SyntaxError:
+        return False
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("reshape", "T") \
+            and isinstance(node.func.value, ast.Call):
+        node = node.func.value  # `.reshape(...)` keeps the dtype
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in ("np", "jnp", "numpy", "onp")
+            and node.func.attr in ("array", "asarray", "arange") and node.args):
+        return False
+    leaves = [n for n in ast.walk(node.args[0] if node.func.attr != "arange" else ast.Tuple(node.args))
+              if not isinstance(n, (ast.List, ast.Tuple, ast.Load, ast.UnaryOp, ast.USub))]
+    return bool(leaves) and all(isinstance(n, ast.Constant) and type(n.value) is int for n in leaves)
 # Text that computes a float: a float literal, a true division, a transcendental function...
 FLOAT_TEXT = re.compile(
     r"\d\.\d*|\.\d|\d[eE]-?\d|(?<![/])/(?![/])|\b(?:sqrt|exp|expm1|log|log1p|log2|log10|sin|cos|tan|tanh|sinh|"
     r"cosh|arctan2?|arcsin|arccos|mean|std|var|norm|sigmoid|softmax|logsumexp|erf|erfc|linspace|power|float|"
     r"float32|float64|inf|nan|pi)\b"
 )
-_float_names_cache: dict[int, tuple[object, frozenset[str]]] = {}
+_float_names_cache: dict[tuple[int, int], tuple[object, frozenset[str]]] = {}
 
 
-def float_names(function) -> frozenset[str]:
+def float_names(function, module=None) -> frozenset[str]:
     """The names of `function` that some assignment makes a float, as far as the text tells: a
     float literal, a true division, `sqrt`/`norm`/`exp`..., or a name already known to be one,
-    through tuple unpacking, loop targets (`for t in time`) and local helpers' returns."""
-    cached = _float_names_cache.get(id(function))
+    through tuple unpacking, loop targets (`for t in time`) and the returns of helpers local to
+    it or defined at the top of `module`."""
+    key = (id(function), id(module))
+    cached = _float_names_cache.get(key)
     if cached is not None and cached[0] is function:
         return cached[1]
     try:
@@ -2586,6 +2612,13 @@ def float_names(function) -> frozenset[str]:
         return frozenset()
     sources: dict[str, list[ast.AST]] = {}
     returns: dict[str, list[ast.AST]] = {}
+    for helper in (module.body if module is not None else ()):
+        if isinstance(helper, cst.FunctionDef) and helper is not function:
+            try:
+                parsed = pyast.parse(cst.Module([]).code_for_node(helper).strip()).body[0]
+            except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+                continue
+            returns[parsed.name] = [r.value for r in ast.walk(parsed) if isinstance(r, ast.Return) and r.value]
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             returns[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
@@ -2610,7 +2643,7 @@ def float_names(function) -> frozenset[str]:
                 changed = True
     result = frozenset(floats)
     _float_names_cache.clear()  # one function at a time is being rewritten
-    _float_names_cache[id(function)] = (function, result)
+    _float_names_cache[key] = (function, result)
     return result
 
 

@@ -1188,19 +1188,6 @@ def positives(x):
 import jax
 
 @jax.jit
-def signs(x):
-    for v in x:
-        if v < 0:
-            print("negative")
-    return x
-""",
-            note="a loop over the array's elements with a side effect: reported",
-        ),
-        Invalid(
-            """
-import jax
-
-@jax.jit
 def cap_then_scale(x, cap):
     for i in range(x.shape[0]):
         if x[i] > cap:
@@ -1728,6 +1715,7 @@ def first_negative_total(x, limit):
         except Refused as reason:
             if node.orelse is None and context.enclosing(cst.Try) is None and not traced_exit_tests(context, node) and all(
                 _only_assigns(branch.body) or _stepped_range(node) and _without_jumps(branch)
+                or _without_jumps(branch) and _lowers_in_place(context, branch)
                 for branch in loops.per_iteration_branches(node, context)
             ):
                 # The loop itself traces (JAX unrolls it over its static range): its `if`s are
@@ -1766,6 +1754,18 @@ def _without_jumps(branch: cst.If) -> bool:
     in each iteration of the unrolled loop, it needs nothing from the loop around it."""
     return not any(isinstance(inner, (cst.Break, cst.Continue, cst.Return, cst.Yield, cst.Raise))
                    for inner in descendants(branch))
+
+
+def _lowers_in_place(context, branch: cst.If) -> bool:
+    """Whether the `if` alone has a `lax` form, inside the loop kept Python (its branches each
+    append one value to the same list, say: a `lax` loop could not carry that list)."""
+    from tracerfix.lowering import Refused, lower
+
+    try:
+        lower(context, branch)
+    except Refused:
+        return False
+    return True
 
 
 def _only_assigns(block: cst.BaseSuite) -> bool:

@@ -610,7 +610,8 @@ def _while_loop(
                    if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
                    if isinstance(small, cst.Assign) and len(small.targets) == 1
                    for target in [small.targets[0].target] if isinstance(target, cst.Name)]
-    starts = [shaped_start(name, context.function, loop, assignments, carried, jnp) for name in carried]
+    starts = [shaped_start(name, context.function, loop, assignments, carried, jnp, context.module)
+              for name in carried]
     initial = [*start, *(text for text, _ in starts), *(["False"] if flag else [])]
     targets = [*(["_"] * len(counter)), *carried, *(["_"] if flag else [])]
     if index_after:

@@ -30,6 +30,7 @@ from tracerfix.lowering.ir import (
     Return,
     While,
     always_returns,
+    analyse_leaf,
     children,
     comment_lines,
     definitely_bound,
@@ -322,8 +323,42 @@ class Writer:
         self.notes.append(note)
         return check
 
+    def _appended_after(self, statement: If, arms: list[list]) -> list[str]:
+        """`if c: accepts.append(1) else: accepts.append(0)`: every branch appends one value to
+        the same list at its top level, so the list's length does not depend on the test, only
+        the value does. Each branch now binds that value (`accepts_item = 1`) and the append
+        follows the `if`: the lines to put after it."""
+        if len(arms) < 2 or not all(arms):
+            return []
+        per_arm = [_top_level_appends(arm) for arm in arms]
+        shared = set(per_arm[0])
+        for appends in per_arm[1:]:
+            shared &= set(appends)
+        shared = {name for name in shared if name in self.lowerer.locals and all(
+            sum(name in getattr(s, "reads", ()) for s in walk(arm)) == 1 for arm in arms)}
+        if not shared:
+            return []
+        after = []
+        for name in sorted(shared, key=list(per_arm[0]).index):
+            item = self.lowerer.fresh(f"{name}_item")
+            for arm, appends in zip(arms, per_arm):
+                position = next(i for i, s in enumerate(arm) if appends.get(name) is s)
+                old = arm[position]
+                new = analyse_leaf(f"{item} = {_appended_value(old.text)}")
+                new.indent, new.comments = old.indent, old.comments
+                arm[position] = new
+            after.append(f"{name}.append({item})")
+            self.liveness.after.setdefault(id(statement), set()).add(item)
+        return after
+
     def _cond(self, statement: If, scope: Scope) -> list[str]:
         arms, tests = _chain(statement, self.lowerer, scope.tainted)
+        after = self._appended_after(statement, arms)
+        if after:
+            return self._cond_arms(statement, arms, tests, scope) + after
+        return self._cond_arms(statement, arms, tests, scope)
+
+    def _cond_arms(self, statement: If, arms: list[list], tests: list, scope: Scope) -> list[str]:
         if all(_does_nothing(arm) for arm in arms):
             self.lowered += 1
             return []  # `if c: continue` at the end of a loop body: nothing left to choose
@@ -545,7 +580,7 @@ class Writer:
         or return) one dtype."""
         if name not in given or statement.node is None or name in self.floated:
             return name
-        made_float = integer_start_made_float(name, self.lowerer.function, statement.node)
+        made_float = integer_start_made_float(name, self.lowerer.function, statement.node, self.lowerer.context.module)
         if made_float is None:
             return name
         self.notes.append(made_float[1])
@@ -1052,7 +1087,8 @@ class Writer:
         float starts as one (`rewrite.shaped_start`), since the loop carries one shape and dtype."""
         assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
         jnp = self.lowerer.spell("jax.numpy")
-        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp)
+        starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp,
+                                    self.lowerer.context.module)
                   for name in carried}
         for name, (_, note) in starts.items():
             if note:
@@ -1306,6 +1342,37 @@ def _only_raises_flags(body: list, flags: list[str]) -> bool:
 
 def _operand(text: str) -> str:
     return f"({text})" if _needs_parentheses(text) else text
+
+
+def _top_level_appends(arm: list) -> dict[str, Leaf]:
+    """The lists that `arm` appends one value to at its top level (`xs.append(v)`), each with
+    its statement; a list grown twice or also inside a nested block is left out."""
+    found: dict[str, Leaf] = {}
+    twice: set[str] = set()
+    for statement in arm:
+        if isinstance(statement, Leaf) and len(statement.grows) == 1 and _appended_value(statement.text) is not None:
+            name = next(iter(statement.grows))
+            if name in found:
+                twice.add(name)
+            found[name] = statement
+    nested = {name for s in walk(arm) if isinstance(s, Leaf) and s not in found.values() for name in s.grows}
+    return {name: leaf for name, leaf in found.items() if name not in twice | nested}
+
+
+def _appended_value(text: str) -> str | None:
+    """`v` of the statement `xs.append(v)`; None for any other statement."""
+    try:
+        tree = pyast.parse(text.strip())
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return None
+    call = tree.body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+            and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords
+            and not isinstance(call.args[0], ast.Starred)):
+        return None
+    return ast.unparse(call.args[0])
 
 
 def _does_nothing(statements: list) -> bool:
