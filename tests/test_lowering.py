@@ -2027,3 +2027,46 @@ def test_an_integer_array_start_that_the_loop_makes_float_enters_as_a_float():
     assert "(theta * 1.0, gradient)" in fixed, fixed
     _agree(fixed, original, "descend", "(np.array([[1., 0.], [1., 1.], [1., 2.]], np.float32), "
                                        "np.array([[1.], [3.], [5.]], np.float32), np.float32(0.3))")
+
+
+def test_a_number_start_that_a_helper_of_unseen_shape_replaces_is_refused_not_broken():
+    # t-SNE's beta search: `beta_min = -jnp.inf`, then `beta, beta_min, beta_max = update_beta(...)`
+    # on a shape-(1,) row; a `lax.while_loop` starting from the number raised a carry-type error.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def update_beta(beta, diff, beta_min, beta_max):
+            beta_min = jnp.where(diff > 0, beta, beta_min)
+            beta_max = jnp.where(diff > 0, beta_max, beta)
+            return (beta_min + beta_max) / 2, beta_min, beta_max
+
+        def step(x):
+            g = 2 * x
+            return x - 0.1 * g, jnp.linalg.norm(g)
+
+        @jax.jit
+        def search(betas, target):
+            beta_min = -jnp.inf
+            beta_max = jnp.inf
+            beta = betas[0]
+            diff = beta - target
+            while jnp.abs(diff) > 1e-3:
+                beta, beta_min, beta_max = update_beta(beta, diff, beta_min, beta_max)
+                diff = beta - target
+            return beta
+
+        @jax.jit
+        def solve(x):
+            err = 1.0
+            while err > 1e-3:
+                x, err = step(x)
+            return x
+        """
+    )
+    findings = {f.line: f for f in _lint(original)}
+    search = next(f for f in findings.values() if "`jnp.abs(diff) > 1e-3`" in f.message)
+    assert search.fix is None and "`beta_min` starts as the number -jnp.inf" in search.message, search.message
+    solve = next(f for f in findings.values() if "`err > 1e-3`" in f.message)
+    assert solve.fix is not None, solve.message  # a helper's 0-d norm, unpacked: carried as it is

@@ -2549,6 +2549,49 @@ def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], 
                          "runs, it is that array, not the number)")
 
 
+def refuse_numbers_made_unknown_arrays(context, function, loop, carried: list[str],
+                                       assignments: list[tuple[str, str]]) -> None:
+    """Refuse where a carried name starts as a number (`beta_min = -jnp.inf`) and the loop body
+    (`assignments`: the target and value texts of each of its assignments) gives it what a
+    helper returns (`beta, beta_min, beta_max = update_beta(...)`) of a shape the code does not
+    show: the `lax` loop carries one shape, and a shape-(1,) result is refused where Python took
+    the number, then the array."""
+    for target, value in assignments:
+        try:
+            targets = pyast.parse(target, mode="eval").body
+            expression = context.parse_expression(value)
+        except Exception:  # noqa: BLE001 - text the analysis could not read
+            continue
+        names = [targets] if isinstance(targets, ast.Name) else list(targets.elts) \
+            if isinstance(targets, (ast.Tuple, ast.List)) else []
+        for position, element in enumerate(names):
+            if not isinstance(element, ast.Name) or element.id not in carried:
+                continue
+            start = _assigned_before(function, loop, element.id)
+            if start is None or _NUMBER.fullmatch(start) is None:
+                continue
+            if _returns_unknown_shape(expression, position if len(names) > 1 else None, context):
+                raise Refused(f"`{element.id}` starts as the number {start} and the loop gives it what `{value}` "
+                              "returns, whose shape tracerfix cannot see (a `lax` loop carries one shape and "
+                              f"dtype); start it as an array of that shape (`{element.id} = jnp.full(shape, {start})`)")
+
+
+def _returns_unknown_shape(value: cst.BaseExpression, position: int | None, context) -> bool:
+    """Whether `value`, a call of a helper of the project unpacked at `position` (None: not
+    unpacked), may give a value that is not 0-d there; other expressions: whether they call such
+    a helper (`_shape_unknown_call`)."""
+    if position is None or not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+        return _shape_unknown_call(value, context)
+    helper = context.analysis.index.defined_function(value.func, _scopes_around(context))
+    if helper is None:
+        return False  # not the project's: JAX's or a parameter's, whose results `lax` checks alike
+    for returned in (n.value for n in walk(helper) if isinstance(n, cst.Return)):
+        if not isinstance(returned, cst.Tuple) or position >= len(returned.elements) \
+                or not certainly_0d(returned.elements[position].value, context):
+            return True
+    return False
+
+
 def integer_start_made_float(name: str, function, node, module=None) -> tuple[str, str] | None:
     """`name * 1.0` and a note, when `name` starts as an integer literal before `node` (`t_rest = 0`)
     and the function computes floats into it (`t_rest = t + tau_ref`, `t` a step of a float

@@ -32,11 +32,13 @@ from tracerfix.loops.placement import code_after, code_before, env_at, evaluator
 from tracerfix.loops.selection import Selection, is_pass
 from tracerfix.loops.state import body_traced_tests, carried_names, check_fixed_shapes, check_index_uses
 from tracerfix.rewrite import (
+    Refused,
     builtin_called,
     names_read,
     needs_squeeze,
     passed_functions,
     reverse_mode_refusal,
+    refuse_numbers_made_unknown_arrays,
     shaped_start,
     where_safety,
 )
@@ -610,6 +612,12 @@ def _while_loop(
                    if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
                    if isinstance(small, cst.Assign) and len(small.targets) == 1
                    for target in [small.targets[0].target] if isinstance(target, cst.Name)]
+    bound = [(context.code(small.targets[0].target).strip(), context.code(small.value).strip())
+             for small in walk(cst.IndentedBlock(body=list(body))) if isinstance(small, cst.Assign) and len(small.targets) == 1]
+    try:
+        refuse_numbers_made_unknown_arrays(context, context.function, loop, carried, bound)
+    except Refused as reason:
+        raise CannotRewrite(str(reason)) from None
     starts = [shaped_start(name, context.function, loop, assignments, carried, jnp, context.module)
               for name in carried]
     initial = [*start, *(text for text, _ in starts), *(["False"] if flag else [])]

@@ -52,6 +52,7 @@ from tracerfix.rewrite import (
     number_start,
     refuse_different_shapes,
     refuse_growing,
+    refuse_numbers_made_unknown_arrays,
     passed_functions,
     shaped_start,
     slug as _slug,
@@ -1086,6 +1087,7 @@ class Writer:
         """The texts a `lax` loop starts `init` with: a carried number the loop makes an array or a
         float starts as one (`rewrite.shaped_start`), since the loop carries one shape and dtype."""
         assignments = [_single_assignment(leaf.text) for leaf in statements if isinstance(leaf, Leaf)]
+        self._refuse_numbers_made_unknown_arrays(carried, statements, loop_node)
         jnp = self.lowerer.spell("jax.numpy")
         starts = {name: shaped_start(name, self.lowerer.function, loop_node, [a for a in assignments if a], carried, jnp,
                                     self.lowerer.context.module)
@@ -1094,6 +1096,11 @@ class Writer:
             if note:
                 self.notes.append(note)
         return [starts[name][0] if name in starts else name for name in init]
+
+    def _refuse_numbers_made_unknown_arrays(self, carried: list[str], statements: list, loop_node) -> None:
+        assignments = [parts for leaf in walk(statements) if isinstance(leaf, Leaf)
+                       for parts in [_assigned_value(leaf.text)] if parts is not None]
+        refuse_numbers_made_unknown_arrays(self.lowerer.context, self.lowerer.function, loop_node, carried, assignments)
 
     def _state(self, carried: list[str]) -> tuple[str, list[str], str]:
         if len(carried) == 1:
@@ -1342,6 +1349,18 @@ def _only_raises_flags(body: list, flags: list[str]) -> bool:
 
 def _operand(text: str) -> str:
     return f"({text})" if _needs_parentheses(text) else text
+
+
+def _assigned_value(text: str) -> tuple[str, str] | None:
+    """(`targets`, `value`) of the statement `targets = value` (one `=`); None for any other."""
+    try:
+        tree = pyast.parse(text.strip())
+    except SyntaxError:
+        return None
+    statement = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        return None
+    return ast.unparse(statement.targets[0]), ast.unparse(statement.value)
 
 
 def _top_level_appends(arm: list) -> dict[str, Leaf]:
