@@ -2070,3 +2070,28 @@ def test_a_number_start_that_a_helper_of_unseen_shape_replaces_is_refused_not_br
     assert search.fix is None and "`beta_min` starts as the number -jnp.inf" in search.message, search.message
     solve = next(f for f in findings.values() if "`err > 1e-3`" in f.message)
     assert solve.fix is not None, solve.message  # a helper's 0-d norm, unpacked: carried as it is
+
+
+def test_an_integer_start_given_an_element_of_an_array_enters_in_its_dtype():
+    # A density-ratio grid search: `sigma_new = 0`, then `sigma_new = sig` for `sig` in an array
+    # of unknown dtype; `lax.cond` refused the int branch beside the float one.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def best_sigma(sigmas, x):
+            score_new = jnp.inf
+            sigma_new = 0
+            for sig in sigmas:
+                score = jnp.sum((x - sig) ** 2)
+                if score < score_new:
+                    score_new = score
+                    sigma_new = sig
+            return sigma_new, score_new
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.asarray(sigma_new, jnp.result_type(sig))" in fixed, fixed
+    _agree(fixed, original, "best_sigma", "(np.array([0.5, 2.0, 1.0], np.float32), np.array([1.9, 2.2], np.float32))")

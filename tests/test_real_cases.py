@@ -128,10 +128,6 @@ KNOWN_BROKEN: dict[str, str] = {
     "unseen_2026_11_28jj/detection/011_binomial_tree_traced_steps.py":
         "the static-argument fix lands, the slices bounded by the traced step `k` are reported without a "
         "fix; the judge counts their IndexError as a broken rewrite",
-    "unseen_2026_11_28kk/detection/012_densratio_optimize_sigma_lambda.py":
-        "a best-so-far search whose carried `sigma_new`/`lamb_new` start as the integer 0 and are given "
-        "float values a loop draws from an array: `lax.cond` wants one dtype, and the text does not tell "
-        "the array's",
 }
 
 

@@ -2526,7 +2526,7 @@ def shaped_start(name: str, function, loop, assignments: list[tuple[str, str]], 
     `target = value` statements, in order) replaces by an elementwise function of arrays the loop
     carries (`error = jnp.abs(beta_new - beta)`), it starts as that number in their shape,
     `jnp.full_like(beta, 100)`: a `lax` loop carries one shape, which Python's number did not have."""
-    start = _assigned_before(function, loop, name)
+    start = assigned_before(function, loop, name)
     if start is None:
         return name, ""
     made_float = integer_start_made_float(name, function, loop, module)
@@ -2567,7 +2567,7 @@ def refuse_numbers_made_unknown_arrays(context, function, loop, carried: list[st
         for position, element in enumerate(names):
             if not isinstance(element, ast.Name) or element.id not in carried:
                 continue
-            start = _assigned_before(function, loop, element.id)
+            start = assigned_before(function, loop, element.id)
             if start is None or _NUMBER.fullmatch(start) is None:
                 continue
             if _returns_unknown_shape(expression, position if len(names) > 1 else None, context):
@@ -2596,7 +2596,7 @@ def integer_start_made_float(name: str, function, node, module=None) -> tuple[st
     """`name * 1.0` and a note, when `name` starts as an integer literal before `node` (`t_rest = 0`)
     and the function computes floats into it (`t_rest = t + tau_ref`, `t` a step of a float
     range): a `lax` form carries one dtype, which Python's int-then-float did not have."""
-    start = _assigned_before(function, node, name)
+    start = assigned_before(function, node, name)
     if start is None or name not in float_names(function, module):
         return None
     if _INTEGER.fullmatch(start):
@@ -2704,11 +2704,11 @@ def _is_float_text(value: ast.AST, floats: set[str], returns: dict[str, list[ast
 
 def number_start(function, loop, name: str) -> str | None:
     """The number `name` is last set to before `loop` (`cif = 0.0`), else None."""
-    start = _assigned_before(function, loop, name)
+    start = assigned_before(function, loop, name)
     return start if start is not None and _NUMBER.fullmatch(start) else None
 
 
-def _assigned_before(function, loop, name: str) -> str | None:
+def assigned_before(function, loop, name: str) -> str | None:
     """The text of the value of the last `name = value` written before `loop` in `function`."""
     if loop is None or not isinstance(function, cst.FunctionDef):
         return None

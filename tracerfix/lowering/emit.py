@@ -45,6 +45,7 @@ from tracerfix.lowering.liveness import Liveness
 from tracerfix.rewrite import (
     FLOAT_TEXT,
     Refused,
+    assigned_before,
     reverse_mode_refusal,
     integer_start_made_float,
     literal_shape,
@@ -474,7 +475,7 @@ class Writer:
             functions.append(name)
         lax = self.lowerer.spell("jax.lax")
         given = set(outs) | {name for arm in arms for s in walk(arm) if isinstance(s, Return) for name in s.reads}
-        arguments = "".join(f", {self._operand_start(name, statement, given)}" for name in operands)
+        arguments = "".join(f", {self._operand_start(name, statement, given, arms, scope)}" for name in operands)
         if len(arms) == 2 and returns and not operands and _returns_tuples(arms) \
                 and self.lowerer.predicate(tests[0]) == self.lowerer.returned:
             # The value of an earlier `return` or the last one, both computed: selected element by
@@ -575,17 +576,31 @@ class Writer:
                                       "from arrays whose shape the code does not show; start it as an array of the "
                                       f"shape it takes (`{name} = jnp.zeros(...)`)")
 
-    def _operand_start(self, name: str, statement: If, given: set[str]) -> str:
+    def _operand_start(self, name: str, statement: If, given: set[str], arms: list[list], scope: Scope) -> str:
         """The operand `name`, as a float where it starts as an integer literal and a branch makes it
         a float (`rewrite.integer_start_made_float`): `lax.cond`'s branches give (`given`: assign
-        or return) one dtype."""
+        or return) one dtype. Where a branch assigns it a value of a dtype the text does not tell
+        (`sigma_new = 0`, then `sigma_new = sig` for `sig` in an array), it enters in that dtype."""
         if name not in given or statement.node is None or name in self.floated:
             return name
         made_float = integer_start_made_float(name, self.lowerer.function, statement.node, self.lowerer.context.module)
-        if made_float is None:
+        if made_float is not None:
+            self.notes.append(made_float[1])
+            return made_float[0]
+        start = assigned_before(self.lowerer.function, statement.node, name)
+        if start is None or not re.fullmatch(r"-?\d+", start):
             return name
-        self.notes.append(made_float[1])
-        return made_float[0]
+        written = set(writes_of([s for arm in arms for s in arm]))
+        values = [assigned[1] for arm in arms for leaf in walk(arm) if isinstance(leaf, Leaf) and name in leaf.kills
+                  for assigned in [_single_assignment(leaf.text)] if assigned is not None]
+        given_by = next((value for value in values if value.isidentifier() and value != name
+                         and value in scope.bound and value not in written), None)
+        if given_by is None:
+            return name
+        jnp = self.lowerer.spell("jax.numpy")
+        self.notes.append(f"`{name}` starts as the integer {start} and a branch gives it `{given_by}`: `lax.cond` "
+                          f"needs one dtype, so it enters as `{given_by}`'s")
+        return f"{jnp}.asarray({name}, {jnp}.result_type({given_by}))"
 
     def _python_if(self, statement, scope: Scope) -> bool:
         """`statement` is an `if` on Python values (`elif verbose:`), which stays one."""
