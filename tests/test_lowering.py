@@ -2095,3 +2095,26 @@ def test_an_integer_start_given_an_element_of_an_array_enters_in_its_dtype():
     fixed = _fix(original)
     assert "jnp.asarray(sigma_new, jnp.result_type(sig))" in fixed, fixed
     _agree(fixed, original, "best_sigma", "(np.array([0.5, 2.0, 1.0], np.float32), np.array([1.9, 2.2], np.float32))")
+
+
+def test_an_if_that_only_prints_in_a_loop_over_an_array_is_lowered_in_place():
+    # The loop is kept Python (unrolled while tracing); each `if` becomes a `lax.cond` whose branch
+    # prints when the compiled code runs. (It was reported without a fix as a loop with an effect.)
+    original = _source(
+        """
+        import jax
+
+        @jax.jit
+        def signs(x):
+            for v in x:
+                if v < 0:
+                    print("negative")
+            return x
+        """
+    )
+    findings = _lint(original)
+    assert [f.code for f in findings] == ["TFX101"], [f.message for f in findings]
+    fixed = _fix(original)
+    assert "for v in x:" in fixed and 'jax.debug.print("negative")' in fixed, fixed
+    assert "lax.cond(v < 0, _when_v_negative, lambda: None)" in fixed, fixed
+    _agree(fixed, original, "signs", "(np.array([1.0, -2.0, 3.0], np.float32),)")

@@ -259,36 +259,6 @@ def f(x):
         Invalid(
             """
 import jax
-
-@jax.jit
-def signs(x):
-    for v in x:
-        if v < 0:
-            print("negative")
-    return x
-""",
-            """
-import jax
-from jax import lax
-
-@jax.jit
-def signs(x):
-    for v in x:
-        def _when_v_negative():
-            jax.debug.print("negative")
-
-        lax.cond(v < 0, _when_v_negative, lambda: None)
-    return x
-""",
-            unsafe=True,
-            function="signs",
-            inputs=("jnp.array([1.0, -2.0, 3.0])",),
-            note="a loop over the array's elements whose `if` only prints: the loop stays Python (unrolled "
-                 "while tracing) and each `if` becomes a `lax.cond` that prints when the compiled code runs",
-        ),
-        Invalid(
-            """
-import jax
 import jax.numpy as jnp
 
 @jax.jit
