@@ -2654,14 +2654,9 @@ def float_names(function, module=None) -> frozenset[str]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
     sources: dict[str, list[ast.AST]] = {}
-    returns: dict[str, list[ast.AST]] = {}
-    for helper in (module.body if module is not None else ()):
-        if isinstance(helper, cst.FunctionDef) and helper is not function:
-            try:
-                parsed = pyast.parse(cst.Module([]).code_for_node(helper).strip()).body[0]
-            except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
-                continue
-            returns[parsed.name] = [r.value for r in ast.walk(parsed) if isinstance(r, ast.Return) and r.value]
+    returns: dict[str, list[ast.AST]] = {
+        name: values for name, values in _module_helper_returns(module).items() if name != getattr(function.name, "value", None)
+    } if module is not None else {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             returns[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
@@ -2688,6 +2683,28 @@ def float_names(function, module=None) -> frozenset[str]:
     _float_names_cache.clear()  # one function at a time is being rewritten
     _float_names_cache[key] = (function, result)
     return result
+
+
+_helper_returns_cache: dict[int, tuple[object, dict[str, list[ast.AST]]]] = {}
+
+
+def _module_helper_returns(module) -> dict[str, list[ast.AST]]:
+    """{name: returned expressions} of the module's top-level functions, parsed once per module
+    (every function the fix path asks `float_names` about reads them)."""
+    cached = _helper_returns_cache.get(id(module))
+    if cached is not None and cached[0] is module:
+        return cached[1]
+    returns: dict[str, list[ast.AST]] = {}
+    for helper in module.body:
+        if isinstance(helper, cst.FunctionDef):
+            try:
+                parsed = pyast.parse(cst.Module([]).code_for_node(helper).strip()).body[0]
+            except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+                continue
+            returns[parsed.name] = [r.value for r in ast.walk(parsed) if isinstance(r, ast.Return) and r.value]
+    _helper_returns_cache.clear()  # one module at a time is being rewritten
+    _helper_returns_cache[id(module)] = (module, returns)
+    return returns
 
 
 def _is_float_text(value: ast.AST, floats: set[str], returns: dict[str, list[ast.AST]]) -> bool:
