@@ -2118,3 +2118,50 @@ def test_an_if_that_only_prints_in_a_loop_over_an_array_is_lowered_in_place():
     assert "for v in x:" in fixed and 'jax.debug.print("negative")' in fixed, fixed
     assert "lax.cond(v < 0, _when_v_negative, lambda: None)" in fixed, fixed
     _agree(fixed, original, "signs", "(np.array([1.0, -2.0, 3.0], np.float32),)")
+
+
+def test_a_none_sentinel_set_in_a_traced_branch_of_an_unrolled_loop_holds_a_stand_in():
+    # `best = None` until a traced test picks a candidate: the loop runs while tracing, so
+    # `best is None` is decided then, and the selection keeps NaN (a float) or -1 (otherwise)
+    # where the original kept None. (It was refused as "None on some paths".)
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def pick(xs):
+            best, best_score, best_at = None, None, None
+            for i in range(xs.shape[0]):
+                s = jnp.sum(xs[i] ** 2)
+                if best_score is None or s > best_score:
+                    best = xs[i] / 2.0
+                    best_score = s
+                    best_at = i
+            return best, best_score, best_at
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.nan if best is None else best" in fixed, fixed
+    assert "-1 if best_at is None else best_at" in fixed, fixed
+    assert not [f for f in _lint(fixed) if f.code.startswith("TFX1")], fixed
+    _agree(fixed, original, "pick", "(np.array([[1.0, 2.0], [3.0, -1.0], [0.5, 0.5]], np.float32),)")
+
+
+def test_a_none_sentinel_read_by_a_branch_value_is_still_refused():
+    # `total + x` is computed for both sides of a selection, with `total` None on the first pass.
+    findings = _lint(
+        """
+        import jax
+
+        @jax.jit
+        def grow(xs):
+            total = None
+            for i in range(3):
+                if xs[i] > 0:
+                    total = xs[i] if total is None else total + xs[i]
+            return total
+        """
+    )
+    assert [f.code for f in findings] == ["TFX101"] and findings[0].fix is None, [f.message for f in findings]
+    assert "None on some paths" in findings[0].message

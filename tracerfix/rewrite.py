@@ -172,20 +172,29 @@ def refuse_none_holders(context, names) -> None:
     """Refuse when one of `names` (state a `lax` form carries, or a value `jnp.where` selects) is
     set to None somewhere in the function: a sentinel that is None on some paths and an array on
     others has no array form, and `jnp.where(prev != None, ...)` would compute with None."""
+    for name in none_sentinels(context, names):
+        raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
+                      f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
+                      f"it (`has_{name}`) and a placeholder array instead of None")
+
+
+def none_sentinels(context, names) -> list[str]:
+    """Those of `names` that the function sets to None on some paths and to a value on others
+    (`best = None`, later `best = x`), and that may still be None where `context` stands."""
     function = context.function
     if function is None:
-        return
+        return []
     set_to_none, set_otherwise = _none_assignments(function)
     body = list(function.body.body) if isinstance(function.body, cst.IndentedBlock) else []
     here = next((position for position, statement in enumerate(body) if statement in context.ancestors), None)
-    for name in names:
+    found = []
+    for name in dict.fromkeys(names):
         guard = _none_default(body, name)
         if guard is not None and here is not None and set_to_none.get(name, -1) < guard < here:
             continue  # `if x is None: x = jnp.zeros(n)` before: never None here
         if name in set_to_none and name in set_otherwise:
-            raise Refused(f"`{name}` is None on some paths (`{name} = None`) and an array on others; a `lax` form "
-                          f"carries arrays of one shape and dtype, so None has no place in it: keep a boolean beside "
-                          f"it (`has_{name}`) and a placeholder array instead of None")
+            found.append(name)
+    return found
 
 
 def _none_assignments(function: cst.CSTNode) -> tuple[dict[str, int], set[str]]:

@@ -18,6 +18,9 @@ from tracerfix.rewrite import (
     check_identity_tests,
     refuse_none_holders,
     refuse_static_none_guards,
+    none_sentinels,
+    float_names,
+    names_in,
     code_under_and_after,
     Selection,
     assigned_values,
@@ -33,6 +36,7 @@ from tracerfix.rewrite import (
     sole_statement,
     statements_replacing,
     truth_test_is_traced,
+    _is_none,
 )
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
@@ -2282,7 +2286,8 @@ def epsilon_greedy(key, q_values, epsilon):
         names = [name for name in names if name not in temporaries]
         if not names:
             raise Refused("the branches assign nothing that outlives them")
-        check_identity_tests(context, names)
+        sentinels = self._none_placeholders(names, per_arm)
+        check_identity_tests(context, [name for name in names if name not in sentinels])
         unbound = [name for name in names
                    if not _has_value(name, context) and any(name not in values for values in per_arm)]
         for name in unbound:
@@ -2292,13 +2297,21 @@ def epsilon_greedy(key, q_values, epsilon):
         # A float bound in one branch only: the original raised UnboundLocalError reading it after
         # the other; NaN stands there, as "no value".
         nan = cst.parse_expression(f"{context.spell('jax.numpy')}.nan") if unbound else None
-        slots = [[values[name].value if name in values else nan if name in unbound else cst.parse_expression(name)
+        slots = [[values[name].value if name in values else nan if name in unbound
+                  else sentinels[name] if name in sentinels else cst.parse_expression(name)
                   for values in per_arm] for name in names]
+        placeholders = {id(placeholder) for placeholder in sentinels.values()}
         refuse_none_holders(context, [read for node in [*tests, *(value for slot in slots for value in slot)]
-                                      for read in names_read(node)])
+                                      if id(node) not in placeholders for read in names_read(node)
+                                      if not (read in sentinels and node in tests)])
         steps = [{name: assigned.step for name, assigned in values.items()} for values in per_arm]
         selection = Selection(context, tests, slots, names, steps)
         selection.notes += _unconditional_notes(list(temporaries.values()), context)
+        if sentinels and selection.form != "where":
+            refuse_none_holders(context, sentinels)
+        selection.notes += [f"`{name}` is None until a branch sets it: where the original kept None, the rewrite "
+                            f"holds `{context.code(placeholder.body).strip()}`, and a later `{name} is None` is False"
+                            for name, placeholder in sentinels.items()]
         selection.notes += [f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
                             "reading it, the rewrite gives NaN" for name in unbound]
         if exhausted:
@@ -2309,6 +2322,26 @@ def epsilon_greedy(key, q_values, epsilon):
         lines += self._named_tests(selection, names, set(temporaries))
         lines += selection.assignments(names)
         return self._replace(node, lines, selection, f"Replace the `if` with `{selection.callee()}(...)`")
+
+    def _none_placeholders(self, names: list[str], per_arm) -> dict[str, cst.IfExp]:
+        """{name: `jnp.nan if name is None else name`} for each name the branches set that is None
+        until one of them does (`best = None` before the loop, `if score > best_score: best = x`).
+        Python code around the `if` runs while tracing, so `name is None` is decided then: the
+        selection keeps NaN (a float value) or -1 (otherwise) where the original kept None. A
+        branch that sets the name to None, or a value that reads it, has no such form."""
+        context = self.context
+        found = {}
+        floats = float_names(context.function, context.module)
+        for name in none_sentinels(context, names):
+            assigned = [values[name].value for values in per_arm if name in values]
+            if any(_is_none(value) for value in assigned) or any(
+                    name in names_read(values[other].value) for values in per_arm for other in values):
+                continue  # refused below, as before
+            texts = [context.code(value).strip() for value in assigned]
+            is_float = any(FLOAT_TEXT.search(text) or set(names_in(text)) & floats for text in texts)
+            stand_in = f"{context.spell('jax.numpy')}.nan" if is_float else "-1"
+            found[name] = cst.parse_expression(f"{stand_in} if {name} is None else {name}")
+        return found
 
     def _named_tests(self, selection: Selection, names: list[str], temporaries: set[str]) -> list[str]:
         """Where several `jnp.where`s (or one per leaf of a tree) select by the same test that is
