@@ -451,3 +451,54 @@ def test_a_name_a_function_defines_twice_names_the_definition_before_its_use():
     # Two `if`s on the same test lowered in one pass give two `_when_...` helpers of one name: the
     # first `lax.cond` runs the first one, whose leak was missed while the name meant the second.
     assert findings(REDEFINED_BRANCH) == ["9: TFX302"]
+
+
+# --- functions handed over through functools.partial -------------------------------------------------
+
+PARTIAL_BOUND_FUNCTION = """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+def update_centres(x, assignments):
+    k = assignments.max() + 1
+    return jax.ops.segment_sum(x, assignments, {segments})
+
+def kmeans(x, assignments, update_centres):
+    return update_centres(x, assignments)
+
+run = partial(kmeans, update_centres=update_centres)
+f = jax.jit(run)
+"""
+
+
+def test_a_function_a_module_level_partial_binds_runs_under_the_partials_transformation():
+    # clustering k-means (`_pc_kmeans = partial(kmeans, update_centres=update_centres)`, jitted by
+    # name): the helper the parameter names runs traced; with a static count it is silent.
+    assert findings(PARTIAL_BOUND_FUNCTION.format(segments="k")) == ["8: TFX203"]
+    assert findings(PARTIAL_BOUND_FUNCTION.format(segments="x.shape[0]")) == []
+
+
+# --- imports with a fallback -------------------------------------------------------------------------
+
+IMPORT_FALLBACK = """
+import numpy as np
+try:
+    import jax
+    from jax import numpy as jnp
+    from jax import jit as JJ
+except ImportError:
+    jnp = np
+    JJ = lambda x: x
+
+@JJ
+def spread(angles, estimate):
+    return jnp.pi - jnp.abs({inner}).sum()
+"""
+
+
+def test_an_import_s_fallback_in_its_except_handler_does_not_rebind_it():
+    # robstat: `jnp = np` in `except ImportError:` runs only where JAX is missing; traced code had
+    # the import succeed, so `jnp.abs` is JAX's (silent) and `np.abs` still NumPy's (a leak).
+    assert findings(IMPORT_FALLBACK.format(inner="angles - estimate")) == []
+    assert findings(IMPORT_FALLBACK.format(inner="np.abs(angles - estimate)")) == ["13: TFX401"]

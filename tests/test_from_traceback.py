@@ -283,6 +283,31 @@ def test_what_no_rule_fixes_is_explained(project):
     assert "pkg/model.py:8:" in lines and "TFX201" in lines
 
 
+def test_a_none_test_of_a_traced_argument_stays_a_python_if_as_check_has_it(project):
+    # `limit` is traced in the traceback (a call passed it), yet `limit is not None` is decided in
+    # Python: the fix keeps it a Python `if` around the traced rest, as `rewrite` does where `limit`
+    # is a static default, so the call without `limit` still runs.
+    (project / "pkg" / "model.py").write_text(textwrap.dedent("""\
+        import jax.numpy as jnp
+
+
+        def cap(x, limit=None):
+            peak = jnp.max(x)
+            if limit is not None and peak > limit:
+                x = x * (limit / peak)
+            return x
+        """))
+    (project / "train.py").write_text(TRAIN.replace("shrink", "cap").replace(
+        "jax.jit(cap)(jnp.arange(8.0))", "(jax.jit(cap)(jnp.arange(8.0), 4.0), jax.jit(cap)(jnp.arange(8.0)))"))
+    failed = run_python(project, "train.py")
+    assert "TracerBoolConversionError" in failed.stderr
+    fixed = tracerfix("from-traceback", "--fix", "--unsafe-fixes", cwd=project, stdin=failed.stderr)
+    assert fixed.returncode == 0, fixed.stderr
+    source = (project / "pkg" / "model.py").read_text()
+    assert "    if limit is not None:\n        x = jnp.where(peak > limit," in source, source
+    assert run_python(project, "train.py").returncode == 0
+
+
 def test_a_function_called_through_a_variable_takes_its_arguments_as_traced(project):
     # netket #908: an optimizer calls the user's schedule through `step_size_fn(state.count)`, a
     # closure variable the analysis cannot follow; the traceback shows the call ran under the trace.

@@ -2165,3 +2165,25 @@ def test_a_none_sentinel_read_by_a_branch_value_is_still_refused():
     )
     assert [f.code for f in findings] == ["TFX101"] and findings[0].fix is None, [f.message for f in findings]
     assert "None on some paths" in findings[0].message
+
+
+def test_positions_padded_by_hand_to_a_static_size_take_size_and_fill_value():
+    # larnd-sim: `jnp.nonzero(mask)[0]` padded right after with `jnp.pad` to a static length: the
+    # padding is what `size=`/`fill_value=` give, and the pad goes (its comment stays).
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+        from functools import partial
+
+        @partial(jax.jit, static_argnums=(1,))
+        def active(x, padded):
+            indices = jnp.nonzero(x > 0)[0]
+            # pad to a static size
+            indices = jnp.pad(indices, (0, padded - indices.shape[0]), mode="constant", constant_values=-1)
+            return indices
+        """
+    )
+    fixed = _fix(original)
+    assert "indices = jnp.nonzero(x > 0, size=padded, fill_value=-1)[0]\n    # pad to a static size\n    return" in fixed, fixed
+    _agree(fixed, original, "active", "(np.array([1.0, -2.0, 3.0, 0.0], np.float32), 6)")

@@ -797,7 +797,8 @@ def argmax_break_ties(key, values):
         elif function == "bincount" and positional:
             fix = self._bincount_length_fix(node)
         if fix is None and function in _POSITIONS and len(positional) == 1 and len(node.args) == 1:
-            fix = self._count_fix(node, function, positional[0]) or self._leading_positions_fix(node, function)
+            fix = self._count_fix(node, function, positional[0]) or self._leading_positions_fix(node, function) \
+                or self._padded_to_size_fix(node, function)
         if function == "where" and fix is None:
             message += ", or use the three-argument `jnp.where(condition, x, y)`"
         self.report(node, message, fix)
@@ -1114,6 +1115,65 @@ def argmax_break_ties(key, values):
                 chain.append(self.context.parent(level + 1))  # the call it is an argument of
             return chain
 
+    def _padded_to_size_fix(self, node: cst.Call, function: str):
+        """`idx = jnp.nonzero(c)[0]`, then `jnp.pad(idx, (0, n - idx.shape[0]), constant_values=-1)`
+        to a static `n`: `size=n, fill_value=-1` gives those `n` entries at once, and the pad
+        goes. Where more than `n` positions hold, the pad raised and `size=` keeps the first `n`."""
+        context = self.context
+        chain = self._chain_above(node)
+        if function in _PER_AXIS:
+            if not (chain and _literal_index(chain[0]) == 0):
+                return None
+            chain = chain[1:]
+        assign = chain[0] if chain else None
+        function_node = context.function
+        if function == "argwhere" or not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                                          and isinstance(assign.targets[0].target, cst.Name)
+                                          and isinstance(function_node, cst.FunctionDef)):
+            return None
+        name = assign.targets[0].target.value
+        uses = reads(function_node, name)
+        if not uses:
+            return None
+        pad = next((a for a in reversed(uses[0].ancestors) if isinstance(a, cst.Call)), None)
+        if pad is None or context.qualified_name(pad.func) != "jax.numpy.pad" or len(pad.args) < 2 \
+                or pad.args[0].value is not uses[0].node:
+            return None
+        size = _padded_size(pad.args[1].value, name)
+        options = {arg.keyword.value: arg.value for arg in pad.args[2:] if arg.keyword is not None}
+        if size is None or context.is_traced(size) or len(pad.args) > 2 + len(options) \
+                or set(options) - {"mode", "constant_values"} or not (
+                    "mode" not in options or isinstance(options["mode"], cst.SimpleString)
+                    and options["mode"].evaluated_value == "constant"):
+            return None
+        statement = next((a for a in reversed(uses[0].ancestors) if isinstance(a, cst.SimpleStatementLine)), None)
+        padded = next((a for a in reversed(uses[0].ancestors) if isinstance(a, cst.Assign)), None)
+        if statement is None or padded is None or padded.value is not pad or len(statement.body) != 1 \
+                or len(padded.targets) != 1 or not isinstance(padded.targets[0].target, cst.Name):
+            return None
+        renamed = padded.targets[0].target.value != name
+        if any(pad not in use.ancestors for use in uses) and renamed:
+            return None  # the unpadded positions are read elsewhere too
+        fill = options.get("constant_values", cst.Integer("0"))
+        arguments = appended_keyword(appended_keyword(node.args, "size", size), "fill_value", fill)
+        edits = [(node, node.with_changes(args=arguments))]
+        if renamed:
+            edits.append((pad, uses[0].node))
+        else:
+            edits.append((statement, cst.RemovalSentinel.REMOVE))
+            if any(line.comment is not None for line in statement.leading_lines):
+                # The comments above the pad stay, above what follows it.
+                block = next((a for a in reversed(uses[0].ancestors) if isinstance(a, cst.IndentedBlock)), None)
+                siblings = list(block.body) if block is not None else []
+                after = siblings[siblings.index(statement) + 1] if statement in siblings[:-1] else None
+                if after is None:
+                    return None
+                edits.append((after, after.with_changes(leading_lines=[*statement.leading_lines, *after.leading_lines])))
+        shown = context.code(size).strip()
+        return context.fix(
+            f"Pass `size={shown}, fill_value={context.code(fill).strip()}` and drop the `jnp.pad` to that size",
+            edits, Safety.SAFE)
+
     def _leading_positions_fix(self, node: cst.Call, function: str):
         """`jnp.where(c)[0][0]`, `jnp.flatnonzero(c)[1]`, `idx = jnp.nonzero(c)[0]` read only as
         `idx[0]`: the first positions where `c` holds, and only those, are read; `size=` as many
@@ -1404,6 +1464,24 @@ def _indexed_by(chain, loop: cst.For) -> bool:
 # or one array (`flatnonzero`: flat positions; `argwhere`: one row per position).
 _PER_AXIS = frozenset({"where", "nonzero"})
 _POSITIONS = _PER_AXIS | {"flatnonzero", "argwhere"}
+
+
+def _padded_size(widths: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """`n` in `(0, n - name.shape[0])` or `[0, n - len(name)]`: the pad widths that fill `name`
+    up to `n` entries at its end."""
+    if not isinstance(widths, (cst.Tuple, cst.List)) or len(widths.elements) != 2:
+        return None
+    before, after = (element.value for element in widths.elements)
+    if not (isinstance(before, cst.Integer) and before.evaluated_value == 0 and isinstance(after, cst.BinaryOperation)
+            and isinstance(after.operator, cst.Subtract)):
+        return None
+    length = after.right
+    shape = isinstance(length, cst.Subscript) and isinstance(length.value, cst.Attribute) \
+        and length.value.attr.value == "shape" and isinstance(length.value.value, cst.Name) \
+        and length.value.value.value == name and _literal_index(length) == 0
+    counted = isinstance(length, cst.Call) and isinstance(length.func, cst.Name) and length.func.value == "len" \
+        and len(length.args) == 1 and isinstance(length.args[0].value, cst.Name) and length.args[0].value.value == name
+    return after.left if shape or counted else None
 
 
 def _literal_index(node: cst.CSTNode | None) -> int | None:

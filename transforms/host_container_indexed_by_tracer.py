@@ -462,7 +462,7 @@ f = jax.jit(mix)
             safety = Safety.UNSAFE
             note = (
                 f"`{context.describe(node.value)}` must hold numbers or arrays of one shape to become a "
-                "JAX array"
+                "JAX array; an element that is a tuple of numbers comes out as a row of that array"
             )
         return context.fix(
             f"Index `{jnp}.asarray({context.describe(node.value)})`",

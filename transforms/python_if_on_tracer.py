@@ -2124,8 +2124,10 @@ def epsilon_greedy(key, q_values, epsilon):
             return None  # an `or` at the top: not a conjunction
         operands.insert(0, test)
         static = 0
-        while static < len(operands) - 1 and context.value(operands[static]).trace == STATIC \
-                and not truth_test_is_traced(context, operands[static]) and not _tests_a_traced_none(operands[static], context):
+        # `limit is not None` is decided in Python even where `limit` is traced (a tracer is never None).
+        while static < len(operands) - 1 and (_none_identity_test(operands[static]) or (
+                context.value(operands[static]).trace == STATIC and not truth_test_is_traced(context, operands[static]))) \
+                and not _tests_a_traced_none(operands[static], context):
             static += 1
         if static == 0:
             return None
@@ -2598,14 +2600,19 @@ def _has_value(name: str, context) -> bool:
     return "." in name or name in context.env
 
 
+def _none_identity_test(test: cst.BaseExpression) -> bool:
+    """`name is None` or `name is not None`."""
+    return (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
+            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None")
+
+
 def _tests_a_traced_none(test: cst.BaseExpression, context) -> bool:
     """`low is not None` where `low = v if traced_flag else None`: whether it is None depends on
     a traced value (the conditional expression's rule computes `v` always and tests the flag)."""
     from tracerfix.definitions import value_resolver
 
-    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
-            and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
-            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
+    if not _none_identity_test(test):
         return False
     bound = value_resolver(context)(test.left.value)
     return isinstance(bound, cst.IfExp) and context.is_traced(bound.test) and any(

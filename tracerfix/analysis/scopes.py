@@ -667,6 +667,28 @@ class _Indexer:
 
     def walk(self, statement: cst.CSTNode) -> None:
         """Index one top-level statement; iterative, so deeply nested expressions cannot overflow."""
+        if type(statement) is cst.Try:
+            # `try: from jax import numpy as jnp` / `except ImportError: jnp = np`: the handler runs
+            # only where the import failed, and code that JAX traces had it succeed.
+            imported = {}
+            for inner in statement.body.body:
+                self.walk(inner)
+                if isinstance(inner, cst.SimpleStatementLine):
+                    for small in inner.body:
+                        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+                            for alias in small.names:
+                                bound = alias.asname.name if alias.asname is not None else alias.name
+                                name = dotted_name(bound).split(".")[0] if dotted_name(bound) else None
+                                if name in self.imports.aliases:
+                                    imported[name] = self.imports.aliases[name]
+            for rest in (*statement.handlers, statement.orelse, statement.finalbody):
+                if rest is not None:
+                    self._walk_nodes(rest)
+            self.imports.aliases.update(imported)
+            return
+        self._walk_nodes(statement)
+
+    def _walk_nodes(self, statement: cst.CSTNode) -> None:
         pending: list[tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = [(statement, ())]
         while pending:
             node, chain = pending.pop()
@@ -1163,6 +1185,10 @@ class ScopeFinder:
                     if held is not None and held.trace == TRACED:
                         return held
                     break
+            else:
+                if self.index.is_module_function(expression.value):
+                    # `partial(kmeans, update=update_centres)`: calling the parameter runs it.
+                    return Value(0, none=False, function=expression.value)
         return _bound_value(expression)
 
     def _resolve_function(
@@ -1202,6 +1228,9 @@ class ScopeFinder:
             if rebound is not None:
                 # `neighbor_fn = partial(neighbor_fn, max_occupancy=n)` before `lax.cond(..., neighbor_fn)`
                 return self._resolve_function(rebound, at, depth + 1)
+        if isinstance(target, cst.Name) and not chain and target.value in self.index.partials and depth < _NO_LOCAL_LOOKUP:
+            # `run = partial(kmeans, update=update_centres)` at module level, then `jax.jit(run)`.
+            return self._resolve_function(self.index.partials[target.value], at, depth + 1)
         top = self.index.top_of.get(id(chain[0] if chain else at))
         found = self.index.defined_function(target, chain, top, at)
         if found is None and isinstance(target, cst.Name) and not chain and target.value in self.index.lambdas:
