@@ -2187,3 +2187,56 @@ def test_positions_padded_by_hand_to_a_static_size_take_size_and_fill_value():
     fixed = _fix(original)
     assert "indices = jnp.nonzero(x > 0, size=padded, fill_value=-1)[0]\n    # pad to a static size\n    return" in fixed, fixed
     _agree(fixed, original, "active", "(np.array([1.0, -2.0, 3.0, 0.0], np.float32), 6)")
+
+
+def test_a_log_line_that_formats_a_traced_value_logs_from_a_callback():
+    # SALTShaker: `log.debug(f"... {loss:.2g}")` raises TypeError while tracing (a tracer has no
+    # value to format); the line runs on the host with the values instead. Without a format spec
+    # the line logs the tracer and is left alone.
+    original = _source(
+        """
+        import logging
+        import jax
+        import jax.numpy as jnp
+
+        log = logging.getLogger(__name__)
+
+        @jax.jit
+        def step(x, scale):
+            loss = jnp.sum(x ** 2)
+            log.debug(f"loss {loss:.2g}, diff {loss - scale:.3f}")
+            log.info(f"shape {x.shape} {loss}")
+            return loss * scale
+        """
+    )
+    findings = _lint(original)
+    assert [(f.code, f.line) for f in findings] == [("TFX502", 10)], [f.message for f in findings]
+    fixed = _fix(original)
+    assert ('jax.debug.callback(lambda loss, scale: log.debug(f"loss {loss:.2g}, diff {loss - scale:.3f}"), '
+            "loss, scale)") in fixed, fixed
+    _agree(fixed, original, "step", "(np.array([1.0, 2.0], np.float32), np.float32(0.5))")
+
+
+def test_a_branch_that_calls_its_static_method_through_the_class_name_is_not_lowered():
+    # A pedestrian model splits a step at the speed limit by calling `ObjectBase.__calc_dx` again:
+    # every `lax` branch is traced, so the recursion would not end while tracing.
+    findings = _lint(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class ObjectBase:
+            @staticmethod
+            def step(v, a, dt, v_max):
+                if v + a * dt > v_max:
+                    dt_m = (v_max - v) / a
+                    dx = ObjectBase.step(v, a, dt_m, v_max) + ObjectBase.step(v_max, 0.0, dt - dt_m, v_max)
+                else:
+                    dx = (v + 0.5 * a * dt) * dt
+                return dx
+
+        f = jax.jit(ObjectBase.step)
+        """
+    )
+    assert [f.code for f in findings] == ["TFX101"] and findings[0].fix is None, [f.message for f in findings]
+    assert "`step` calls itself inside" in findings[0].message

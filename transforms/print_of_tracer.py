@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tracerfix.analysis.values import TRACED
+from tracerfix.analysis.values import STATIC, TRACED
 from tracerfix.concrete_arguments import is_shadowed
 from tracerfix.messages import under_tracing
-from tracerfix.rewrite import debug_print_text, is_text
+from tracerfix.rewrite import debug_print_text, is_text, walk
 from tracerfix.rule import Invalid, Rule, Safety, Valid
 
 _NOTE = (
@@ -213,6 +213,9 @@ def sample(x):
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         func = node.func
+        if _logs(func, context):
+            self._formatted_log_line(node)
+            return
         if not (isinstance(func, cst.Name) and func.value == "print") or context.qualified_name(func) is not None:
             return
         if is_shadowed("print", context):
@@ -236,6 +239,36 @@ def sample(x):
             )
         self.report(node, message, self._debug_print_fix(node))
 
+    def _formatted_log_line(self, node: cst.Call) -> None:
+        """`log.debug(f"loss {loss:.2g}")` of a traced `loss`: the format spec raises TypeError
+        while tracing. (A log line that shows a tracer without a spec runs, and is left alone.)
+        The call runs on the host, in a `jax.debug.callback` given the traced names it reads."""
+        context = self.context
+        logged = [arg.value for arg in node.args if arg.keyword is None]
+        traced = [e for value in logged for e in _interpolated(value) if context.value(e).trace == TRACED]
+        formatted = [e for e in traced if _format_spec_of(e, logged)]
+        if not formatted:
+            return
+        message = (
+            f"`{context.describe(node.func)}` formats traced `{context.describe(formatted[0])}` with "
+            f"`:{_format_spec_of(formatted[0], logged)}`, which raises TypeError under {under_tracing(context)} "
+            "(a tracer has no value to format); log it from `jax.debug.callback`"
+        )
+        # Every name the line reads that may be traced is handed over (a tracer closed over would
+        # leak into the callback); names of modules and Python values are read where they are.
+        names = sorted({n.value for arg in node.args for n in walk(arg.value) if isinstance(n, cst.Name)
+                        and context.qualified_name(n) is None and context.value(n).trace != STATIC
+                        and n.value not in ("True", "False", "None")})
+        fix = None
+        if names and not any(isinstance(n, (cst.Lambda, cst.NamedExpr, cst.Yield, cst.Await)) for n in walk(node)):
+            callback = context.spell("jax.debug.callback")
+            text = f"{callback}(lambda {', '.join(names)}: {context.code(node).strip()}, {', '.join(names)})"
+            fix = context.fix(
+                f"Log from `{callback}`", [(node, context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar))],
+                Safety.UNSAFE, "logs the values on every call, from the compiled program, instead of raising while "
+                "tracing; the line is not ordered with other output")
+        self.report(node, message, fix)
+
     def _debug_print_fix(self, node: cst.Call):
         context = self.context
         text = debug_print_text(node, context)
@@ -243,6 +276,19 @@ def sample(x):
             return None
         replacement = context.parse_expression(text).with_changes(lpar=node.lpar, rpar=node.rpar)
         return context.fix("Replace with `jax.debug.print`", [(node, replacement)], Safety.UNSAFE, _NOTE)
+
+
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
+
+
+def _logs(func: cst.BaseExpression, context) -> bool:
+    """`log.debug`, `logger.info`, `logging.warning`, `self.logger.error`: a logging call."""
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS):
+        return False
+    qualified = context.qualified_name(func) or ""
+    receiver = func.value.attr.value if isinstance(func.value, cst.Attribute) else \
+        func.value.value if isinstance(func.value, cst.Name) else ""
+    return qualified.startswith("logging.") or receiver.lower().lstrip("_") in ("log", "logger", "logging")
 
 
 def _format_spec_of(expression: cst.BaseExpression, printed: list[cst.BaseExpression]) -> str:

@@ -567,6 +567,10 @@ class FunctionWalker:
                 return Value(args[0].trace, container=True, elements=(STATIC_VALUE, element_of(args[0])))
             if builtin == "zip":
                 elements = tuple(element_of(a) for a in args)
+                spread = [element_of(element_of(self.value(a.value, env))) for a in iterable.args if a.star == "*"]
+                if spread:
+                    # `for col in zip(*board)`: a column, one item of each row, as many as there are rows.
+                    return Value(max(e.trace for e in (*elements, *spread)), container=True)
                 return Value(max((e.trace for e in elements), default=0), container=True, elements=elements)
         return element_of(value)
 
