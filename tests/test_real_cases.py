@@ -111,6 +111,11 @@ KNOWN_MISSES = {
 # Rewrites the judge finds broken, with the reason; strict: one that is fixed fails the slow suite
 # until it is taken off the list.
 KNOWN_BROKEN: dict[str, str] = {
+    "unseen_2026_11_28mm/control_flow/004_tetris_dqn_epsilon_greedy.py":
+        "a tuple of `(x, rotation)` pairs handed in as a parameter and indexed by a traced index becomes "
+        "`jnp.asarray(next_actions)[index]`, a row of 2 numbers where the original gave a tuple of 2 (the fix is "
+        "unsafe and says so); the judge compares the pytree structure, and the elements' form is not followed "
+        "through the parameter to the module constant",
     "unseen_2026_11_27v/control_flow/010_cosmologix_delta_chi2_newton_early_return.py":
         "a float32 Newton iteration to `tol=1e-6` at values near 5-10 (2 ulp): eager NumPy-style arithmetic "
         "reaches the tolerance where XLA's fused arithmetic oscillates between two neighbours, so for about 1 "
