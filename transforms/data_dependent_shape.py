@@ -1096,6 +1096,16 @@ def argmax_break_ties(key, values):
         return context.fix(f"Pass `size={size}`: only the inverse indices are kept, which it leaves unchanged",
                            [(node, replacement)])
 
+    def _positions_chain(self, node: cst.Call, function: str) -> list[cst.CSTNode] | None:
+        """`_chain_above` the positions along the first axis: past the `[0]` of `jnp.where(c)[0]`
+        (None where the per-axis result is not read at `[0]`)."""
+        chain = self._chain_above(node)
+        if function in _PER_AXIS:
+            if not (chain and _literal_index(chain[0]) == 0):
+                return None
+            chain = chain[1:]
+        return chain
+
     def _chain_above(self, node: cst.Call) -> list[cst.CSTNode]:
         """What `node` is part of, innermost first, through subscripts and attributes:
         `jnp.where(c)[0][0]` gives the two subscripts (their elements skipped)."""
@@ -1120,11 +1130,9 @@ def argmax_break_ties(key, values):
         to a static `n`: `size=n, fill_value=-1` gives those `n` entries at once, and the pad
         goes. Where more than `n` positions hold, the pad raised and `size=` keeps the first `n`."""
         context = self.context
-        chain = self._chain_above(node)
-        if function in _PER_AXIS:
-            if not (chain and _literal_index(chain[0]) == 0):
-                return None
-            chain = chain[1:]
+        chain = self._positions_chain(node, function)
+        if chain is None:
+            return None
         assign = chain[0] if chain else None
         function_node = context.function
         if function == "argwhere" or not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
@@ -1179,11 +1187,9 @@ def argmax_break_ties(key, values):
         `idx[0]`: the first positions where `c` holds, and only those, are read; `size=` as many
         as are read returns the same ones."""
         context = self.context
-        chain = self._chain_above(node)
-        if function in _PER_AXIS:
-            if not (chain and _literal_index(chain[0]) == 0):
-                return None
-            chain = chain[1:]  # `jnp.where(c)[0]`: the positions along the first axis
+        chain = self._positions_chain(node, function)
+        if chain is None:
+            return None  # `jnp.where(c)[0]`: the positions along the first axis
         read = _literal_index(chain[0]) if chain else None
         if read is not None and read >= 0:
             count = read + 1
@@ -1262,11 +1268,9 @@ def argmax_break_ties(key, values):
         """`len(jnp.where(c)[0])`, `jnp.nonzero(c)[0].shape[0]`, `jnp.argwhere(c).shape[0]`: the
         number of positions where `c` holds, which `jnp.count_nonzero(c)` gives under jit."""
         context = self.context
-        chain = self._chain_above(node)
-        if function in _PER_AXIS:
-            if not (chain and _literal_index(chain[0]) == 0):
-                return None
-            chain = chain[1:]
+        chain = self._positions_chain(node, function)
+        if chain is None:
+            return None
         counted = _counted(chain, context)
         if counted is None:
             return None
