@@ -2333,14 +2333,14 @@ def epsilon_greedy(key, q_values, epsilon):
         branch that sets the name to None, or a value that reads it, has no such form."""
         context = self.context
         found = {}
-        floats = float_names(context.function, context.module)
         for name in none_sentinels(context, names):
             assigned = [values[name].value for values in per_arm if name in values]
             if any(_is_none(value) for value in assigned) or any(
                     name in names_read(values[other].value) for values in per_arm for other in values):
                 continue  # refused below, as before
             texts = [context.code(value).strip() for value in assigned]
-            is_float = any(FLOAT_TEXT.search(text) or set(names_in(text)) & floats for text in texts)
+            is_float = any(FLOAT_TEXT.search(text) for text in texts) or any(
+                set(names_in(text)) & float_names(context.function, context.module) for text in texts)
             stand_in = f"{context.spell('jax.numpy')}.nan" if is_float else "-1"
             found[name] = cst.parse_expression(f"{stand_in} if {name} is None else {name}")
         return found
