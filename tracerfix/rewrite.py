@@ -31,7 +31,7 @@ from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
 from tracerfix.analysis.syntax import child_nodes, target_names
-from tracerfix.analysis.values import STATIC, TRACED, Value, python_value_tested
+from tracerfix.analysis.values import STATIC, TRACED, Value, is_none_literal, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
 
@@ -309,8 +309,7 @@ def _reads_before_default(statements: list[cst.CSTNode], name: str) -> bool:
     return False
 
 
-def _is_none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
+_is_none = is_none_literal  # the one spelling of the test, from the analysis
 
 
 # --- truth tests --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix.analysis.syntax import child_nodes
-from tracerfix.analysis.values import STATIC
+from tracerfix.analysis.values import STATIC, is_none_literal
 from tracerfix.masks import guards_masked_updates_only
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
@@ -36,7 +36,6 @@ from tracerfix.rewrite import (
     sole_statement,
     statements_replacing,
     truth_test_is_traced,
-    _is_none,
 )
 from tracerfix.rule import Fix, Invalid, Rule, Safety, Valid
 
@@ -2335,7 +2334,7 @@ def epsilon_greedy(key, q_values, epsilon):
         found = {}
         for name in none_sentinels(context, names):
             assigned = [values[name].value for values in per_arm if name in values]
-            if any(_is_none(value) for value in assigned) or any(
+            if any(is_none_literal(value) for value in assigned) or any(
                     name in names_read(values[other].value) for values in per_arm for other in values):
                 continue  # refused below, as before
             texts = [context.code(value).strip() for value in assigned]
@@ -2604,7 +2603,7 @@ def _none_identity_test(test: cst.BaseExpression) -> bool:
     """`name is None` or `name is not None`."""
     return (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
             and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
-            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None")
+            and is_none_literal(test.comparisons[0].comparator))
 
 
 def _tests_a_traced_none(test: cst.BaseExpression, context) -> bool:
