@@ -113,7 +113,10 @@ class DataDependentShape(Rule):
     unsafe: values of `k` or more are dropped, where the original grew the counts. The masked sum
     of a filtered comprehension is unsafe: an array where the original gave a Python number, and
     the elements the filter dropped are computed too. Everything else is reported: a size has to be
-    chosen by you.
+    chosen by you. Positions padded by hand right after to a static size (`jnp.pad(idx, (0, n -
+    idx.shape[0]), constant_values=-1)`) take `size=n, fill_value=-1` and the pad goes: safe, the
+    same entries where the pad ran (where more than `n` positions hold, the pad raised and `size=`
+    keeps the first `n`).
     """
 
     code = "TFX303"
@@ -151,6 +154,30 @@ def first_two_negative(x):
         ),
     )
     INVALID = (
+        Invalid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=(1,))
+def active(x, padded):
+    indices = jnp.nonzero(x > 0)[0]
+    indices = jnp.pad(indices, (0, padded - indices.shape[0]), constant_values=-1)
+    return indices
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=(1,))
+def active(x, padded):
+    indices = jnp.nonzero(x > 0, size=padded, fill_value=-1)[0]
+    return indices
+""",
+            note="positions padded by hand to a static size right after (a detector simulation's pixel renumbering): size= and fill_value= give the same entries",
+        ),
         Invalid(
             """
 import jax.numpy as jnp

@@ -47,6 +47,10 @@ class PrintOfTracer(Rule):
         return y
     ```
     To print only shapes and dtypes while tracing, print `x.shape` / `x.dtype`, which are static.
+    A logging call (`log.debug`, `logger.info`, `logging.warning`) that formats a traced value
+    with a format spec (`f"{loss:.2g}"`) raises TypeError while tracing: it is reported, and logs
+    from `jax.debug.callback(lambda loss: log.debug(f"{loss:.2g}"), loss)` instead. A log line
+    without a format spec runs (it logs the tracer) and is left alone.
 
     ## Fix safety
     Unsafe: the program's output changes on purpose. The values are printed on every call, from
@@ -55,6 +59,9 @@ class PrintOfTracer(Rule):
     `ordered=True`. Printed values that are not arrays must be numbers or strings. A `print` with
     `file=`, `flush=`, a non-newline `end=` or a value the analysis cannot classify is reported
     without a fix.
+    The log line in a callback is unsafe for the same reasons: it is logged on every call, from
+    the compiled program, and not ordered with other output; every name it reads that may be
+    traced is passed to the callback.
     """
 
     code = "TFX502"
@@ -77,8 +84,52 @@ def g(x):
 """,
             note="static metadata, jax.debug.print, untraced code",
         ),
+        Valid(
+            """
+import logging
+import jax
+
+log = logging.getLogger(__name__)
+
+@jax.jit
+def f(x):
+    log.info(f"tracing f with {x}, shape {x.shape}")
+    return x * 2
+""",
+            note="a log line that shows a tracer without a format spec runs while tracing",
+        ),
     )
     INVALID = (
+        Invalid(
+            """
+import logging
+import jax
+import jax.numpy as jnp
+
+log = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    loss = jnp.sum(x ** 2)
+    log.debug(f"loss {loss:.2g}")
+    return loss
+""",
+            expected="""
+import logging
+import jax
+import jax.numpy as jnp
+
+log = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    loss = jnp.sum(x ** 2)
+    jax.debug.callback(lambda loss: log.debug(f"loss {loss:.2g}"), loss)
+    return loss
+""",
+            unsafe=True,
+            note="a line search's debug log formats a traced loss with :.2g, a TypeError while tracing: logged from a callback",
+        ),
         Invalid(
             """
 import jax

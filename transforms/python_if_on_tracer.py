@@ -128,6 +128,9 @@ class PythonIfOnTracer(Rule):
       Python raised `UnboundLocalError`; the rewrite takes the last test as the `else`;
     - a name first defined in one branch only and read after the `if` is a float that branch
       computes: where the original raised `UnboundLocalError` reading it, the rewrite gives NaN;
+    - a name that is None until a branch sets it (`best = None` before a loop that runs while
+      tracing) holds `jnp.nan if best is None else best` (or -1 where the values are not known to
+      be floats) in the selection: where the original kept None, the rewrite holds the stand-in;
     - a `raise` became a runtime check: it raises when the compiled function runs, as a
       `JaxRuntimeError` quoting the message, so the exception type changes (an f-string message
       that reads names is formatted on the host from the values passed to the callback);
