@@ -156,30 +156,6 @@ def first_two_negative(x):
     INVALID = (
         Invalid(
             """
-from functools import partial
-import jax
-import jax.numpy as jnp
-
-@partial(jax.jit, static_argnums=(1,))
-def active(x, padded):
-    indices = jnp.nonzero(x > 0)[0]
-    indices = jnp.pad(indices, (0, padded - indices.shape[0]), constant_values=-1)
-    return indices
-""",
-            expected="""
-from functools import partial
-import jax
-import jax.numpy as jnp
-
-@partial(jax.jit, static_argnums=(1,))
-def active(x, padded):
-    indices = jnp.nonzero(x > 0, size=padded, fill_value=-1)[0]
-    return indices
-""",
-            note="positions padded by hand to a static size right after (a detector simulation's pixel renumbering): size= and fill_value= give the same entries",
-        ),
-        Invalid(
-            """
 import jax.numpy as jnp
 from jax import jit
 
@@ -776,6 +752,30 @@ def argmax_break_ties(key, values):
                     "(jax.random.PRNGKey(3), jnp.array([2.0, 2.0, 2.0]))"),
             note="a bandit's random tie-break: `random.choice(key, a)` draws `a[randint(key, (), 0, len(a))]`, so "
             "the positions padded to the mask's size and a draw below their count pick the same one",
+        ),
+        Invalid(
+            """
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=(1,))
+def active(x, padded):
+    indices = jnp.nonzero(x > 0)[0]
+    indices = jnp.pad(indices, (0, padded - indices.shape[0]), constant_values=-1)
+    return indices
+""",
+            expected="""
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=(1,))
+def active(x, padded):
+    indices = jnp.nonzero(x > 0, size=padded, fill_value=-1)[0]
+    return indices
+""",
+            note="positions padded by hand to a static size right after (a detector simulation's pixel renumbering): size= and fill_value= give the same entries",
         ),
     )
 

@@ -102,36 +102,6 @@ def f(x):
     INVALID = (
         Invalid(
             """
-import logging
-import jax
-import jax.numpy as jnp
-
-log = logging.getLogger(__name__)
-
-@jax.jit
-def step(x):
-    loss = jnp.sum(x ** 2)
-    log.debug(f"loss {loss:.2g}")
-    return loss
-""",
-            expected="""
-import logging
-import jax
-import jax.numpy as jnp
-
-log = logging.getLogger(__name__)
-
-@jax.jit
-def step(x):
-    loss = jnp.sum(x ** 2)
-    jax.debug.callback(lambda loss: log.debug(f"loss {loss:.2g}"), loss)
-    return loss
-""",
-            unsafe=True,
-            note="a line search's debug log formats a traced loss with :.2g, a TypeError while tracing: logged from a callback",
-        ),
-        Invalid(
-            """
 import jax
 
 @jax.jit
@@ -258,6 +228,36 @@ def sample(x):
             function='sample',
             inputs=('jnp.array([1.0, -1.0, 2.0, 0.0])',),
             note='a progress line written as two f-strings, formatting a traced rate with :.3f, which raises TypeError while tracing: one jax.debug.print format string',
+        ),
+        Invalid(
+            """
+import logging
+import jax
+import jax.numpy as jnp
+
+log = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    loss = jnp.sum(x ** 2)
+    log.debug(f"loss {loss:.2g}")
+    return loss
+""",
+            expected="""
+import logging
+import jax
+import jax.numpy as jnp
+
+log = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    loss = jnp.sum(x ** 2)
+    jax.debug.callback(lambda loss: log.debug(f"loss {loss:.2g}"), loss)
+    return loss
+""",
+            unsafe=True,
+            note="a line search's debug log formats a traced loss with :.2g, a TypeError while tracing: logged from a callback",
         ),
     )
 
