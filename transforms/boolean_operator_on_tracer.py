@@ -379,18 +379,27 @@ def f(x):
         if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, (cst.In, cst.NotIn)):
             return False
         values = node.comparisons[0].comparator
-        value = context.value(node.left)
-        if not isinstance(values, (cst.Tuple, cst.List, cst.Set)) or not values.elements or not value.traced \
-                or not all(isinstance(e, cst.Element) and isinstance(e.value, (cst.Integer, cst.Float)) or
-                           isinstance(e.value, cst.UnaryOperation) and isinstance(e.value.expression, (cst.Integer, cst.Float))
-                           for e in values.elements):
+        if not context.value(node.left).traced:
             return False
         jnp = context.spell("jax.numpy")
-        listed = ", ".join(context.code(e.value).strip() for e in values.elements)
+        if isinstance(values, (cst.Tuple, cst.List, cst.Set)):
+            if not values.elements or not all(_is_number_literal(e.value) for e in values.elements):
+                return False
+            listed = ", ".join(context.code(e.value).strip() for e in values.elements)
+            choices, safety, note = f"{jnp}.array([{listed}])", Safety.SAFE, ""
+        elif isinstance(values, (cst.Name, cst.Attribute)) and _static_number_collection(context.value(values)):
+            # `action in self.up_set`, a set or list the code holds outside the trace: its elements,
+            # in any order, are the choices (a dict's are its keys, as `in` reads them).
+            spelled = context.code(values).strip()
+            choices = f"{jnp}.asarray({spelled})" if context.value(values).host == "numpy" \
+                else f"{jnp}.array(list({spelled}))"
+            safety, note = Safety.UNSAFE, f"`{spelled}` must hold numbers: `jnp.array` of anything else fails"
+        else:
+            return False
         negated = isinstance(node.comparisons[0].operator, cst.NotIn)
-        text = f"{'~' if negated else ''}{jnp}.isin({context.code(_unparenthesized(node.left)).strip()}, {jnp}.array([{listed}]))"
+        text = f"{'~' if negated else ''}{jnp}.isin({context.code(_unparenthesized(node.left)).strip()}, {choices})"
         fix = context.fix(f"Replace with `{jnp}.isin`", [(node, context.parse_expression(text).with_changes(
-            lpar=node.lpar, rpar=node.rpar))], Safety.SAFE)
+            lpar=node.lpar, rpar=node.rpar))], safety, note)
         fix.first = True  # before the `if`/`assert` it tests for, which then sees an array
         self.report(node, f"`{context.describe(node)}` compares traced `{context.describe(node.left)}` with each "
                           f"element and tests each result with bool(), which fails under {under_tracing(context)}; "
@@ -450,6 +459,19 @@ def f(x):
                     f"operands promote to{twice}"
                 )
         return Safety.SAFE, ""
+
+
+def _is_number_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _static_number_collection(value) -> bool:
+    """A value `in` can search without asking a tracer for its truth: static, and not a string
+    (membership in a string is a substring test, which no array holds)."""
+    return not value.traced and value.text is None and value.function is None and value.module is None \
+        and value.instance_of is None and value.none is not True
 
 
 class _Rewriter(cst.CSTTransformer):

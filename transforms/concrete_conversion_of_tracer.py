@@ -716,6 +716,12 @@ def harmonics_count(coeffs):
             if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
                 child = parent  # a traced comparison: a boolean array
                 continue
+            if isinstance(parent, cst.BooleanOperation) and any(
+                    isinstance(ancestor, (cst.If, cst.IfExp, cst.While, cst.Assert)) for ancestor in ancestors[:position]):
+                # `if int(action) in up and valid_up:`: an operand of a test, which the rule for
+                # `and`/`or` makes a logical operation on arrays.
+                child = parent
+                continue
             if isinstance(parent, (cst.IfExp, cst.If)) and parent.test is child:
                 # `x if float(x) >= 0 else -x`: the traced test is what the rules for `if` and
                 # conditional expressions turn into a selection.
@@ -815,7 +821,8 @@ def harmonics_count(coeffs):
             return False
         name = assign.targets[0].target.value
         # Whichever assignment reaches a use, an array suits it when every use takes an array.
-        uses = reads(function.body, name)
+        # `action = int(action)` reads the old value in its own right side: not a use of this one.
+        uses = [use for use in reads(function.body, name) if not any(a is assign for a in use.ancestors)]
         return bool(uses) and all(self._feeds_array_math(use.node, use.ancestors, hops + 1) for use in uses)
 
 

@@ -49,6 +49,7 @@ from tracerfix.rewrite import (
     reverse_mode_refusal,
     integer_start_made_float,
     literal_shape,
+    names_in,
     never_an_array,
     number_start,
     refuse_different_shapes,
@@ -283,9 +284,23 @@ class Writer:
         if not definitions or not any(FLOAT_TEXT.search(text) for text in evidence):
             raise Refused(f"`{name}` is first bound in one branch only and read after the `if`; "
                           "give it a value before the `if`")
-        self.placeholder_lines.append(f"{name} = {self.lowerer.spell('jax.numpy')}.nan")
-        self.notes.append(f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
-                          f"reading it, the rewrite gives NaN")
+        jnp = self.lowerer.spell("jax.numpy")
+        binding = next(arm for arm in arms if name in (definitely_bound(arm) or ()) and _last_assignment(arm, name))
+        value = _last_assignment(binding, name)[0]
+        written_before = {written for s in walk(binding) if isinstance(s, Leaf) for written in s.writes} - {name}
+        if not re.fullmatch(r"[-+]?[\d.]+(e[-+]?\d+)?|\w+\.(nan|inf|pi|e)", value.strip()) \
+                and not names_in(value) & written_before:
+            # `return jnp.ones_like(policy) / policy.size` in one branch: NaN of the value's shape,
+            # which the compiled program never computes (only its shape is read).
+            self.placeholder_lines.append(f"{name} = {jnp}.full_like({value.strip()}, {jnp}.nan)")
+        else:
+            self.placeholder_lines.append(f"{name} = {jnp}.nan")
+        if name == self.lowerer.result:
+            self.notes.append("the function returns a value on one path only: where the original returned None, "
+                              "the rewrite returns NaN")
+        else:
+            self.notes.append(f"`{name}` is bound in one branch only: where the original raised UnboundLocalError "
+                              f"reading it, the rewrite gives NaN")
 
     def _return_or_raise(self, arms: list[list], tests: list) -> list[str] | None:
         """`if returned: return result` else `raise ValueError("did not converge")` (a search that
@@ -898,7 +913,6 @@ class Writer:
                 return None
             position, leaf, indices = found
             if isinstance(leaf, For):
-                from tracerfix.rewrite import names_in
 
                 # An inner loop's index read after the loops (`print(f"{it}:{cg_iter}")`): the
                 # first index of its range.
@@ -1011,7 +1025,6 @@ class Writer:
             snapshots: dict[str, str] = {}
 
             def snapshot(text: str) -> str:
-                from tracerfix.rewrite import names_in
 
                 if not names_in(text) & set(carried):
                     return text
