@@ -2152,26 +2152,22 @@ def _carrier(condition: cst.BaseExpression, context) -> str | None:
     return None
 
 
-_COMPUTING = (cst.Call, cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison,
-              cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp, cst.SetComp, cst.DictComp,
-              cst.GeneratorExp)
-
-
 def _formatted_message(message: cst.BaseExpression | None, context) -> tuple[str, list[str]] | None:
-    """An f-string message whose parts read names only (`f"got {x}"`, `f"{state.step:.3f}"`): its
-    text and the local names it reads, which the host function receives as arguments."""
-    if not isinstance(message, cst.FormattedString):
+    """A message built from values (`f"got {x}"`, `"iter %s" % cnt`, `"x={}".format(x)`): its
+    text, computed on the host by the check's function, and the local names it reads there, which
+    the host function receives as arguments (a lowered loop may carry any number as a tracer; a
+    string, function or object the closure gives as it is). None for a plain string."""
+    if message is None or _plain_string(message):
         return None
+    if any(isinstance(n, (cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield)) for n in walk(message)):
+        raise Refused("its message defines or binds values, which the check's host function cannot repeat")
     names: list[str] = []
-    for part in message.parts:
-        if not isinstance(part, cst.FormattedStringExpression):
-            continue
-        if any(isinstance(n, _COMPUTING) for n in walk(part.expression)):
-            raise Refused("its message computes values, and the check runs on the host: "
-                          "format the message from names only (`f\"got {x}\"`)")
-        for name in names_read(part.expression):
-            if name in context.env and name not in names:
-                names.append(name)
+    for name in names_read(message):
+        value = context.env.get(name)
+        if value is not None and name not in names and (value.trace != STATIC or not (
+                value.text is not None or value.function is not None or value.module is not None
+                or value.instance_of is not None)):
+            names.append(name)
     return cst.Module([]).code_for_node(message).strip(), names
 
 
@@ -2377,6 +2373,8 @@ def _print_piece(value: cst.BaseExpression, labelled: bool, values: list[str], c
     printf = _printf(value)
     if printf is not None:
         return _printf_piece(*printf, values, context)
+    if _builds_text(value):
+        return None  # `f"{cnt:3d}" % lapsed`, `"x={}".format(x)`: formatting a tracer needs its value
     if not _printable(value, context):
         return None
     values.append(context.code(value).strip())
@@ -2409,6 +2407,15 @@ def _formatted_piece(value: cst.FormattedString, values: list[str], context) -> 
         text += "{" + conversion + spec + "}"
         values.append(context.code(part.expression).strip())
     return text
+
+
+def _builds_text(value: cst.BaseExpression) -> bool:
+    """A string computed by formatting: `template % values`, `"...".format(...)`, `str(x)`."""
+    if isinstance(value, cst.BinaryOperation):
+        return isinstance(value.operator, (cst.Modulo, cst.Add)) and (is_text(value.left) or _builds_text(value.left))
+    return isinstance(value, cst.Call) and (
+        isinstance(value.func, cst.Attribute) and value.func.attr.value == "format" and is_text(value.func.value)
+        or isinstance(value.func, cst.Name) and value.func.value in ("str", "repr", "format"))
 
 
 def _printf(value: cst.BaseExpression) -> tuple[str, list[cst.BaseExpression]] | None:

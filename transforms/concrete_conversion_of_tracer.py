@@ -763,6 +763,9 @@ def harmonics_count(coeffs):
                 child = ancestors[position - 1]  # `abs(x)`, `round(x)` of an array is an array
                 rounded = rounded or child.func.value == "round"
                 continue
+            if isinstance(parent, cst.Arg) and position > 1 and _loop_range(ancestors[position - 1], ancestors[position - 2], context):
+                # `for _ in range(int(repeats)):` loops as `lax.fori_loop` with the traced bound.
+                return True
             if isinstance(parent, cst.Arg) and position > 0 and _appended_to_array_list(ancestors[position - 1], context):
                 return True  # `selected.append(int(i))` where `selected` only becomes an array
             if isinstance(parent, cst.Arg) and position > 0 and isinstance(ancestors[position - 1], cst.Call) \
@@ -892,7 +895,10 @@ def _appended_to_array_list(call: cst.CSTNode, context) -> bool:
     values = assigned_values(function, name)
     if not values or not all(isinstance(value, cst.List) and not value.elements for value in values):
         return False
+    eager_only = context.analysis.eager_only()
     for use in reads(function.body, name):
+        if any(id(ancestor) in eager_only for ancestor in use.ancestors):
+            continue  # `if verbose: print(scores[-1])` with `verbose=False` from the traced caller
         parent = use.ancestors[-1] if use.ancestors else None
         if isinstance(parent, cst.Attribute) and parent.attr.value == "append" and parent.value is use.node:
             continue
@@ -905,6 +911,12 @@ def _appended_to_array_list(call: cst.CSTNode, context) -> bool:
         if not (qualified.startswith(known.ARRAY_NAMESPACES) and call_around.args[0] is parent):
             return False
     return True
+
+
+def _loop_range(call: cst.CSTNode, loop: cst.CSTNode, context) -> bool:
+    """`range(...)` as what a `for` loop iterates over (TFX202 lowers it with traced bounds)."""
+    return isinstance(call, cst.Call) and isinstance(loop, cst.For) and loop.iter is call \
+        and isinstance(call.func, cst.Name) and call.func.value == "range" and context.qualified_name(call.func) is None
 
 
 def _sequence_of_elements(call: cst.CSTNode, arg: cst.Arg, context) -> bool:

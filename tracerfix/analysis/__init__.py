@@ -30,6 +30,7 @@ from tracerfix.analysis.scopes import (
     used_only_as_leaf,
 )
 from tracerfix.analysis.values import (
+    own_class_of,
     join_all,
     STATIC,
     STATIC_VALUE,
@@ -156,6 +157,11 @@ class Analysis:
                 # A function handed over as an argument (`f(middle)` in `bisect(f, a, b)`); of
                 # several that callers pass, the first (`alternatives_of` gives the others).
                 return self.function_of(value.function[0] if isinstance(value.function, Alternatives) else value.function)
+        elif (instance := own_class_of(func)) is not None and type(instance) is cst.Name:
+            # `self.__class__(data, ...)`: the `__init__` of the object's own class.
+            value = env.get(instance.value)
+            if value is not None and value.instance_of is not None and value.container:
+                return self.index.class_method(value.instance_of, "__init__")
         elif type(func) is cst.Call and type(func.func) is cst.Name:
             # `Model(w)(x)`: the `__call__` of an object built on the spot.
             value = env.get(func.func.value) or self.index.module_env.get(func.func.value)
@@ -532,7 +538,10 @@ class _Propagation:
                     # Joined over what each call site passes now: a site's earlier, vaguer
                     # arguments (before its own loop carry was known) do not linger.
                     new = join_all([site[name] for site in sites.values() if name in site])
-                    new = new if new.trace >= old.trace else join(old, new)
+                    # A function value replaces the unknown a site passed before the factory that
+                    # makes it was walked (`residual = make_residual(c)`, `newton(residual, x0)`).
+                    refined = old.trace == UNKNOWN and old.function is None and new.function is not None
+                    new = new if new.trace >= old.trace or refined else join(old, new)
                 else:
                     new = join(old, value)
                 if new != old:

@@ -97,6 +97,8 @@ MATH_EQUIVALENTS = {
     "exp2": "exp2", "expm1": "expm1", "fabs": "fabs", "copysign": "copysign", "hypot": "hypot",
     "degrees": "degrees", "radians": "radians", "isnan": "isnan", "isinf": "isinf",
     "isfinite": "isfinite", "cbrt": "cbrt",
+    # Pairs, in the same order: (fraction, integral part) and (mantissa, exponent).
+    "modf": "modf", "frexp": "frexp", "ldexp": "ldexp",
     # Defined on part of the real line: math raises ValueError outside it, jnp returns NaN/inf.
     "sqrt": "sqrt", "log": "log", "log2": "log2", "log10": "log10", "log1p": "log1p",
     "asin": "arcsin", "acos": "arccos", "acosh": "arccosh", "atanh": "arctanh", "fmod": "fmod",
@@ -109,12 +111,12 @@ MATH_PARTIAL_DOMAIN = frozenset(
 )
 MATH_INTEGER_RESULT = frozenset({"floor", "ceil", "trunc"})
 # How many arguments each math function takes (the rest take one).
-MATH_ARITY = {"atan2": 2, "copysign": 2, "hypot": 2, "fmod": 2, "pow": 2}
+MATH_ARITY = {"atan2": 2, "copysign": 2, "hypot": 2, "fmod": 2, "pow": 2, "ldexp": 2}
 
 # `math` functions that call float()/index() on their argument and have no rewrite here.
 MATH_HOST_ONLY = frozenset(
     {"erf", "erfc", "gamma", "lgamma", "factorial", "comb", "perm", "gcd", "lcm", "isqrt",
-     "fsum", "ldexp", "frexp", "modf", "remainder", "isclose", "ulp", "nextafter", "dist"}
+     "fsum", "remainder", "isclose", "ulp", "nextafter", "dist"}
 )
 
 # `scipy.special` functions whose `jax.scipy.special` namesake takes the same arguments and computes

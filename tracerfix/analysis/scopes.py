@@ -982,7 +982,8 @@ def host_kind(value: cst.BaseExpression, imports: ImportTable) -> str | None:
 
 # A dataclass field declared static, in a class kept as text: `name: T = field(pytree_node=False)`.
 STATIC_FIELD = re.compile(
-    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*(?:static_field\(|field\([^)\n]*(?:pytree_node[ \t]*=[ \t]*False|static[ \t]*=[ \t]*True))",
+    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*(?:static_field\(|field\([^)\n]*(?:pytree_node[ \t]*=[ \t]*False|static[ \t]*=[ \t]*True"
+    r"|[\"']static[\"'][ \t]*:[ \t]*True))",
     re.MULTILINE,
 )
 
@@ -1736,9 +1737,22 @@ def declares_static(value: cst.BaseExpression | None) -> bool:
     leaf = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", None)
     return leaf == "static_field" or any(
         arg.keyword is not None
-        and (arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
+        and ((arg.keyword.value, getattr(arg.value, "value", None)) in (("pytree_node", "False"), ("static", "True"))
+             or arg.keyword.value == "metadata" and _static_metadata(arg.value))
         for arg in value.args
     )
+
+
+def _static_metadata(metadata: cst.BaseExpression) -> bool:
+    """`dict(static=True)` or `{"static": True}`: `jax.tree_util.register_dataclass` keeps such a
+    field out of the leaves."""
+    if isinstance(metadata, cst.Call) and isinstance(metadata.func, cst.Name) and metadata.func.value == "dict":
+        return any(arg.keyword is not None and arg.keyword.value == "static"
+                   and getattr(arg.value, "value", None) == "True" for arg in metadata.args)
+    return isinstance(metadata, cst.Dict) and any(
+        isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+        and element.key.evaluated_value == "static" and getattr(element.value, "value", None) == "True"
+        for element in metadata.elements)
 
 
 def _field_value(statement: cst.AnnAssign, imports: ImportTable) -> Value:

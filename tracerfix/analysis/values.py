@@ -149,6 +149,16 @@ def _fields_joined(a, b):
     return tuple(joined.items())
 
 
+def own_class_of(func: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`x` in `x.__class__` or `type(x)`, the class of an object called to build another."""
+    if type(func) is cst.Attribute and func.attr.value == "__class__":
+        return func.value
+    if type(func) is cst.Call and type(func.func) is cst.Name and func.func.value == "type" and len(func.args) == 1 \
+            and func.args[0].keyword is None and not func.args[0].star:
+        return func.args[0].value
+    return None
+
+
 def _functions_joined(a, b):
     if a is b or a == b:
         return a
@@ -636,8 +646,15 @@ class Evaluator:
             return STATIC_VALUE
         args = [self.value(arg.value) for arg in node.args]
         inputs = combine(args)
-        if type(node.func) is cst.Name:
-            called = self.name(node.func.value)
+        instance = own_class_of(node.func)
+        if type(node.func) is cst.Name or instance is not None:
+            if instance is None:
+                called = self.name(node.func.value)
+            else:
+                # `self.__class__(data * s, ...)`, `type(self)(...)`: the class of the object it has.
+                receiver = self.value(instance)
+                called = Value(STATIC, instance_of=receiver.instance_of) \
+                    if receiver.instance_of is not None and receiver.container else STATIC_VALUE
             if called.transformed:
                 if called.function is not None and self.helper_result is not None:
                     # The function it transforms runs on these arguments (`grad_fn(params, batch)`,

@@ -628,8 +628,8 @@ class Lowerer:
                 if isinstance(statement, Return):
                     candidates.append(statement)
                     break
-                if not isinstance(statement, Leaf):
-                    break
+                if not isinstance(statement, Leaf) and any(isinstance(s, Return) for s in walk([statement])):
+                    break  # `if not mute: print(...)` between the loop and its return is passed over
             candidates += [s for s in walk(loop.body) if isinstance(s, Return)]
             for candidate in candidates:
                 if candidate.value is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -666,6 +667,11 @@ class Writer:
                     # A `lax` form receives arrays as tracers, which take no item assignment.
                     raise Refused(f"`{written[0]}[...] = ...` writes into the array `{written[0]}` in place inside a "
                                   f"traced {where}; write `{written[0]} = {written[0]}.at[...].set(...)` instead")
+                stored_text = _text_stored(statement.text)
+                if stored_text is not None and stored_text in bound:
+                    raise Refused(f"`{statement.text.strip().splitlines()[0]}` stores a string in `{stored_text}` inside "
+                                  f"a traced {where}: a `lax` form carries arrays only; keep a number or a flag "
+                                  "there and choose the text after")
                 if statement.effect and self.lowerer.is_effect(statement.effect):
                     printed = self.lowerer.debug_print(statement.text)
                     if printed is not None:
@@ -1442,6 +1448,24 @@ def _range_start(loop: For) -> str | None:
 def _is_shaped_placeholder(text: str) -> bool:
     """`x = jax.tree.map(jnp.zeros_like, jax.eval_shape(...))`, as `_shaped_placeholders` writes it."""
     return re.search(r"=\s*\w+\.tree\.map\(\s*\w+\.zeros_like,\s*\w+\.eval_shape\(", text) is not None
+
+
+def _text_stored(text: str) -> str | None:
+    """`res["message"] = "converged"` or `status = f"..."`: the name a string is stored in."""
+    try:
+        tree = ast.parse(textwrap.dedent(text).strip())
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assign) or len(tree.body[0].targets) != 1:
+        return None
+    assign = tree.body[0]
+    if not (isinstance(assign.value, ast.JoinedStr)
+            or isinstance(assign.value, ast.Constant) and isinstance(assign.value.value, str)):
+        return None
+    target = assign.targets[0]
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
 
 
 def _plain_assignment(text: str) -> tuple[list[str], str] | None:
