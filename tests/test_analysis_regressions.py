@@ -19,7 +19,7 @@ from tracerfix.analysis import analyze
 from tracerfix.analysis import prefilter
 from tracerfix.analysis.prefilter import applies_transformation, paused_collector
 from tracerfix.analysis.syntax import child_nodes
-from tracerfix.engine import Settings, lint, parse
+from tracerfix.engine import Settings, fix, lint, parse
 from tracerfix.registry import all_rules
 
 SETTINGS = Settings(rules=all_rules())
@@ -502,3 +502,140 @@ def test_an_import_s_fallback_in_its_except_handler_does_not_rebind_it():
     # the import succeed, so `jnp.abs` is JAX's (silent) and `np.abs` still NumPy's (a leak).
     assert findings(IMPORT_FALLBACK.format(inner="angles - estimate")) == []
     assert findings(IMPORT_FALLBACK.format(inner="np.abs(angles - estimate)")) == ["13: TFX401"]
+
+
+def test_a_closure_a_factory_returns_reaches_the_helper_it_is_passed_to():
+    # pyQSC's Newton solver gets its residual from a factory: `f(x0)` is traced in `newton`.
+    assert findings(textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def newton(f, x0, tol=1e-13):
+            residual = f(x0)
+            norm = residual_norm(residual)
+            if norm < tol:
+                return x0
+            return x0 - residual
+
+        def residual_norm(r):
+            return jnp.sqrt(jnp.sum(r ** 2))
+
+        def make_residual(c):
+            def residual(x):
+                return x - c
+            return residual
+
+        @jax.jit
+        def g(x0, c):
+            residual = make_residual(c)
+            return newton(residual, x0)
+        """
+    )) == ["8: TFX101"]
+
+
+def test_an_object_built_with_its_own_class_keeps_its_methods_traced():
+    # A geometry library's filter: `self * s` runs `__mul__`, which builds `self.__class__(...)`.
+    code = """
+        import jax
+        import jax.numpy as jnp
+
+        class Image:
+            def __init__(self, data, k):
+                self.data = data
+                self.k = k
+
+            def __mul__(self, other):
+                return {build}(self.data * other, self.k)
+
+            def rectify(self):
+                if self.k == 0:
+                    if jnp.sum(self.data) < 0:
+                        return self * -1
+                return self
+
+        def g(data):
+            image = Image(data, 0) * 2.0
+            return image.rectify().data
+
+        f = jax.jit(g)
+        """
+    for build in ("self.__class__", "type(self)"):
+        assert findings(textwrap.dedent(code.replace("{build}", build))) == ["15: TFX101"], build
+
+
+def test_membership_in_a_static_set_becomes_isin_and_the_int_before_it_is_dropped():
+    # gym-cellular-automata's Move: `action = int(action)`, then `action in self.up_set and ...`.
+    source = textwrap.dedent(
+        """
+        import jax
+        import numpy as np
+
+        class Move:
+            def __init__(self, up):
+                self.up_set = up
+
+            def update(self, row, action):
+                action = int(action)
+                if action in self.up_set and row > 0:
+                    row -= 1
+                return row
+
+        f = jax.jit(Move({0, 1, 2}).update)
+        """
+    ).lstrip()
+    fixed = fix(source, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "int(action)" not in fixed and "jnp.isin(action, jnp.array(list(self.up_set)))" in fixed, fixed
+
+
+def test_a_field_kept_static_by_register_dataclass_metadata_is_not_traced():
+    for metadata in ("dict(static=True)", '{"static": True}'):
+        assert findings(textwrap.dedent(
+            f"""
+            from dataclasses import dataclass, field
+            import jax
+            import jax.numpy as jnp
+
+            @jax.tree_util.register_dataclass
+            @dataclass
+            class Params:
+                beta: jnp.ndarray
+                n: int = field(default=0, metadata={metadata})
+
+            @jax.jit
+            def f(params):
+                return jnp.ones((params.n,)) * params.beta
+            """
+        )) == [], metadata
+
+
+def test_a_lax_body_also_called_directly_keeps_its_default_none():
+    # jax_md's neighbor list: `neighbor_fn(R)` allocates (max_occupancy None, an `int()` of a
+    # traced count); the update path passes `partial(neighbor_fn, max_occupancy=n)` to lax.cond.
+    assert findings(textwrap.dedent(
+        """
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        @jax.jit
+        def occupancy(x):
+            return jnp.sum(x > 0)
+
+        def neighbor_list_fn(R, nbrs=None):
+            def neighbor_fn(R, max_occupancy=None):
+                occupied = occupancy(R)
+                if max_occupancy is None:
+                    max_occupancy = int(occupied * 1.25)
+                return R * max_occupancy
+            if nbrs is None:
+                return neighbor_fn(R)
+            neighbor_fn = partial(neighbor_fn, max_occupancy=nbrs)
+            return lax.cond(R.sum() > 0, neighbor_fn, lambda x: x, R)
+
+        @jax.jit
+        def f(R):
+            return neighbor_list_fn(R)
+        """
+    )) == ["15: TFX201"]

@@ -27,7 +27,7 @@ CLIP_LINE = next(n for n, line in enumerate(SEED_CLIP.splitlines(), 1) if "if x[
 FIXED_CLIP_LINE = "    result = jnp.where(x[0] < 0, result.at[0].set(0), result)  # expect: TFX101\n"
 
 CLEAN = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return jnp.maximum(x, 0)\n"
-UNFIXABLE = 'import jax\n\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        raise ValueError(f"min {x.min()}")\n    return x\n'
+UNFIXABLE = 'import jax\n\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        raise ValueError("negative", x.min())\n    return x\n'
 PICK = (
     "import jax\n\n\n@jax.jit\ndef pick(x, y):\n    if x.sum() > y.sum():\n        out = x - y\n"
     "    else:\n        out = y - x\n    return out\n"

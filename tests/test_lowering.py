@@ -2240,3 +2240,116 @@ def test_a_branch_that_calls_its_static_method_through_the_class_name_is_not_low
     )
     assert [f.code for f in findings] == ["TFX101"] and findings[0].fix is None, [f.message for f in findings]
     assert "`step` calls itself inside" in findings[0].message
+
+
+def test_a_raise_whose_message_formats_loop_values_is_checked_on_the_host():
+    # A Newton solver that raises on NaN with the iteration number in its message (grgrlib).
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def solve(x, tol):
+            cnt = 0
+            while True:
+                cnt += 1
+                x = x / 2
+                eps = jnp.abs(x).max()
+                if cnt == 30:
+                    break
+                if eps < tol:
+                    break
+                if jnp.isnan(eps):
+                    raise ValueError('returned NaN in iteration %s' % cnt)
+            return x
+        """
+    )
+    fixed = _fix(original)
+    assert "raise RuntimeError('returned NaN in iteration %s' % cnt)" in fixed, fixed
+    assert "jax.debug.callback(raise_if, jnp.isnan(eps), cnt)" in fixed, fixed
+    _agree(fixed, original, "solve", "(np.array([4.0, -2.0], np.float32), np.float32(1e-3))")
+    failing = "import numpy as np\n" + fixed + "\nsolve(np.array([np.nan], np.float32), np.float32(1e-3)).block_until_ready()\n"
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", failing], capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0 and "returned NaN in iteration 1" in result.stderr, result.stderr
+
+
+def test_a_string_stored_in_a_carried_dict_is_refused_not_carried():
+    findings = _lint(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def solve(x, tol):
+            res = {}
+            while True:
+                x = x / 2
+                if jnp.abs(x).max() < tol:
+                    res["message"] = "converged"
+                    break
+            res["x"] = x
+            return res["x"]
+        """
+    )
+    assert [f.code for f in findings] == ["TFX102"] and findings[0].fix is None, [f.message for f in findings]
+    assert "stores a string in `res`" in findings[0].message
+
+
+def test_a_value_returned_on_one_path_only_gets_a_stand_in_of_its_shape():
+    # AlphaZero policy normalisation: `return ones / size` when the counts sum to zero, else the
+    # method updates `self.policy` and falls off its end (None). The stand-in must have the shape
+    # of the returned array for `lax.cond` to accept the two branches.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Policy:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def normalize(self, tau):
+                if jnp.sum(self.policy) == 0:
+                    return jnp.ones_like(self.policy) / self.policy.size
+                powered = self.policy ** (1.0 / tau)
+                self.policy = powered / jnp.sum(powered)
+
+        @jax.jit
+        def run(counts, tau):
+            p = Policy(counts)
+            p.normalize(tau)
+            return p.policy
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.full_like(jnp.ones_like(self_policy) / self_policy.size, jnp.nan)" in fixed, fixed
+    _agree(fixed, original, "run", "(np.array([1.0, 3.0, 0.0], np.float32), np.float32(0.5))")
+    _agree(fixed, original, "run", "(np.zeros(3, np.float32), np.float32(0.5))")
+
+
+def test_an_int_of_a_traced_trip_count_is_dropped_for_a_fori_loop():
+    # gym-cellular-automata's RepeatCA: `math.modf` of the traced time, then `range(int(repeats))`.
+    original = _source(
+        """
+        import math
+        import jax
+        import jax.numpy as jnp
+
+        def step(grid):
+            return jnp.roll(grid, 1) + 1
+
+        @jax.jit
+        def update(grid, time):
+            time, repeats = math.modf(time)
+            for _ in range(int(repeats)):
+                grid = step(grid)
+            return grid, time
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.modf(time)" in fixed and "lax.fori_loop(" in fixed and "int(" not in fixed, fixed
+    _agree(fixed, original, "update", "(np.arange(4.0, dtype=np.float32), np.float32(3.25))")

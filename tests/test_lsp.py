@@ -209,7 +209,7 @@ async def test_fix_all_on_save_kind_returns_the_edit_at_once(client: LanguageCli
 
 
 async def test_unfixable_finding_has_a_diagnostic_but_no_action(client: LanguageClient, tmp_path):
-    source = 'import jax\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        raise ValueError(f"min {x.min()}")\n    return x\n'
+    source = 'import jax\n\n@jax.jit\ndef f(x):\n    if x.min() < 0:\n        raise ValueError("negative", x.min())\n    return x\n'
     path = tmp_path / "side_effect.py"
     (diagnostic,) = await open_document(client, path, source)
     assert diagnostic.code == "TFX101" and diagnostic.data["fix"] is None

@@ -534,6 +534,10 @@ class _Propagation:
                         # An object of a class of this module handed to a transformed function:
                         # a pytree whose leaves the transformation traces (`_compute(objective, x)`).
                         new = Value(TRACED, container=True, instance_of=value.instance_of)
+                    if new.none is not None and value.none != new.none:
+                        # `neighbor_fn((R, False))` beside `lax.cond(..., partial(neighbor_fn,
+                        # max_occupancy=n), ...)`: whether it is None is no longer decided.
+                        new = new._replace(none=None)
                 elif sites is not None:
                     # Joined over what each call site passes now: a site's earlier, vaguer
                     # arguments (before its own loop carry was known) do not linger.
