@@ -639,3 +639,32 @@ def test_a_lax_body_also_called_directly_keeps_its_default_none():
             return neighbor_list_fn(R)
         """
     )) == ["15: TFX201"]
+
+
+def test_filter_over_a_traced_array_from_a_module_level_vmap_is_counted_with_count_nonzero():
+    # A hard-disk Monte Carlo step counts overlaps with `len(list(filter(lambda x: x, overlaps)))`,
+    # `overlaps` given by `batched = vmap(overlapping, ...)` made at module level.
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import vmap
+
+        def overlapping(x, y):
+            return jnp.abs(x - y) < 1.0
+
+        batched = vmap(overlapping, in_axes=(0, None))
+
+        @jax.jit
+        def step(positions, new):
+            overlaps = batched(positions, new)
+            n_overlaps = len(list(filter(lambda x: x, overlaps)))
+            if n_overlaps < 2:
+                return positions + 1
+            return positions
+        """
+    )
+    assert findings(source) == ["14: TFX106"]
+    fixed = fix(source.lstrip(), Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "n_overlaps = jnp.count_nonzero(overlaps)" in fixed, fixed
+    assert "return jnp.where(n_overlaps < 2, positions + 1, positions)" in fixed, fixed

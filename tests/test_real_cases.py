@@ -92,8 +92,6 @@ KNOWN_MISSES = {
         "`option=False` has a default: a jitted function's defaulted parameter is taken for a Python value "
         "unless the module shows a call passing it; the case's caller, outside the module, passes `True` "
         "positionally, which jit traces",
-    "heldout_2026_11/detection/011_jax_md_neighbor_list_allocate_capacity.py":
-        "`int(occupancy * capacity_multiplier)` two closures deep, in a function returned by another",
     "unseen_2026_11_27w/detection/010_coord_celestial_distance_or_math_asin.py":
         "the traced declinations reach `CelestialCoord.__init__` inside `Angle` objects made by a helper "
         "(`_Angle(theta)`: `Angle.__new__(Angle)` then `ret._rad = theta`) and are tested through "

@@ -2161,6 +2161,11 @@ def _formatted_message(message: cst.BaseExpression | None, context) -> tuple[str
         return None
     if any(isinstance(n, (cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield)) for n in walk(message)):
         raise Refused("its message defines or binds values, which the check's host function cannot repeat")
+    if any(isinstance(n, cst.Call) and (context.qualified_name(n.func) or "").startswith(known.ARRAY_NAMESPACES)
+           and not (context.qualified_name(n.func) or "").startswith("numpy.") for n in walk(message)):
+        # A JAX computation inside a host callback may deadlock the runtime; NumPy would do there.
+        raise Refused("its message computes values with JAX, which a check running on the host should not "
+                      "call: compute them with NumPy or format the message from names only (`f\"got {x}\"`)")
     names: list[str] = []
     for name in names_read(message):
         value = context.env.get(name)

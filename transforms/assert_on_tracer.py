@@ -219,7 +219,20 @@ def f(x):
     assert x.sum() > 0, f"bad total {x.sum()}"
     return x
 """,
-            note="a computed message is reported, not rewritten",
+            expected="""
+import jax
+
+@jax.jit
+def f(x):
+    def assert_holds(holds, x):
+        assert holds, f"bad total {x.sum()}"
+
+    jax.debug.callback(assert_holds, x.sum() > 0, x)
+    return x
+""",
+            unsafe=True,
+            inputs=("jnp.array([1.0, 2.0])",),
+            note="a message computed from the values (`x.sum()`) is computed on the host, where they are NumPy arrays",
         ),
         Invalid(
             """

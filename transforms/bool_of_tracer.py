@@ -29,7 +29,9 @@ class BoolOfTracer(Rule):
     Finds `bool(x)` where `x` is a traced array, and rewrites it to keep the boolean as an array:
     `bool(x > 0)` becomes `x > 0`, `bool(x.sum())` becomes `x.sum() != 0`. Also reports the
     builtins `any()` and `all()` over traced values (`any(v < 0 for v in x)`), which call `bool()`
-    on each element (reported, not rewritten: `jnp.any` needs the elements stacked into an array).
+    on each element (reported, not rewritten: `jnp.any` needs the elements stacked into an array),
+    and `filter()` over a traced array, which tests its predicate on each element: counted
+    (`len(list(filter(lambda o: o, overlaps)))`), it becomes `jnp.count_nonzero(overlaps)`.
 
     ## Why is this bad?
     `bool()` asks for a concrete Python `True` or `False`. Under `jax.jit`, `vmap` or `grad` the
@@ -320,6 +322,34 @@ def step(entities, time):
             inputs=('(jnp.array([[2.0], [0.0], [1.0]]), 0)', '(jnp.zeros((3, 1)), 3)',),
             note='a NamedTuple state rebuilt with _replace keeps its traced fields: the bool() of a count of them in the helper it is passed to (gymnax Asterix)',
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def crowded(positions, new, radius):
+    overlaps = jnp.linalg.norm(positions - new, axis=1) < radius
+    n_overlaps = len(list(filter(lambda o: o, overlaps)))
+    return n_overlaps
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def crowded(positions, new, radius):
+    overlaps = jnp.linalg.norm(positions - new, axis=1) < radius
+    n_overlaps = jnp.count_nonzero(overlaps)
+    return n_overlaps
+""",
+            unsafe=True,
+            function="crowded",
+            inputs=("jnp.array([[0.0, 0.0], [3.0, 0.0], [0.5, 0.5]]), jnp.array([0.2, 0.1]), 1.0",
+                    "jnp.zeros((2, 2)), jnp.array([5.0, 5.0]), 1.0"),
+            note="`filter` calls bool() on its predicate for each element: counted, it is `jnp.count_nonzero` of "
+            "the predicate on the whole array (a hard-disk Monte Carlo step)",
+        ),
     )
 
     def _each_element_tested(self, node: cst.Call, builtin: str) -> None:
@@ -373,11 +403,58 @@ def step(entities, time):
             fix,
         )
 
+    def _each_element_filtered(self, node: cst.Call) -> None:
+        """`filter(lambda x: x, overlaps)` calls bool() on the predicate of each element of a traced
+        array; counted (`len(list(filter(...)))`), the elements passing are `jnp.count_nonzero` of
+        the predicate applied to the whole array."""
+        context = self.context
+        predicate, iterable = (arg.value for arg in node.args)
+        if not context.value(iterable).traced or context.value(iterable).container:
+            return
+        lambda_ = predicate if isinstance(predicate, cst.Lambda) and len(predicate.params.params) == 1 \
+            and not isinstance(predicate.params.star_arg, (cst.Param, cst.ParamStar)) \
+            and not predicate.params.kwonly_params else None
+        if lambda_ is None and not (isinstance(predicate, cst.Name) and predicate.value == "None"):
+            return
+        jnp = context.spell("jax.numpy")
+        fix = None
+        ancestors = context.ancestors
+        listed, counted = (ancestors[-3], ancestors[-5]) if len(ancestors) >= 5 else (None, None)
+        if isinstance(listed, cst.Call) and isinstance(counted, cst.Call) \
+                and builtin_called(listed, context) in ("list", "tuple") and builtin_called(counted, context) == "len" \
+                and len(listed.args) == 1 and len(counted.args) == 1 and not loses_comments(counted, [predicate, iterable]):
+            from tracerfix.loops.building import substitute  # the save action of a file without loops skips it
+
+            whole = iterable
+            if lambda_ is not None:
+                name = lambda_.params.params[0].name.value
+                if not elementwise_in(lambda_.body, name, context) \
+                        or any(isinstance(n, (cst.Lambda, cst.BaseComp)) for n in walk(lambda_.body)):
+                    whole = None
+                else:
+                    whole = substitute(lambda_.body, {name: iterable})
+            if whole is not None:
+                replacement = context.parse_expression(f"{jnp}.count_nonzero({context.code(whole).strip()})")
+                fix = context.fix(f"Replace with `{jnp}.count_nonzero`", [(counted, replacement.with_changes(
+                    lpar=counted.lpar, rpar=counted.rpar))], Safety.UNSAFE,
+                    "the count is a traced integer array instead of a Python int; Python code that branches on "
+                    "it must use jnp.where or lax.cond")
+        self.report(
+            node,
+            f"`filter()` tests each element of traced `{context.describe(iterable)}` with bool(), which fails "
+            f"under {under_tracing(context)}; count with `{jnp}.count_nonzero` of the test on the whole array, "
+            "or select with `jnp.where`",
+            fix,
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         builtin = builtin_called(node, context)
         if builtin in ("any", "all") and len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star:
             self._each_element_tested(node, builtin)
+            return
+        if builtin == "filter" and len(node.args) == 2 and not any(a.keyword or a.star for a in node.args):
+            self._each_element_filtered(node)
             return
         if builtin != "bool" or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
             return

@@ -835,6 +835,9 @@ class _Indexer:
                             self.made_by[element.value.value] = f"{value.func.value}[{position}]"
             if isinstance(target, cst.Name):
                 self.module_env[target.value] = Value(0, host=host)
+                if isinstance(value, cst.Call) and self.imports.qualify(value.func) in known.STAGING_TRANSFORMS:
+                    # `batched_overlaps = vmap(overlapping, ...)`: called under a trace, it gives tracers.
+                    self.module_env[target.value] = Value(0, transformed=True)
                 if isinstance(value, cst.Dict):
                     # `params = {"radec": np.array(...)}`: `params["radec"]` is a NumPy array.
                     items = [(e.key.evaluated_value, Value(0, host=host_kind(e.value, self.imports)))
