@@ -668,3 +668,33 @@ def test_filter_over_a_traced_array_from_a_module_level_vmap_is_counted_with_cou
     fixed = fix(source.lstrip(), Settings(rules=all_rules(), unsafe_fixes=True)).source
     assert "n_overlaps = jnp.count_nonzero(overlaps)" in fixed, fixed
     assert "return jnp.where(n_overlaps < 2, positions + 1, positions)" in fixed, fixed
+
+
+def test_a_setter_method_built_on_setattr_replaces_the_attribute_it_names():
+    # dLux/Zodiax objects are updated with `obj.set("name", value)`, a copy with `setattr`.
+    assert findings(textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Jitter:
+            def __init__(self, amplitude, kernel_size=11):
+                self.amplitude = amplitude
+                self.kernel_size = kernel_size
+
+            def set(self, name, value):
+                new = object.__new__(type(self))
+                new.__dict__.update(self.__dict__)
+                setattr(new, name, value)
+                return new
+
+            def kernel(self):
+                return jnp.zeros((self.kernel_size, self.kernel_size))
+
+        @jax.jit
+        def f(amplitude, pixel_scale):
+            jitter = Jitter(amplitude)
+            jitter = jitter.set("kernel_size", jnp.ceil(amplitude / pixel_scale).astype(int))
+            return jitter.kernel()
+        """
+    )) == ["17: TFX203"]

@@ -389,6 +389,28 @@ class ModuleIndex:
                         found.pop(target.attr.value, None)
         return {name: value for name, value in found.items() if value is not None}
 
+    def setter_parameters(self, class_name: str, method: str) -> tuple[str, str] | None:
+        """`def set(self, name, value): new = copy(self); setattr(new, name, value); return new`
+        (dLux's and Zodiax's `.set("kernel_size", k)`): the parameters naming the attribute and
+        giving its value, when the method returns the object it sets the attribute on."""
+        function = self.class_method(class_name, method)
+        if function is None or not isinstance(function.body, cst.IndentedBlock):
+            return None
+        params = _positional_names(function)[1:]
+        last = function.body.body[-1]
+        returned = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return) else None
+        if not isinstance(returned, cst.Name):
+            return None
+        for statement in function.body.body:
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+            call = small.value if isinstance(small, cst.Expr) else None
+            if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "setattr" \
+                    and len(call.args) == 3 and all(isinstance(a.value, cst.Name) for a in call.args) \
+                    and call.args[0].value.value == returned.value \
+                    and call.args[1].value.value in params and call.args[2].value.value in params:
+                return call.args[1].value.value, call.args[2].value.value
+        return None
+
     def class_method(self, class_name: str, method: str, depth: int = 0) -> cst.FunctionDef | None:
         """The method `method` of the top-level class `class_name` of this module, looked up in
         the class and then in its bases defined in this module."""

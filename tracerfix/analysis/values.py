@@ -149,6 +149,23 @@ def _fields_joined(a, b):
     return tuple(joined.items())
 
 
+def _setter_arguments(call: cst.Call, args: list[Value], method: cst.FunctionDef, setter: tuple[str, str]):
+    """(attribute name, value) a call of a setter method passes: the name a string literal."""
+    params = [p.name.value for p in (*method.params.posonly_params, *method.params.params)][1:]
+    bound: dict[str, tuple[cst.BaseExpression, Value]] = {}
+    for position, (arg, value) in enumerate(zip(call.args, args)):
+        if arg.star:
+            return None
+        key = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) else None
+        if key is not None:
+            bound[key] = (arg.value, value)
+    named, given = bound.get(setter[0]), bound.get(setter[1])
+    if named is None or given is None or not isinstance(named[0], cst.SimpleString):
+        return None
+    text = named[0].evaluated_value
+    return (text, given[1]) if isinstance(text, str) else None
+
+
 def own_class_of(func: cst.BaseExpression) -> cst.BaseExpression | None:
     """`x` in `x.__class__` or `type(x)`, the class of an object called to build another."""
     if type(func) is cst.Attribute and func.attr.value == "__class__":
@@ -764,6 +781,16 @@ class Evaluator:
                 fields = None if receiver.fields is None or any(arg.star for arg in node.args) else tuple(
                     (name, given.get(name, value)) for name, value in receiver.fields)
                 return receiver._replace(trace=max(receiver.trace, inputs.trace), fields=fields)
+            if receiver.instance_of is not None and receiver.container and self.classes is not None \
+                    and (setter := self.classes.setter_parameters(receiver.instance_of, method)) is not None:
+                # `jitter.set("kernel_size", k)`: a copy of the object with that attribute replaced.
+                given = _setter_arguments(node, args, self.classes.class_method(receiver.instance_of, method), setter)
+                if given is not None:
+                    name, value = given
+                    if self.helper_result is not None:
+                        self.helper_result(node, args)
+                    fields = tuple((field, held) for field, held in (receiver.fields or ()) if field != name)
+                    return receiver._replace(trace=max(receiver.trace, value.trace), fields=(*fields, (name, value)))
             if receiver.instance_of is not None and self.helper_result is not None:
                 result = self.helper_result(node, args)  # a method of a class of this module
                 if result is not None:
