@@ -50,6 +50,10 @@ _SHARED_METHODS = frozenset({
 })
 
 
+# jax.numpy functions that hand a non-array argument (a list, a tuple) to NumPy's namesake.
+_NUMPY_FALLBACKS = frozenset({"jax.numpy.ndim", "jax.numpy.shape", "jax.numpy.size"})
+
+
 class NumpyOnTracer(Rule):
     """
     ## What it does
@@ -66,7 +70,9 @@ class NumpyOnTracer(Rule):
     functions (`d = norm(m, s)`, then `d.cdf(0)`) calls JAX's with the frozen parameters after its
     own (`jax.scipy.stats.norm.cdf(0, m, s)`); other SciPy routines on tracers are reported. A
     conversion whose result the code then needs as a NumPy array (`isinstance(x, np.ndarray)`, an
-    in-place write) is reported, not rewritten.
+    in-place write) is reported, not rewritten. `jnp.ndim`, `jnp.shape` and `jnp.size` hand a
+    Python list or tuple to NumPy's namesake: `jnp.ndim([a, x])` with a traced element becomes
+    `jnp.ndim(jnp.asarray([a, x]))`.
 
     ## Why is this bad?
     NumPy computes on concrete host arrays: it converts its arguments with `__array__`, which a
@@ -696,6 +702,27 @@ def growth(v, v_next, per_element):
             note="a buffer one branch builds with NumPy and writes per element, the other assigns an array: "
             "the writes go into a JAX array whichever branch ran",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def add_rank(x):
+    return x + jnp.ndim([jnp.ones(1), x])
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def add_rank(x):
+    return x + jnp.ndim(jnp.asarray([jnp.ones(1), x]))
+""",
+            function="add_rank",
+            inputs=("jnp.array([1.0])",),
+            note="`jnp.ndim` of a list hands it to `np.ndim`, which converts the traced elements (a JAX issue)",
+        ),
     )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -814,6 +841,27 @@ def growth(v, v_next, per_element):
             self._math_call(node, qualified[len("math.") :])
         elif qualified.startswith("scipy."):
             self._scipy_call(node, qualified[len("scipy.") :])
+        elif qualified in _NUMPY_FALLBACKS:
+            self._numpy_fallback(node, qualified)
+
+    def _numpy_fallback(self, node: cst.Call, qualified: str) -> None:
+        """`jnp.ndim([x])`, `jnp.shape((a, b))`: given a Python list or tuple rather than an array,
+        these call NumPy's namesake, which converts the traced elements to a NumPy array."""
+        context = self.context
+        if len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+            return
+        operand = node.args[0].value
+        if not isinstance(operand, (cst.List, cst.Tuple)) or not operand.elements \
+                or any(isinstance(e, cst.StarredElement) for e in operand.elements) \
+                or not any(context.value(e.value).traced for e in operand.elements):
+            return
+        jnp = context.spell("jax.numpy")
+        stacked = context.parse_expression(f"{jnp}.asarray({context.code(operand).strip()})")
+        fix = context.fix(f"Stack the elements with `{jnp}.asarray`", [(operand, stacked)], Safety.SAFE)
+        self.report(node, f"`{context.describe(node.func)}` of a Python {'list' if isinstance(operand, cst.List) else 'tuple'} "
+                          f"calls NumPy's namesake, which converts traced "
+                          f"`{context.describe(next(e.value for e in operand.elements if context.value(e.value).traced))}` "
+                          f"and fails under {under_tracing(context)}; stack the elements into an array first", fix)
 
     def _scipy_call(self, node: cst.Call, name: str) -> None:
         """SciPy converts its array arguments with NumPy: `scipy.special.gammaln(x)` has a
