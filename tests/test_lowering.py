@@ -2353,3 +2353,30 @@ def test_an_int_of_a_traced_trip_count_is_dropped_for_a_fori_loop():
     fixed = _fix(original)
     assert "jnp.modf(time)" in fixed and "lax.fori_loop(" in fixed and "int(" not in fixed, fixed
     _agree(fixed, original, "update", "(np.arange(4.0, dtype=np.float32), np.float32(3.25))")
+
+
+def test_a_none_sentinel_that_takes_an_object_gets_no_stand_in():
+    # A quantum-state engine keeps the closest state object (`closest_state = state`): NaN cannot
+    # stand in for an object, and `jnp.where` cannot select one.
+    fixed = _fix(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class State:
+            def __init__(self, amplitudes):
+                self.amplitudes = amplitudes
+
+        @jax.jit
+        def closest(target, a, b):
+            closest_state = None
+            max_fidelity = -1.0
+            for state in [State(a), State(b)]:
+                fidelity = jnp.abs(jnp.vdot(target, state.amplitudes)) ** 2
+                if fidelity > max_fidelity:
+                    max_fidelity = fidelity
+                    closest_state = state
+            return max_fidelity
+        """
+    )
+    assert "closest_state is None else closest_state" not in fixed, fixed

@@ -2340,12 +2340,23 @@ def epsilon_greedy(key, q_values, epsilon):
             if any(is_none_literal(value) for value in assigned) or any(
                     name in names_read(values[other].value) for values in per_arm for other in values):
                 continue  # refused below, as before
+            if not all(_an_array(context.value(value)) and not self._item_of_python_sequence(value) for value in assigned):
+                continue  # `closest_state = state`, an object of the loop: no stand-in has its structure
             texts = [context.code(value).strip() for value in assigned]
             is_float = any(FLOAT_TEXT.search(text) for text in texts) or any(
                 set(names_in(text)) & float_names(context.function, context.module) for text in texts)
             stand_in = f"{context.spell('jax.numpy')}.nan" if is_float else "-1"
             found[name] = cst.parse_expression(f"{stand_in} if {name} is None else {name}")
         return found
+
+    def _item_of_python_sequence(self, value: cst.BaseExpression) -> bool:
+        """`state` in `for state in [State(a), State(b)]`: an item of a Python list or tuple, which may
+        be any object (its value says only that it holds traced leaves)."""
+        if not isinstance(value, cst.Name):
+            return False
+        return any(isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and loop.target.value == value.value
+                   and self.context.value(loop.iter).container and self.context.value(loop.iter).host != "range"
+                   for loop in self.context.ancestors)
 
     def _named_tests(self, selection: Selection, names: list[str], temporaries: set[str]) -> list[str]:
         """Where several `jnp.where`s (or one per leaf of a tree) select by the same test that is
@@ -2619,3 +2630,10 @@ def _tests_a_traced_none(test: cst.BaseExpression, context) -> bool:
     bound = value_resolver(context)(test.left.value)
     return isinstance(bound, cst.IfExp) and context.is_traced(bound.test) and any(
         isinstance(end, cst.Name) and end.value == "None" for end in (bound.body, bound.orelse))
+
+
+def _an_array(value) -> bool:
+    """An array or a number, as far as the analysis knows: not an object, a container, a string, a
+    module or a function."""
+    return not value.container and value.instance_of is None and value.function is None \
+        and value.module is None and value.text is None
