@@ -28,10 +28,6 @@ USER_CODE = re.compile(r"# --- user code \(given to the tool\) ---\n(.*?)# --- e
 
 # case file name -> why the analysis does not report it (yet).
 KNOWN_MISSES = {
-    "unseen_2026_11_28jj/detection/008_hard_disk_mc_filter_overlaps.py":
-        "`len(list(filter(lambda x: x, overlaps)))` truth-tests each traced boolean inside `filter`, through "
-        "the identity lambda it is given: the truth tests builtins like `filter` make of their function's "
-        "results are not followed",
     "unseen_2026_11_28ii/detection/014_activation_ring_buffer_builtin_min.py":
         "the buffer object is made by a factory a stand-in class returns from a static method "
         "(`eqx.nn.make_with_state(ActivationBuffer)(8, 4)`), unpacked at module level, and called inside the "
@@ -96,9 +92,6 @@ KNOWN_MISSES = {
         "the traced declinations reach `CelestialCoord.__init__` inside `Angle` objects made by a helper "
         "(`_Angle(theta)`: `Angle.__new__(Angle)` then `ret._rad = theta`) and are tested through "
         "`Angle.__truediv__`: objects built by `__new__` in a helper are not followed",
-    "unseen_2026_11_26b/detection/008_ndim_of_list_with_tracer.py":
-        "`jnp.ndim([jnp.ones(1)])`: `jnp.ndim` hands a list holding a tracer to NumPy, which converts it; "
-        "which jnp functions fall back to NumPy for non-array arguments is not in tracerfix's tables",
     "unseen_2026_11_27dd/control_flow/003_metaworld_decision_tree.py":
         "the decision tree is called through a registry dict that a decorator fills "
         "(`DECISION_TREES[self.env_name]['function'](o_d)`): functions stored into a container by a "

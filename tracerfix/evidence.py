@@ -118,7 +118,8 @@ def proves_traced(context, node: cst.CSTNode) -> bool:
     bound = getattr(context.analysis, "evidence", None)
     if not isinstance(bound, BoundEvidence) or id(node) not in bound.concrete_nodes:
         return False
-    return context.value(node).trace != STATIC
+    value = context.value(node)
+    return value.trace != STATIC or value.loose  # static only as far as the analysis saw: overruled
 
 
 @dataclass

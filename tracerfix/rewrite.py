@@ -18,6 +18,7 @@ Whatever cannot be rewritten faithfully raises `Refused`, whose text completes t
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import keyword
 import re
@@ -631,9 +632,11 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
     shapes_of |= {id(arg.value) for n in walk(expression) if isinstance(n, cst.Call)
                   and (context.qualified_name(n.func) or context.code(n.func)) in known.STATIC_RESULT_CALLS
                   for arg in n.args}
-    if any(value_of(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
+    if any(value_of(n).trace != STATIC or value_of(n).loose for n in walk(expression) if isinstance(n, cst.Name)
            and id(n) not in shapes_of and not context.qualified_name(n)):
-        return None  # something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read)
+        # Something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read), or
+        # static only as far as the analysis sees (a free variable of a function it did not walk).
+        return None
     if built:
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
@@ -750,6 +753,9 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
                 return False
             elif node.value in context.env and (context.value(node).trace != STATIC or context.value(node).loose):
                 return False  # read from the enclosing function (a branch function's closure): traced there
+            elif node.value not in context.env and node.value not in context.analysis.index.module_env \
+                    and not hasattr(builtins, node.value) and context.qualified_name(node) is None:
+                return False  # a free variable of an enclosing function the analysis did not walk
         for node in walk(expression):
             if isinstance(node, cst.Call) and (context.qualified_name(node.func) or "").startswith("jax.numpy."):
                 path = (context.qualified_name(node.func) or "").removeprefix("jax.numpy.")
