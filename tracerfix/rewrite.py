@@ -632,11 +632,9 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
     shapes_of |= {id(arg.value) for n in walk(expression) if isinstance(n, cst.Call)
                   and (context.qualified_name(n.func) or context.code(n.func)) in known.STATIC_RESULT_CALLS
                   for arg in n.args}
-    if any(value_of(n).trace != STATIC or value_of(n).loose for n in walk(expression) if isinstance(n, cst.Name)
+    if any(value_of(n).trace != STATIC for n in walk(expression) if isinstance(n, cst.Name)
            and id(n) not in shapes_of and not context.qualified_name(n)):
-        # Something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read), or
-        # static only as far as the analysis sees (a free variable of a function it did not walk).
-        return None
+        return None  # something else in it is traced (`arr` of `arr.size`, `xs` of `len(xs)` is not read)
     if built:
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
