@@ -32,7 +32,7 @@ from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
 from tracerfix.analysis.syntax import child_nodes, target_names
-from tracerfix.analysis.values import STATIC, TRACED, Value, is_none_literal, python_value_tested
+from tracerfix.analysis.values import STATIC, TRACED, Value, is_none_literal, is_plain_data, python_value_tested
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
 
@@ -2173,9 +2173,7 @@ def _formatted_message(message: cst.BaseExpression | None, context) -> tuple[str
     names: list[str] = []
     for name in names_read(message):
         value = context.env.get(name)
-        if value is not None and name not in names and (value.trace != STATIC or not (
-                value.text is not None or value.function is not None or value.module is not None
-                or value.instance_of is not None)):
+        if value is not None and name not in names and (value.trace != STATIC or is_plain_data(value)):
             names.append(name)
     return cst.Module([]).code_for_node(message).strip(), names
 

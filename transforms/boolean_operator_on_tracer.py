@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tracerfix.analysis.values import is_plain_data
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
     inspect_operand,
@@ -26,7 +27,10 @@ class BooleanOperatorOnTracer(Rule):
     Finds `and`, `or` and `not` applied to traced arrays, and rewrites them into
     `jnp.logical_and`, `jnp.logical_or` and `jnp.logical_not` when the operands are booleans,
     and into the value the operator picks otherwise: `scale or default` becomes
-    `jnp.where(scale, scale, default)`, `a and b` becomes `jnp.where(a, b, a)`.
+    `jnp.where(scale, scale, default)`, `a and b` becomes `jnp.where(a, b, a)`. Membership of a
+    traced value in a tuple of numbers or in a collection held outside the trace (`action in
+    self.up_set`) tests each element with `==` and bool(): it becomes `jnp.isin` (unsafe for a
+    held collection: it must hold numbers).
 
     ## Why is this bad?
     `a and b` evaluates `bool(a)` to decide whether to look at `b`; `not a` evaluates `bool(a)`.
@@ -330,6 +334,41 @@ def f(x):
             verify=False,
             note="inside a list; the middle operand is a call, evaluated twice by the rewrite (unsafe)",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+class Move:
+    def __init__(self, up):
+        self.up = up
+
+    def row_after(self, row, action):
+        moves_up = action in self.up
+        return jnp.where(moves_up, row - 1, row)
+
+f = jax.jit(Move((0, 1, 2)).row_after)
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+class Move:
+    def __init__(self, up):
+        self.up = up
+
+    def row_after(self, row, action):
+        moves_up = jnp.isin(action, jnp.array(list(self.up)))
+        return jnp.where(moves_up, row - 1, row)
+
+f = jax.jit(Move((0, 1, 2)).row_after)
+""",
+            unsafe=True,
+            function="f",
+            inputs=("jnp.array(3), jnp.array(1)", "jnp.array(3), jnp.array(5)"),
+            note="membership in a collection the object holds (gym-cellular-automata's direction sets): its "
+            "elements, in any order, are the choices",
+        ),
     )
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
@@ -470,8 +509,7 @@ def _is_number_literal(node: cst.BaseExpression) -> bool:
 def _static_number_collection(value) -> bool:
     """A value `in` can search without asking a tracer for its truth: static, and not a string
     (membership in a string is a substring test, which no array holds)."""
-    return not value.traced and value.text is None and value.function is None and value.module is None \
-        and value.instance_of is None and value.none is not True
+    return not value.traced and is_plain_data(value) and value.none is not True
 
 
 class _Rewriter(cst.CSTTransformer):

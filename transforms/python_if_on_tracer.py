@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix.analysis.syntax import child_nodes
-from tracerfix.analysis.values import STATIC, is_none_literal
+from tracerfix.analysis.values import STATIC, is_none_literal, is_plain_data
 from tracerfix.masks import guards_masked_updates_only
 from tracerfix.messages import under_tracing
 from tracerfix.rewrite import (
@@ -2635,5 +2635,4 @@ def _tests_a_traced_none(test: cst.BaseExpression, context) -> bool:
 def _an_array(value) -> bool:
     """An array or a number, as far as the analysis knows: not an object, a container, a string, a
     module or a function."""
-    return not value.container and value.instance_of is None and value.function is None \
-        and value.module is None and value.text is None
+    return not value.container and is_plain_data(value)

@@ -253,6 +253,12 @@ def _names_bool(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.SimpleString) and node.evaluated_value == "bool"
 
 
+def is_plain_data(value: Value) -> bool:
+    """Numbers or arrays as far as the analysis knows: not a string, a function, a module or an
+    object of a class of this module (what a `jnp.where`, a callback argument or `jnp.array` takes)."""
+    return value.text is None and value.function is None and value.module is None and value.instance_of is None
+
+
 def is_none_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
 
