@@ -698,3 +698,140 @@ def test_a_setter_method_built_on_setattr_replaces_the_attribute_it_names():
             return jitter.kernel()
         """
     )) == ["17: TFX203"]
+
+
+def test_a_parameter_is_recognised_as_an_object_whose_class_flattens_itself():
+    # dLuxToliman's jitter: a pytree class with its own `tree_flatten` keeps `kernel_size` static,
+    # `A` a leaf; `jitter.set(...)` (arrays have a `set` too) and `jitter.kernel()` name it.
+    code = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax.tree_util import register_pytree_node_class
+
+        @register_pytree_node_class
+        class Jitter:
+            def __init__(self, A, kernel_size=11):
+                self.A = A
+                self.kernel_size = kernel_size
+
+            def tree_flatten(self):
+                return (self.A,), self.kernel_size
+
+            @classmethod
+            def tree_unflatten(cls, kernel_size, children):
+                return cls(children[0], kernel_size)
+
+            def set(self, name, value):
+                new = object.__new__(type(self))
+                new.__dict__.update(self.__dict__)
+                setattr(new, name, value)
+                return new
+
+            def kernel(self):
+                return jnp.zeros((self.kernel_size, self.kernel_size)) + self.A
+
+        @jax.jit
+        def f(jitter, pixel_scale):
+            jitter = jitter.set("kernel_size", jnp.ceil(jitter.A / pixel_scale).astype(int))
+            return jitter.kernel()
+        """
+    )
+    assert findings(code) == ["26: TFX203"]
+    # Without the setter the size stays the static field the flattening keeps.
+    assert findings(code.replace('jitter = jitter.set("kernel_size", jnp.ceil(jitter.A / pixel_scale).astype(int))',
+                                 "pass")) == []
+
+
+def test_a_method_of_an_object_held_in_a_field_runs_traced():
+    # PyAutoFit's CompoundAssertion calls `self.assertion_1.instance_for_arguments(arguments)`,
+    # an object its module-level constructor call was given.
+    code = textwrap.dedent(
+        """
+        import jax
+
+        class Less:
+            def __init__(self, lower, greater):
+                self._lower = lower
+                self._greater = greater
+
+            def holds(self, arguments):
+                return arguments[self._lower] < arguments[self._greater]
+
+        class Both:
+            def __init__(self, assertion_1, assertion_2):
+                self.assertion_1 = assertion_1
+                self.assertion_2 = assertion_2
+
+            def holds(self, arguments):
+                return self.assertion_1.holds(arguments) and self.assertion_2.holds(arguments)
+
+        ordering = Both(Less("a", "b"), Less("b", "c"))
+
+        @jax.jit
+        def f(vector):
+            return ordering.holds({"a": vector[0], "b": vector[1], "c": vector[2]})
+        """
+    )
+    assert findings(code) == ["18: TFX104"]
+
+
+def test_a_method_a_base_class_jits_through_self_runs_traced_in_its_overrides():
+    # MalthusJAX: `jax.jit(self.tensor_fitness_function)` in the abstract base's `__init__`; the
+    # subclass's override is what runs, with a `float()` of a `fori_loop` result.
+    code = textwrap.dedent(
+        """
+        import jax
+
+        class Evaluator:
+            def __init__(self):
+                self.fitness = jax.jit(self.fitness_function)
+
+            def fitness_function(self, genome):
+                pass
+
+        class Tour(Evaluator):
+            def __init__(self, distances):
+                super().__init__()
+                self.distances = distances
+
+            def fitness_function(self, genome):
+                total = jax.lax.fori_loop(1, genome.shape[0], lambda i, acc: acc + genome[i], 0.0)
+                return float(total)
+
+        class Unrelated:
+            def fitness_function(self, genome):
+                return float(genome.sum())
+        """
+    )
+    assert findings(code) == ["18: TFX201"]
+
+
+def test_a_jnp_array_an_object_holds_from_module_level_is_read_with_numpy_where_numpy_recomputes():
+    # A quantum-control cost stores `self.freqs = jnp.fft.fftfreq(n, d=dt)` when built at module
+    # level: concrete, but `self.freqs >= bandwidth` is staged under the trace, so NumPy's
+    # `nonzero` must read it through `np.asarray` (or the mask stays traced).
+    code = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        class Cost:
+            def __init__(self, steps, time, bandwidth):
+                self.bandwidth = bandwidth
+                self.freqs = jnp.fft.fftfreq(steps, d=time / (steps - 1))
+
+            def cost(self, controls):
+                spectrum = jnp.abs(jnp.fft.fft(controls))
+                return jnp.sum(spectrum[jnp.nonzero(self.freqs >= self.bandwidth)[0]])
+
+        COST = Cost(64, 10.0, 0.4)
+
+        @jax.jit
+        def f(controls):
+            return COST.cost(controls)
+        """
+    )
+    fixed = fix(code, SETTINGS).source
+    assert "spectrum[np.nonzero(np.asarray(self.freqs) >= self.bandwidth)[0]]" in fixed, fixed

@@ -344,6 +344,64 @@ def test_a_function_called_through_a_variable_takes_its_arguments_as_traced(proj
     assert run_python(project, "train.py").returncode == 0
 
 
+def test_a_shape_from_an_object_of_another_module_is_proven_by_the_error_that_names_it(project):
+    # dLuxToliman's jitter: a kernel size set from a traced amplitude reaches `np.arange(n)` in a
+    # helper that `tree_map` runs; the object's class is defined where the jitted function is not,
+    # so only the traceback ("It arose in the jnp.arange argument 'stop'") shows `n` traced.
+    (project / "pkg" / "model.py").write_text(textwrap.dedent("""\
+        import jax.numpy as np
+        from jax.tree_util import tree_map
+
+
+        def coords(npixels, scale):
+            def pixel_fn(n, s):
+                return (np.arange(n) - (n - 1) / 2.0) * s
+            return tree_map(pixel_fn, (npixels,), (scale,))[0]
+
+
+        class Jitter:
+            def __init__(self, amplitude):
+                self.amplitude = amplitude
+                self.size = 5
+
+            def kernel(self, scale):
+                return coords(self.size, scale)
+        """))
+    (project / "train.py").write_text(textwrap.dedent("""\
+        import jax
+        import jax.numpy as jnp
+        from jax.tree_util import register_pytree_node
+
+        from pkg.model import Jitter
+
+
+        def unflatten(_, children):
+            jitter = Jitter(children[0])
+            jitter.size = children[1]
+            return jitter
+
+
+        register_pytree_node(Jitter, lambda j: ((j.amplitude, j.size), None), unflatten)
+
+
+        @jax.jit
+        def step(jitter, scale):
+            return jitter.kernel(scale)
+
+
+        if __name__ == "__main__":
+            step(Jitter(jnp.float32(2.0)), 0.5)
+        """))
+    failed = run_python(project, "train.py")
+    assert "ConcretizationTypeError" in failed.stderr and "jnp.arange argument" in failed.stderr, failed.stderr
+    assert tracerfix("check", "--no-cache", "pkg", cwd=project).returncode == 0  # silent without the traceback
+    report = tracerfix("from-traceback", "-", cwd=project, stdin=failed.stderr)
+    assert report.returncode == 1, report.stdout + report.stderr
+    assert re.match(r"pkg/model\.py:7:\d+: TFX203 `n` is traced.*while JAX traced `step` \(train\.py:\d+\)",
+                    report.stdout), report.stdout
+    assert "Found 1 tracer leak." in report.stdout
+
+
 def test_library_frames_and_missing_files_are_explained_not_guessed(tmp_path):
     text = "\n".join(
         (DATA / "pasted" / name).read_text()

@@ -2380,3 +2380,90 @@ def test_a_none_sentinel_that_takes_an_object_gets_no_stand_in():
         """
     )
     assert "closest_state is None else closest_state" not in fixed, fixed
+
+
+def test_a_numpy_buffer_sized_by_a_parameter_made_static_becomes_a_jax_array():
+    # A semi-Lagrangian interpolation (sl_python) fills `np.zeros((2, nx, ny))` with traced values:
+    # `range(nx)` makes `nx` static, so the buffer is a NumPy array, and its writes need it in JAX.
+    original = textwrap.dedent(
+        """
+        import jax
+        import numpy as np
+
+        def lookup(psi, idx, nx, ny):
+            out = np.zeros((2, nx, ny))
+            for i in range(nx):
+                for j in range(ny):
+                    out[0, i, j] = psi[idx[i, j], j]
+                    out[1, i, j] = psi[i, idx[i, j]]
+            return out[0] + out[1]
+
+        f = jax.jit(lookup)
+        """
+    )
+    fixed = _fix(original)
+    assert "jnp.zeros((2, nx, ny))" in fixed and "out = out.at[0, i, j].set(" in fixed, fixed
+    _agree(fixed, original, "f",
+           "(np.arange(9.0).reshape(3, 3), np.array([[0, 2, 1], [1, 1, 0], [2, 0, 2]]), 3, 3)")
+
+
+def test_comments_above_a_loop_kept_around_a_lowered_branch_are_written_once():
+    # A quantum-control cost's bandwidth loop stays a Python loop (its mask is NumPy's); the `if`
+    # inside becomes `lax.cond`, and the two comment lines above the loop stay once.
+    fixed = _fix(
+        """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        BANDS = np.array((0.4, 1.0))
+        FREQS = np.linspace(0, 1, 8)
+
+        @jax.jit
+        def f(controls):
+            cost = 0
+            # Iterate over the controls, penalize each control that has
+            # frequencies greater than its maximum frequency.
+            for i, band in enumerate(BANDS):
+                idx = np.nonzero(FREQS >= band)[0]
+                penalty = jnp.sum(controls[idx, i])
+                if penalty < 1e-4:
+                    normalized = 0
+                else:
+                    normalized = penalty - 1e-4 / penalty
+                cost = cost + normalized
+            return cost
+        """
+    )
+    assert fixed.count("# Iterate over the controls") == 1, fixed
+    assert fixed.count("# frequencies greater than") == 1, fixed
+
+
+def test_a_branch_that_only_picks_a_computed_value_inside_a_lowered_branch_is_a_where():
+    # jaxnuts' tree builder: inside the `if s_f == 1` that becomes `lax.cond`, the accept step
+    # `if random.uniform(subkey) < p: theta_f = theta_ff` picks one of two arrays; a nested
+    # `lax.cond` with a branch function for it would say the same at length.
+    original = _source(
+        """
+        import jax
+        import jax.numpy as jnp
+        import jax.random as random
+
+        @jax.jit
+        def extend(theta, theta_new, s_f, key):
+            theta_f = theta
+            if s_f == 1:
+                key, subkey = random.split(key)
+                if random.uniform(subkey) < 0.5:
+                    theta_f = theta_new
+                theta_f = theta_f * 2.0
+            return theta_f, key
+        """
+    )
+    fixed = _fix(original)
+    assert "theta_f = jnp.where(random.uniform(subkey) < 0.5, theta_new, theta_f)" in fixed, fixed
+    assert fixed.count("lax.cond(") == 1, fixed
+    for s_f in (0, 1):
+        for seed in (0, 1, 2, 3):
+            _agree(fixed, original, "extend",
+                   f"(np.ones(3, np.float32), np.full(3, 5.0, np.float32), np.int32({s_f}), jax.random.PRNGKey({seed}))")

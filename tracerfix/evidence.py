@@ -75,6 +75,7 @@ class Fact:
     called_here: tuple[str, ...] = ()
     escaped: bool = False  # an UnexpectedTracerError: the value escaped `traced_function`
     from_operations: bool = False  # the value was made by JAX calls on constants, not from an argument
+    traced_elsewhere: str = ""  # the traced function, when another file defines it: "`f` (model.py:135)"
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,8 @@ class BoundEvidence:
                 if transformed
                 else f"run while JAX traced `{fact.traced_function}`, as the traceback shows"
                 if fact.traced_function
+                else f"run while JAX traced {fact.traced_elsewhere}, as the traceback shows"
+                if fact.traced_elsewhere
                 else "run under a JAX trace, as the traceback shows"
             )
             scope = TracedScope(function, params, reason, transform, transformed=transformed)

@@ -61,7 +61,7 @@ class ProjectFiles:
             return None
         for candidate in (Path(path), self.root / path):
             if candidate.is_file():
-                return candidate
+                return candidate.resolve()  # one key per file, however the log spells its path
         parts = tuple(part for part in normalise_path(path).split("/") if part and not part.endswith(":"))
         if not parts:
             return None
@@ -79,7 +79,7 @@ class ProjectFiles:
         if len(best) > 1:
             self.ambiguous[path] = sorted(self.root.joinpath(*file) for file in best)
             return None
-        return self.root.joinpath(*best[0])
+        return self.root.joinpath(*best[0]).resolve()
 
 
 def display(path: Path) -> str:
@@ -125,7 +125,7 @@ def _place(error: TracerError, project: ProjectFiles, result: Plan) -> None:
         return
     if leak_file is not None:
         _add(result, leak_file, error, _fact(error, leak_file, leak, traced_file, project))
-    if traced_file is not None and traced_file != leak_file:
+    if traced_file is not None and (leak_file is None or not _same(traced_file, leak_file)):
         # The traced function is in another file: it is traced there, with these arguments.
         fact = Fact(
             error.kind, traced_function=error.traced_function, traced_line=error.traced_at.line,
@@ -159,6 +159,8 @@ def _fact(error: TracerError, file: Path, leak: Frame, traced_file: Path | None,
         called_here=_called_here(error, file, project),
         escaped=error.kind == "UnexpectedTracerError",
         from_operations=error.from_operations,
+        traced_elsewhere="" if same or not error.traced_function or error.traced_at is None else
+        f"`{error.traced_function}` ({error.traced_at.path.rsplit('/', 1)[-1]}:{error.traced_at.line})",
     )
 
 
@@ -292,8 +294,11 @@ def _is_jax(path: str) -> bool:
 
 def _why_no_rule(error: TracerError) -> str:
     if error.in_library:
-        outside_jax = [frame for frame in error.frames if frame.is_library and not _is_jax(frame.path)]
-        last = (outside_jax or error.frames)[-1]
+        frames = error.frames
+        if error.leak_frame in frames:  # the library code this line called, not the code that called it
+            frames = frames[frames.index(error.leak_frame) + 1:] or frames
+        outside_jax = [frame for frame in frames if frame.is_library and not _is_jax(frame.path)]
+        last = (outside_jax or frames)[-1]
         package = _package(last.path)
         return (
             f"the concrete value is needed inside {package} ({last.function or 'a function'} at "

@@ -32,7 +32,9 @@ from tracerfix import pyast
 from tracerfix.analysis import known
 from tracerfix.analysis.scopes import param_names
 from tracerfix.analysis.syntax import child_nodes, target_names
-from tracerfix.analysis.values import STATIC, TRACED, Value, is_none_literal, is_plain_data, python_value_tested
+from tracerfix.analysis.values import (
+    DEVICE_CONSTANT, STATIC, TRACED, Value, is_none_literal, is_plain_data, python_value_tested,
+)
 from tracerfix.messages import under_tracing
 from tracerfix.rule import Safety
 
@@ -623,10 +625,17 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
             built.append(leaf)
         elif leaf not in NUMPY_EQUIVALENTS and leaf not in known.ARRAY_METHODS and leaf not in _DELEGATING_EQUIVALENTS:
             return None
-        if any((value_of(arg.value).trace != STATIC or value_of(arg.value).loose)
+        if any(not _host_readable(arg.value, value_of)
                and not any(inner is other for inner in walk(arg.value) for other in staged) for arg in call.args):
             return None  # (a `jnp` call inside, `jnp.prod(jnp.asarray(shape))`, is computed with NumPy too)
         edits.append((call.func, context.parse_expression(f"{context.spell('numpy')}.{leaf}")))
+    # A JAX array made before the trace (`self.freqs = jnp.fft.fftfreq(n)` of a module-level
+    # object) is concrete, but an operator on it is staged all the same: NumPy reads it first.
+    handed = {id(arg.value) for call in staged for arg in call.args}
+    for node in walk(expression):
+        if isinstance(node, (cst.Name, cst.Attribute)) and id(node) not in handed \
+                and value_of(node).host == DEVICE_CONSTANT and not value_of(node).container:
+            edits.append((node, context.parse_expression(f"{context.spell('numpy')}.asarray({context.code(node)})")))
     shapes_of = {id(n.value) for n in walk(expression)
                  if isinstance(n, cst.Attribute) and n.attr.value in ("shape", "size", "ndim", "dtype")}
     shapes_of |= {id(arg.value) for n in walk(expression) if isinstance(n, cst.Call)
@@ -639,6 +648,21 @@ def _direct_recompute_fix(context, operand: cst.BaseExpression):
         return context.fix("Compute it with NumPy", edits, Safety.UNSAFE,
                            f"`np.{built[0]}` makes NumPy's float64/int64 where `jnp.{built[0]}` made float32/int32")
     return context.fix("Compute it with NumPy", edits, Safety.SAFE)
+
+
+def _host_readable(node: cst.BaseExpression, value_of) -> bool:
+    """A Python value, a JAX array made before the trace (`self.freqs` of a module-level object),
+    or operators on them only: NumPy computes it on the host once those arrays are read with it."""
+    value = value_of(node)
+    if value.trace == STATIC and not value.loose or value.host == DEVICE_CONSTANT and not value.container:
+        return True
+    if isinstance(node, cst.Comparison):
+        return _host_readable(node.left, value_of) and all(_host_readable(c.comparator, value_of) for c in node.comparisons)
+    if isinstance(node, cst.BinaryOperation):
+        return _host_readable(node.left, value_of) and _host_readable(node.right, value_of)
+    if isinstance(node, cst.UnaryOperation):
+        return _host_readable(node.expression, value_of)
+    return False
 
 
 def initialised_attribute(context, operand: cst.Attribute):
@@ -1428,7 +1452,8 @@ def refuse_recursion(function: cst.FunctionDef, node: cst.CSTNode) -> None:
 
 def _counts_down_a_tested_depth(function: cst.FunctionDef, call: cst.Call) -> bool:
     """`return _inner(a, c - b, c, z_new, depth - 1, ...)` under `elif depth > 0:`: the call passes
-    a parameter less a number, and an `if` around the call tests that parameter alone. A depth
+    a parameter less a number, and an `if` around the call (in its body or its `else`) tests that
+    parameter alone. A depth
     like this is a Python number (a traced one would make that test a leak of its own), so the
     recursion ends while tracing, whatever the traced tests around it become."""
     params = [p.name.value for p in function.params.params]
@@ -1452,8 +1477,8 @@ def _counts_down_a_tested_depth(function: cst.FunctionDef, call: cst.Call) -> bo
             found.append(list(tests))
             return
         for child in node.children:
-            if isinstance(node, cst.If) and child is node.body:
-                visit(child, [*tests, node.test])
+            if isinstance(node, cst.If) and (child is node.body or child is node.orelse):
+                visit(child, [*tests, node.test])  # `if j == 0: ... else: self.build_tree(..., j - 1)`
             elif not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 visit(child, tests)
 

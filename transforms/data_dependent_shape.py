@@ -799,7 +799,7 @@ def active(x, padded):
             if fix is not None:
                 self.report(node, f"`{context.describe(node)}` has a size that `jnp` computes under "
                                   f"{under_tracing(context)}, where it stages even Python values; they come from "
-                                  "Python values only: compute it with NumPy", fix)
+                                  "values known before the trace only: compute it with NumPy", fix)
             return
         advice = (
             f"pass `{keyword}=` (and `fill_value=`) to fix the size"
@@ -814,7 +814,7 @@ def active(x, padded):
         if fix is not None:
             # `jnp.where((r >= R) & (r < R + dr))` of a grid NumPy built: its size is known.
             message = (f"`{context.describe(node)}` has a size that depends on values `jnp` stages under "
-                       f"{under_tracing(context)}; they come from Python values only: compute it with NumPy")
+                       f"{under_tracing(context)}; they come from values known before the trace only: compute it with NumPy")
         elif function in _MASK_INDICES and len(positional) == 1:
             fix = self._reduction_fix(node, positional) or self._update_fix(node, positional[0]) \
                 or self._indices_as_mask_fix(node, positional[0]) or self._bounded_loop_fix(node, positional[0]) \

@@ -1222,11 +1222,13 @@ f = jax.jit(coo_row_counts, static_argnames=("shape",))
 
     def _proven_by_its_error(self, leaf: cst.BaseExpression) -> bool:
         """A traceback showed this statement raising a TypeError about concrete values (`Shapes
-        must be 1D sequences of concrete values of integer type`): of the argument's leaves, one
-        read from somewhere the analysis could not follow (`self.features`) was the tracer, not
-        a shape, a length or a literal."""
+        must be 1D sequences of concrete values of integer type`) or a ConcretizationTypeError
+        (`It arose in the jnp.arange argument 'stop'`): of the argument's leaves, one read from
+        somewhere the analysis could not follow (`self.features`, a parameter of a function whose
+        callers are in another file) was the tracer, not a shape, a length or a literal."""
         context = self.context
-        if not context.proven_error(leaf, "TypeError") or context.value(leaf).trace == TRACED:
+        if context.value(leaf).trace == TRACED or not any(
+                context.proven_error(leaf, kind) for kind in ("TypeError", "ConcretizationTypeError")):
             return False
         stored = initialised_attribute(context, leaf) if isinstance(leaf, cst.Attribute) else None
         if stored is not None:

@@ -192,6 +192,10 @@ class Analysis:
                 # `self.linear.apply(x)`, where a method set `self.linear = Linear(...)`.
                 owner = env.get(receiver.value.value)
                 if owner is not None and owner.instance_of is not None and owner.container:
+                    field = dict(owner.fields or ()).get(receiver.attr.value)
+                    if field is not None and field.instance_of is not None and field.container:
+                        # `self.assertion_1.check(x)`: the object this one was given holds the method.
+                        return self.index.class_method(field.instance_of, func.attr.value)
                     held = self.index.attribute_classes(owner.instance_of).get(receiver.attr.value)
                     if held is not None:
                         return self.index.class_method(held, func.attr.value)

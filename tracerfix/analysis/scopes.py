@@ -17,6 +17,7 @@ from tracerfix.analysis import known
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.syntax import child_nodes, descendants, own_nodes, statements_in, target_names
 from tracerfix.analysis.values import (
+    COMPILE_TIME,
     DEVICE_CONSTANT,
     STATIC_VALUE,
     TRACED,
@@ -158,7 +159,9 @@ class ModuleIndex:
         its `__init__` stores from the call's arguments; None where they are not known."""
         from tracerfix.analysis.values import Evaluator
 
-        evaluator = Evaluator({}, self.imports, self.module_env)
+        # Run before any trace: `jnp` calls there make concrete JAX arrays (as under
+        # `jax.ensure_compile_time_eval()`), which operators in traced code stage again.
+        evaluator = Evaluator({COMPILE_TIME: STATIC_VALUE}, self.imports, self.module_env)
         evaluator.classes = self
         try:
             built = evaluator.value(call)
@@ -301,6 +304,12 @@ class ModuleIndex:
                         return True
         return False
 
+    def flattens_by_its_method(self, class_name: str) -> bool:
+        """Its own `tree_flatten` says which attributes are leaves and which stay static
+        (`return (self.A, self.phi), self.kernel_size`): `pytree_fields` reads them from it."""
+        node = self.classes.get(class_name)
+        return isinstance(node, cst.ClassDef) and _flattened_fields(node) is not None
+
     def attribute_classes(self, class_name: str) -> dict[str, str]:
         """`self.linear = Linear(2, 4)` in any method of the class: attribute -> class name."""
         if class_name not in self._attribute_classes:
@@ -334,6 +343,21 @@ class ModuleIndex:
             node = self._parse_kept_text(node)
             self.classes[class_name] = node
         return node if isinstance(node, cst.ClassDef) else None
+
+    def overrides(self, class_name: str, method: str) -> list[cst.FunctionDef]:
+        """The definitions of `method` in the classes of this module derived (at any depth) from
+        `class_name`: what `self.method` may run on an object of a subclass."""
+        found, derived, frontier = [], set(), {class_name}
+        while frontier:
+            frontier = {name for name in self.classes if name not in derived and name != class_name
+                        and (node := self.class_definition(name)) is not None
+                        and any(isinstance(base.value, cst.Name) and base.value.value in frontier for base in node.bases)}
+            derived |= frontier
+            for name in sorted(frontier):
+                own = self.methods.get(id(self.class_definition(name)), {}).get(method)
+                if own is not None:
+                    found.append(own)
+        return found
 
     def is_enum(self, class_name: str) -> bool:
         """A class of this module derived from `enum.Enum` (or IntEnum, Flag...): its members are
@@ -456,7 +480,7 @@ class ModuleIndex:
         if init is None:
             return None
         positional = [*init.params.posonly_params, *init.params.params][1:]
-        env: dict[str, Value] = {}
+        env: dict[str, Value] = {COMPILE_TIME: evaluator.env[COMPILE_TIME]} if COMPILE_TIME in evaluator.env else {}
         position = 0
         for arg, value in zip(call_args, values):
             if arg.star:
@@ -1160,6 +1184,12 @@ class ScopeFinder:
                         shift += 1
                     site = JitSite(transform, call, "call", call=call)
                     self._add(function, transform, site, call, bound, shift)
+                    owner = self._owner(function) if _is_bound_method_reference(target) else None
+                    if owner is not None:
+                        # `jax.jit(self.tensor_fitness_function)` in a base class: on an object of
+                        # a subclass, its override is what is jitted.
+                        for override in self.index.overrides(owner, target.attr.value):
+                            self._add(override, transform, site, call, bound, shift)
             return
         bodies = known.LAX_BODY_ARGUMENTS.get(qualified)
         if bodies is None:
@@ -1385,10 +1415,12 @@ class ScopeFinder:
         for name, attributes in read.items():
             matches = [cls for cls in self.index.classes if (fields := self.index.pytree_fields(cls)) is not None
                        and attributes <= {field_name for field_name, _ in fields} | (methods := {
-                           a for a in attributes - known.ARRAY_METHODS if self.index.class_method(cls, a) is not None})
-                       # two fields read, or a method no array has (`molecule.energy()`)
-                       and (len(attributes) >= 2 or methods)]
-            if len(matches) == 1 and not self.index.custom_flattened(matches[0]):
+                           a for a in attributes if self.index.class_method(cls, a) is not None})
+                       # two fields read, or a method no array has (`molecule.energy()`; `jitter.set`
+                       # is the class's, but arrays have a `set` too)
+                       and (len(attributes) >= 2 or methods - known.ARRAY_METHODS)]
+            if len(matches) == 1 and (not self.index.custom_flattened(matches[0])
+                                      or self.index.flattens_by_its_method(matches[0])):
                 found[name] = Value(TRACED, container=True, instance_of=matches[0],
                                     fields=self.index.pytree_fields(matches[0]))
         return found

@@ -244,6 +244,19 @@ def is_python_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
 
 
+_SHAPED_CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full"})
+
+
+def _only_shape_traced(node: cst.Call, args: list[Value]) -> bool:
+    """`np.zeros((4, nx, ny))` with a traced `nx`: the shape leaks (reported where it is read), but what
+    the call gives, if it ran, is a NumPy array, not a tracer; writes of tracers into it leak too."""
+    for arg, value in zip(node.args, args):
+        shape = arg.keyword.value == "shape" if arg.keyword is not None else arg is node.args[0]
+        if not shape and value.trace != STATIC:
+            return False
+    return True
+
+
 def _names_bool(node: cst.BaseExpression) -> bool:
     """`bool`, `jnp.bool_`, `np.bool_`, `"bool"`: the boolean dtype."""
     if isinstance(node, cst.Name):
@@ -755,7 +768,7 @@ class Evaluator:
                     trace = TRACED
                 return Value(trace, boolean=boolean and trace == TRACED)
             if qualified.startswith(("numpy.", "math.")):
-                if inputs.trace == STATIC:
+                if inputs.trace == STATIC or leaf in _SHAPED_CONSTRUCTORS and _only_shape_traced(node, args):
                     return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None, loose=inputs.loose)
                 return Value(inputs.trace)
             if qualified in ("copy.copy", "copy.deepcopy") and len(args) == 1 and not node.args[0].keyword:

@@ -1011,6 +1011,10 @@ def _statements(lines: list[str], replaced: cst.BaseStatement, removed, context,
         leading = [cst.EmptyLine(indent=False)] if blank_before else []
         if number == 0:
             leading = [*replaced.leading_lines, *moved]
+            # A statement the writer kept as it was (`for` around a lowered `if`) brings its
+            # comments along: they stand in `leading` already.
+            kept = {line.comment.value for line in replaced.leading_lines if line.comment is not None}
+            own = [line for line in own if line.comment.value not in kept]
             if chunk[0].startswith("def ") and not leading and not own and not opens_block(replaced, context):
                 leading = [cst.EmptyLine(indent=False)]
         statements.append(statement.with_changes(leading_lines=[*leading, *own]))

@@ -456,6 +456,14 @@ class Writer:
                               "function runs, not ordered with other output unless `ordered=True`")
         if not effects_only:
             self._calls_on_host(arms, scope.bound, "branch")
+        selected = None if returns or effects_only else self._selection(statement, arms, outs, scope)
+        if selected is not None:
+            # `if u < p: theta = theta_new`: one value or another, computed already; no branch functions.
+            self.lowered += 1
+            scope.bound |= set(outs)
+            scope.tainted |= set(outs)
+            return [*(comment_lines(statement.node) if statement.node is not None
+                      and statement.node is not self.lowerer.node else []), *selected]
         outs = [name for name in operands if name in outs] + [name for name in outs if name not in operands]
         definitions = [_output_definitions(arm, outs, returns) for arm in arms]
         floated = _float_where_branches_differ(arms, definitions)
@@ -536,6 +544,42 @@ class Writer:
         scope.bound |= set(outs)
         scope.tainted |= set(outs)
         return lines
+
+    def _selection(self, statement: If, arms: list[list], outs: list[str], scope: Scope) -> list[str] | None:
+        """`name = jnp.where(test, a, b)` for each name, where both branches only give names (or
+        numbers) values already computed (`theta_f = theta_ff`, or nothing: the value before):
+        choosing costs nothing and cannot put inf/NaN into a gradient. None otherwise, or where a
+        value may be a tuple, dict or object (which `jnp.where` does not select)."""
+        from tracerfix.loops.placement import env_at
+
+        if len(arms) != 2 or not outs or statement.node is None or _inside_loop(self.lowerer.node, statement.node):
+            return None  # (in a loop the selected values are carried: their dtypes are settled with the carry)
+        chosen: list[dict[str, str]] = []
+        for arm in arms:
+            given: dict[str, str] = {}
+            for leaf in arm:
+                match = re.fullmatch(r"(\w+) = ([A-Za-z_]\w*|-?\d+(?:\.\d*)?(?:e-?\d+)?)", leaf.text.strip()) \
+                    if isinstance(leaf, Leaf) and not leaf.comments else None
+                if match is None or match.group(1) in given or match.group(2) in given:
+                    return None
+                given[match.group(1)] = match.group(2)
+            chosen.append(given)
+        env = env_at(statement.node, self.lowerer.context)
+        if any(name not in scope.bound and not all(name in given for given in chosen) for name in outs):
+            return None  # the value from before the `if` is not there to keep
+        for name in outs:
+            values = [given.get(name, name) for given in chosen]
+            held = [env.get(value) for value in values]
+            if any(v is None or v.trace != TRACED or v.container or v.instance_of is not None for v in held):
+                return None  # a Python number or a value of unknown kind: `lax.cond` keeps its dtype
+        jnp = self.lowerer.spell("jax.numpy")
+        predicate = self.lowerer.predicate(statement)
+        selections = [f"{jnp}.where({predicate}, {chosen[0].get(name, name)}, {chosen[1].get(name, name)})"
+                      for name in outs]
+        if len(outs) == 1:
+            return [f"{outs[0]} = {selections[0]}"]
+        # All chosen at once: the test and the values read the names before any is rebound.
+        return [f"{', '.join(outs)} = {', '.join(selections)}"]
 
     def _effects_on_host(self, statement: If, arms: list[list], tests: list, scope: Scope) -> list[str] | None:
         """`if not jnp.isclose(total, 1.0): warnings.warn("...")`: branches that only call functions
@@ -1200,6 +1244,21 @@ _INT_LITERAL = re.compile(r"-?\d+")
 
 
 _CALL = re.compile(r"[\w.]+\([^()]*\)")
+
+
+def _inside_loop(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether `node` is inside a `for` or `while` of `root` (the statement being lowered)."""
+    def visit(current: cst.CSTNode, in_loop: bool) -> bool | None:
+        if current is node:
+            return in_loop
+        looped = in_loop or isinstance(current, (cst.For, cst.While)) and current is not node
+        for child in current.children:
+            found = visit(child, looped)
+            if found is not None:
+                return found
+        return None
+
+    return bool(visit(root, False))
 
 
 def _float_where_branches_differ(arms: list[list], per_arm: list[list]) -> list[str]:
