@@ -396,6 +396,58 @@ def test_static_arguments_methods_and_annotations(worker, tmp_path):
     assert results["Stepper.step"].verified, result_lines(results["Stepper.step"])
 
 
+def test_a_method_runs_on_the_modules_object_and_a_key_annotated_int_is_a_key(worker, tmp_path):
+    # A DQN agent's loss is a method of a class that needs constructor arguments: the module's own
+    # `_agent` is the object; a sampler annotates its PRNG key `key: int`, which `random.split`
+    # contradicts (both were "unverifiable" for right rewrites).
+    original = """
+    import jax
+    import jax.numpy as jnp
+
+
+    class Agent:
+        def __init__(self, delta):
+            self.delta = delta
+
+        def loss(self, x):
+            if jnp.all(jnp.abs(x) <= self.delta):
+                return 0.5 * jnp.sum(x ** 2)
+            return jnp.sum(jnp.abs(x))
+
+        def jitter(self, x, key: int):
+            key, subkey = jax.random.split(key)
+            if jax.random.uniform(subkey) < 0.5:
+                x = x + 1.0
+            return x, key
+
+
+    _agent = Agent(1.0)
+    """
+    rewritten = """
+    import jax
+    import jax.numpy as jnp
+
+
+    class Agent:
+        def __init__(self, delta):
+            self.delta = delta
+
+        def loss(self, x):
+            return jnp.where(jnp.all(jnp.abs(x) <= self.delta), 0.5 * jnp.sum(x ** 2), jnp.sum(jnp.abs(x)))
+
+        def jitter(self, x, key: int):
+            key, subkey = jax.random.split(key)
+            x = jnp.where(jax.random.uniform(subkey) < 0.5, x + 1.0, x)
+            return x, key
+
+
+    _agent = Agent(1.0)
+    """
+    results = verify_planted(worker, tmp_path, original, rewritten, ["Agent.loss", "Agent.jitter"])
+    assert results["Agent.loss"].verified, result_lines(results["Agent.loss"])
+    assert results["Agent.jitter"].verified, result_lines(results["Agent.jitter"])
+
+
 def test_tuple_arguments_of_a_loop_body_are_probed(worker, tmp_path):
     original = """
     import jax

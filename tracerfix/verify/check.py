@@ -1412,7 +1412,8 @@ def import_object(qualified: str):
 
 
 def resolve(module, name: str):
-    """The callable a unit names: `f`, or `Class.method` on an instance made with `Class()`."""
+    """The callable a unit names: `f`, or `Class.method` on an instance made with `Class()`, or
+    else on the module's own object of that class."""
     target = module
     parts = name.split(".")
     for index, part in enumerate(parts):
@@ -1426,10 +1427,16 @@ def resolve(module, name: str):
                 try:
                     attribute = attribute()
                 except Exception as error:
-                    raise Unverifiable(
-                        f"`{name}` is a method and `{part}()` cannot be constructed without arguments "
-                        f"({describe_exception(error)})"
-                    ) from None
+                    # The module's own object of that class (`_agent = DoubleDQN(num_actions=4)`),
+                    # as built there, is the `self` its code calls the method on.
+                    held = [value for key, value in sorted(vars(target).items()) if type(value) is attribute
+                            and not key.startswith("__")] if index == 0 else []
+                    if not held:
+                        raise Unverifiable(
+                            f"`{name}` is a method and `{part}()` cannot be constructed without arguments "
+                            f"({describe_exception(error)}), and the module holds no object of the class"
+                        ) from None
+                    attribute = held[0]
         target = attribute
     if not callable(target):
         raise Unverifiable(f"`{name}` is not callable after importing the module")

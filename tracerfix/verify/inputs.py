@@ -111,8 +111,11 @@ def ladder_for(param: dict) -> list[str]:
         # A static parameter takes Python values: those calls pass, a configuration class, small integers.
         literals = [text for text in inferred if isinstance(parse_spec(text), (LiteralSpec, ClassSpec))]
         return list(dict.fromkeys([*literals, *_static_tuples(inferred), *STATIC_LADDER]))
+    if "key" in inferred and annotation != ["key"]:
+        # `random.split(key)` says more than `key: int` (older code annotated keys so).
+        return list(dict.fromkeys(["key", *annotation]))
     if annotation and annotation != ["array"]:
-        return list(annotation)
+        return list(dict.fromkeys([*annotation, *inferred]))  # the code's reading next, if the annotation fails
     base = list(FLOAT_LADDER) if annotation == ["array"] else [*ARRAY_LADDER, *(STATIC_LADDER[:3] if param["role"] == "either" else ())]
     return list(dict.fromkeys([*inferred, *base]))
 
