@@ -835,3 +835,38 @@ def test_a_jnp_array_an_object_holds_from_module_level_is_read_with_numpy_where_
     )
     fixed = fix(code, SETTINGS).source
     assert "spectrum[np.nonzero(np.asarray(self.freqs) >= self.bandwidth)[0]]" in fixed, fixed
+
+
+def test_a_factory_that_returns_another_factorys_result_makes_its_closure():
+    # optax-style schedules: `warmup_cosine_decay_schedule(...)` returns `join_schedules(...)`,
+    # which returns its nested `schedule`; inside, a loop target named `schedule` is not a
+    # recursive call, so the `if` lowers.
+    code = textwrap.dedent(
+        """
+        import jax
+
+        def join_schedules(schedules, boundaries):
+            def schedule(step):
+                output = schedules[0](step)
+                for boundary, schedule in zip(boundaries, schedules[1:]):
+                    if step >= boundary:
+                        output = schedule(step - boundary)
+                return output
+            return schedule
+
+        def constant(value):
+            return lambda count: value
+
+        def warmup_then_constant(peak, warmup_steps):
+            return join_schedules([constant(0.0), constant(peak)], [warmup_steps])
+
+        lr_schedule = warmup_then_constant(3e-4, 100)
+
+        @jax.jit
+        def f(count):
+            return lr_schedule(count)
+        """
+    )
+    assert findings(code) == ["8: TFX101"]
+    fixed = fix(code, Settings(rules=all_rules(), unsafe_fixes=True)).source
+    assert "lax.cond(" in fixed and "if step >= boundary" not in fixed, fixed

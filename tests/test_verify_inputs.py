@@ -46,6 +46,20 @@ def test_einsum_subscripts_give_ranks_and_shared_sizes():
     assert specs["q"] == ["f32[ei,ei]"]
 
 
+def test_a_seed_handed_to_prngkey_is_an_integer_and_a_key_handed_to_split_is_a_key():
+    # A VMC sampler's `jax.random.PRNGKey(seed)`: a seed, not a key (verification had built a key
+    # for it, and PRNGKey refused it on every input).
+    specs = inferred("""
+        import jax
+        def f(seed, key):
+            first = jax.random.PRNGKey(seed)
+            key, sub = jax.random.split(key)
+            return jax.random.normal(first) + jax.random.normal(sub)
+    """)
+    assert specs["seed"][0] in ("i32[]", "f32[]") and "key" not in specs["seed"], specs
+    assert "i32[]" in specs["seed"] and specs["key"] == ["key"], specs
+
+
 def test_what_follows_a_reshape_of_a_parameter_no_longer_describes_it():
     # DiT's `unpatchify`: `x = x.reshape(n, h, w, p, p, c)` then `jnp.einsum("nhwpqc->nchpwq", x)`;
     # the einsum's six letters are the reshaped array's, not the parameter's. A shape-keeping

@@ -1436,9 +1436,12 @@ def refuse_recursion(function: cst.FunctionDef, node: cst.CSTNode) -> None:
     if not isinstance(function, cst.FunctionDef):
         return
     name = function.name.value
+    # `for boundary, schedule in zip(boundaries, schedules)` in a function named `schedule`:
+    # the name called there is the loop's, not the function itself.
+    shadowed = name in bindings_of(function) or name in param_names(function)
     for call in walk(node):
         if isinstance(call, cst.Call) and (
-                isinstance(call.func, cst.Name) and call.func.value == name
+                isinstance(call.func, cst.Name) and call.func.value == name and not shadowed
                 or isinstance(call.func, cst.Attribute) and call.func.attr.value == name
                 and isinstance(call.func.value, cst.Name) and (call.func.value.value in ("self", "cls")
                                                                or call.func.value.value[:1].isupper())):

@@ -115,6 +115,7 @@ class ModuleIndex:
     _held: dict = field(default_factory=dict)  # (id of a class, attribute) -> `held_function`
     _init_depth: int = 0  # `init_fields` following `super().__init__` calls
     _module_objects: dict = field(default_factory=dict)  # name -> `object_made_at_module_level`
+    _making: set = field(default_factory=set)  # factories `made_from` is following (no loops)
     # Module-level names bound to a call, with the call (`optimizer = sgd(schedule)`).
     made_calls: dict = field(default_factory=dict)
     _made_fields: dict = field(default_factory=dict)  # name -> `made_fields`
@@ -198,6 +199,15 @@ class ModuleIndex:
         nested = self.defs_in_scope.get(id(factory), {})
         if len(returned) == 1 and next(iter(returned)) in nested:
             return None, nested[next(iter(returned))]
+        if len(values) == 1 and isinstance(values[0], cst.Call) and isinstance(values[0].func, cst.Name) \
+                and values[0].func.value != made and self.is_module_function(values[0].func.value) \
+                and len(self._making) < 4 and made not in self._making:
+            # `return join_schedules(schedules, [warmup_steps])`: what that factory makes.
+            self._making.add(made)
+            try:
+                return self.made_from(values[0].func.value)
+            finally:
+                self._making.discard(made)
         if len(values) == 1 and isinstance(values[0], cst.Call) \
                 and self.imports.qualify(values[0].func) == "functools.partial" and values[0].args:
             # `return partial(schedule, base_lr=cfg.lr)`: calls pass their arguments on to

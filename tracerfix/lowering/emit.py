@@ -546,10 +546,10 @@ class Writer:
         return lines
 
     def _selection(self, statement: If, arms: list[list], outs: list[str], scope: Scope) -> list[str] | None:
-        """`name = jnp.where(test, a, b)` for each name, where both branches only give names (or
-        numbers) values already computed (`theta_f = theta_ff`, or nothing: the value before):
-        choosing costs nothing and cannot put inf/NaN into a gradient. None otherwise, or where a
-        value may be a tuple, dict or object (which `jnp.where` does not select)."""
+        """`name = jnp.where(test, a, b)` for each name, where both branches only give the names
+        traced arrays already computed (`theta_f = theta_ff`, or nothing: the value before):
+        choosing costs nothing and cannot put inf/NaN into a gradient. None otherwise: a Python
+        number keeps `lax.cond`, which settles dtypes, and a tuple, dict or object is no array."""
         from tracerfix.loops.placement import env_at
 
         if len(arms) != 2 or not outs or statement.node is None or _inside_loop(self.lowerer.node, statement.node):
@@ -558,11 +558,11 @@ class Writer:
         for arm in arms:
             given: dict[str, str] = {}
             for leaf in arm:
-                match = re.fullmatch(r"(\w+) = ([A-Za-z_]\w*|-?\d+(?:\.\d*)?(?:e-?\d+)?)", leaf.text.strip()) \
-                    if isinstance(leaf, Leaf) and not leaf.comments else None
-                if match is None or match.group(1) in given or match.group(2) in given:
+                assigned = _single_assignment(leaf.text) if isinstance(leaf, Leaf) and not leaf.comments else None
+                if assigned is None or assigned[0] in given or assigned[1] in given \
+                        or not assigned[1].isidentifier():
                     return None
-                given[match.group(1)] = match.group(2)
+                given[assigned[0]] = assigned[1]
             chosen.append(given)
         env = env_at(statement.node, self.lowerer.context)
         if any(name not in scope.bound and not all(name in given for given in chosen) for name in outs):

@@ -639,6 +639,10 @@ class _Inference:
             leaves = [leaf for leaf in (self.leaf_of(positional[1]), self.leaf_of(positional[2])) if leaf is not None]
             if len(leaves) == 2:
                 self.same_dtype.append((leaves[0], leaves[1]))
+        elif name in ("jax.random.PRNGKey", "jax.random.key") and positional:
+            leaf = self.leaf_of(positional[0])
+            if leaf is not None:  # a seed: one integer
+                leaf.integer, leaf.index = True, True
         elif name.startswith("jax.random.") and positional:
             leaf = self.leaf_of(positional[0])
             if leaf is not None:
