@@ -870,3 +870,46 @@ def test_a_factory_that_returns_another_factorys_result_makes_its_closure():
     assert findings(code) == ["8: TFX101"]
     fixed = fix(code, Settings(rules=all_rules(), unsafe_fixes=True)).source
     assert "lax.cond(" in fixed and "if step >= boundary" not in fixed, fixed
+
+
+def test_a_list_grown_with_traced_values_is_not_recomputed_with_numpy():
+    # ICE-NODE's lead loss: `weight_v = []`, appended `mask.sum()` in a loop, then
+    # `if jnp.array(weight_v).sum() == 0`: the list is not the empty literal it started as.
+    code = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(masks, losses):
+            weight_v = []
+            for i in range(3):
+                weight_v.append(masks[i].sum())
+            weight_v = jnp.array(weight_v)
+            if weight_v.sum() == 0:
+                return 0.0
+            return jnp.sum(losses * weight_v / weight_v.sum())
+        """
+    )
+    (finding,) = lint(code, Settings(rules=all_rules(), unsafe_fixes=True)).findings
+    assert finding.fix is not None and "NumPy" not in finding.fix.title, finding.fix.title
+
+
+def test_the_sum_of_two_traced_masks_is_a_mask():
+    # A population likelihood: `index_update(output, (x < xmin) + (x > xmax), -jnp.inf)`, a
+    # helper doing `x.at[idx].set(y)`; `+` of two boolean arrays is their `or`.
+    code = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def index_update(x, idx, y):
+            return x.at[idx].set(y)
+
+        @jax.jit
+        def f(x, xmin, xmax):
+            return index_update(x ** 2, (x < xmin) + (x > xmax), -jnp.inf)
+        """
+    )
+    assert findings(code) == ["6: TFX302"]
+    assert findings(code.replace("(x < xmin) + (x > xmax)", "jnp.int32(xmin) + 1")) == []

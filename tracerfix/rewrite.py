@@ -742,8 +742,8 @@ def _host_chain_fix(context, operand: cst.BaseExpression):
             for element in small.targets[0].target.elements:
                 definitions[element.value.value] = (small.value, known_before, earlier)
         else:
-            for name in _bound_names(earlier):
-                definitions[name] = None  # bound some other way: not followed
+            for name in _bound_names(earlier) | _grown_names(earlier):
+                definitions[name] = None  # bound some other way, or grown (`weight_v.append(...)`): not followed
     in_if_test = isinstance(statement, cst.If) and any(node is operand for node in walk(statement.test))
     if isinstance(statement, cst.BaseCompoundStatement) and not in_if_test:
         # Rebound around the test (`al = a` in a `while`): not followed. An `if`'s own test runs
@@ -861,6 +861,13 @@ def _bound_names(statement: cst.CSTNode) -> set[str]:
             target = node.target
             found |= {n.value for n in walk(target) if isinstance(n, cst.Name)}
     return found
+
+
+def _grown_names(statement: cst.CSTNode) -> set[str]:
+    """The lists and dicts `statement` changes in place (`weight_v.append(mask.sum())`)."""
+    return {node.func.value.value for node in walk(statement) if isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.attr.value in known.GROWING_METHODS}
 
 
 def bindings_of(function: cst.FunctionDef) -> frozenset[str]:

@@ -67,7 +67,8 @@ class DataDependentShape(Rule):
     `jnp.bincount(x, minlength=k)` gets `length=k`. A comprehension that filters on a traced test
     (`[m for m, d in gaps if d > 0]`) keeps a data-dependent number of elements too; where what it
     keeps is only summed or counted (`sum(v for v in xs if c)`, `len([... if c])`), every element
-    is added, masked: `sum(jnp.where(c, v, 0) for v in xs)`.
+    is added, masked: `sum(jnp.where(c, v, 0) for v in xs)`. `jnp.roots(p)` strips the leading
+    zero coefficients by default, so it gets `strip_zeros=False`.
 
     ## Why is this bad?
     XLA compiles programs with static shapes. How many elements satisfy a condition is a value, so
@@ -107,7 +108,9 @@ class DataDependentShape(Rule):
     change, but the padding computes on the last row again, and where that gives an infinite or
     NaN value the gradient through the dropped update is NaN. The `size=` for positions read is
     unsafe: where the condition holds at fewer positions than are read, the original raised
-    IndexError and the rewrite reads the fill value (0). Counts are unsafe: an int32 array where
+    IndexError and the rewrite reads the fill value (0). `strip_zeros=False` is unsafe: where the
+    leading coefficients are zero, the original gave fewer roots and the rewrite gives NaN roots in
+    their place. Counts are unsafe: an int32 array where
     the original gave a Python int; the distinct count also gives 1 for an empty array (the
     original 0) and counts NaNs one by one (`jnp.unique` counts them as one). `length=k` is
     unsafe: values of `k` or more are dropped, where the original grew the counts. The masked sum
@@ -777,10 +780,37 @@ def active(x, padded):
 """,
             note="positions padded by hand to a static size right after (a detector simulation's pixel renumbering): size= and fill_value= give the same entries",
         ),
+        Invalid(
+            """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def poles(alpha):
+    return jnp.roots(jnp.append(alpha, 1.0)[::-1]).real
+""",
+            expected="""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def poles(alpha):
+    return jnp.roots(jnp.append(alpha, 1.0)[::-1], strip_zeros=False).real
+""",
+            unsafe=True,
+            function="poles",
+            inputs=("jnp.array([0.5, 2.0])",),
+            note="a kernel's autoregressive roots (tinygp's CARMA): the leading coefficient is 1, so keeping zeros changes nothing",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
+        if (context.qualified_name(node.func) or "") == "jax.numpy.roots" and node.args \
+                and node.args[0].keyword is None and context.is_traced(node.args[0].value) \
+                and not any(arg.keyword is not None and arg.keyword.value == "strip_zeros" for arg in node.args):
+            self._roots(node)
+            return
         function = self._sized_function(node)
         if function is None:
             return
@@ -874,6 +904,19 @@ def active(x, padded):
                            Safety.UNSAFE, f"{what} is an array where the original gave a Python number; an element "
                            "the filter dropped is still computed (a NaN or an error there now reaches the sum "
                            "masked, and its gradient)")
+
+    def _roots(self, node: cst.Call) -> None:
+        """`jnp.roots(p)` strips the leading zeros of `p` by default: as many roots as the
+        polynomial's true degree, a size its values decide. `strip_zeros=False` keeps one root per
+        coefficient after the first (tinygp's CARMA kernel)."""
+        context = self.context
+        arguments = appended_keyword(node.args, "strip_zeros", cst.Name("False"))
+        fix = context.fix("Pass `strip_zeros=False`", [(node, node.with_changes(args=arguments))], Safety.UNSAFE,
+                          "where the leading coefficients are zero, the original gave fewer roots and the "
+                          "rewrite gives NaN in their place (JAX's documented behaviour of `strip_zeros=False`)")
+        self.report(node, f"`{context.describe(node)}` strips the leading zero coefficients, so how many roots "
+                          f"it gives depends on traced values and fails under {under_tracing(context)}; pass "
+                          "`strip_zeros=False`", fix)
 
     def _sized_function(self, node: cst.Call) -> str | None:
         qualified = self.context.qualified_name(node.func) or ""

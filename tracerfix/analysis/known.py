@@ -266,3 +266,8 @@ def conventional_mask_name(name: str) -> bool:
     """`is_surface_atom`, `has_fd`: a name that by convention holds booleans. (Not `mask`: masks
     of 0s and 1s that weight values are as common as boolean ones.)"""
     return name.lower().lstrip("_").startswith(("is_", "has_"))
+
+# Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
+# their result would change the structure (a shape) of the state from one iteration to the next;
+# a list they grow holds more than its literal said.
+GROWING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem"})

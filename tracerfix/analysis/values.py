@@ -573,7 +573,10 @@ class Evaluator:
         loose = trace == STATIC and (left.loose or right.loose)
         # `(1 - alpha) * self._LOW`: NumPy arithmetic on a NumPy array gives a NumPy array.
         host = "numpy" if trace == STATIC and "numpy" in (left.host, right.host) else None
-        return Value(trace, boolean=bitwise and left.boolean and right.boolean, loose=loose, host=host)
+        # `(x < lo) + (x > hi)` of two boolean arrays is their `or` (`*` their `and`): still a mask.
+        # (Of Python bools it is an int.)
+        logical = bitwise or trace == TRACED and isinstance(node.operator, (cst.Add, cst.Multiply))
+        return Value(trace, boolean=logical and left.boolean and right.boolean, loose=loose, host=host)
 
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Value:
         operand = self.value(node.expression)

@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tracerfix import pyast
+from tracerfix.analysis.known import GROWING_METHODS
 from tracerfix.analysis.syntax import own_nodes
 from tracerfix.analysis.syntax import target_names as cst_target_names
 from tracerfix.rewrite import Refused
 
-# Methods that change the length of a Python list or the keys of a dict: inside a `lax` loop
-# their result would change the structure (a shape) of the state from one iteration to the next.
-GROWING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem"})
 # Those returning None: called for their value (`out = jnp.append(out, i)`), they are a module's
 # functions, not a container's methods.
 _NONE_RETURNING = frozenset({"append", "extend", "insert", "remove", "clear", "update"})
