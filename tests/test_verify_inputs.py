@@ -749,3 +749,15 @@ def test_a_python_if_on_a_vector_argument_gets_one_element_probes(worker, tmp_pa
     assert result.verified, result_lines(result)
     assert any("pos=f32[1]" in signature for signature in result.details["signatures"]), \
         result.details["signatures"]
+
+
+def test_a_parameter_compared_in_a_python_test_is_one_value():
+    # A walker warm-up: `if jnp.max(loglikes) > max_loglike:` runs eagerly only on one value.
+    specs = inferred("""
+        import jax.numpy as jnp
+        def f(loglikes, max_loglike):
+            if jnp.max(loglikes) > max_loglike:
+                max_loglike = jnp.max(loglikes)
+            return max_loglike
+    """)
+    assert specs["max_loglike"] == ["f32[]"], specs

@@ -38,6 +38,9 @@ class Leaf:
     # Only a matmul's right operand said its rank: `X @ b` takes a vector as well as a matrix.
     vector_too: bool = False
     truth: bool = False  # tested for its truth (`if done`, `x and converged`): a single value
+    # Compared in a truth test (`if jnp.max(loglikes) > max_loglike:`): one value, as eager
+    # Python tests the truth of one value only; a number rather than a flag.
+    compared: bool = False
     reads: int = 0  # reads of the name
     literal_reads: int = 0  # reads as `x[0]`, `x[1]`: all of them, and it is a vector of components
     # Literal bounds of slices along the first axis (`x[:3]`, `x[3:]`): where a state vector is
@@ -110,7 +113,8 @@ def infer_inputs(node: cst.FunctionDef, names: list[str], imports: ImportTable,
                 found[name] = list(dict.fromkeys(specs))
         else:
             leaf = _resolved(usage.leaf, inference.dims.find)
-            if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key or leaf.truth:
+            if leaf.dims is not None or leaf.min_rank or leaf.integer or leaf.index or leaf.key or leaf.truth \
+                    or leaf.compared:
                 found[name] = _leaf_ladder(leaf)
     return found
 
@@ -254,6 +258,8 @@ def _leaf_ladder(leaf: Leaf) -> list[str]:
         return [f"({', '.join(['f32[]'] * leaf.unpacked)})", first]
     if leaf.truth and leaf.dims is None and not leaf.min_rank and not leaf.key:
         return ["bool[]", "f32[]"]  # Python tests the truth of one value only
+    if leaf.compared and leaf.dims is None and not leaf.min_rank and not leaf.key:
+        return list(dict.fromkeys(["i32[]" if leaf.integer and leaf.index else "f32[]", first]))
     if leaf.integer and not leaf.index and not leaf.key:
         return ["f" + first[1:], first]
     if leaf.literal_length > 1 and leaf.dims is None and leaf.min_rank == 1 and not leaf.index:
@@ -275,7 +281,7 @@ def _resolved(leaf: Leaf, find) -> Leaf:
     if leaf.dims is None:
         return leaf
     return Leaf([find(d) for d in leaf.dims], leaf.min_rank, leaf.integer, leaf.index, leaf.key, leaf.literal_length,
-                leaf.vector_too, leaf.truth, leaf.reads, leaf.literal_reads, leaf.cuts, leaf.unpacked)
+                leaf.vector_too, leaf.truth, leaf.compared, leaf.reads, leaf.literal_reads, leaf.cuts, leaf.unpacked)
 
 
 # Transforms whose result takes the arguments of the function they wrap, shapes unchanged
@@ -528,6 +534,12 @@ class _Inference:
             leaf = self.leaf_of(tested)
             if leaf is not None:
                 leaf.truth = True
+            if isinstance(tested, cst.Comparison) and len(tested.comparisons) == 1 \
+                    and not isinstance(tested.comparisons[0].operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)):
+                for operand in (tested.left, tested.comparisons[0].comparator):
+                    leaf = self.leaf_of(operand)
+                    if leaf is not None:
+                        leaf.compared = True
         if isinstance(node, cst.Attribute) and self._rooted(node.value):
             if node.attr.value == "item":
                 leaf = self.leaf_of(node.value)
