@@ -448,6 +448,38 @@ def test_a_method_runs_on_the_modules_object_and_a_key_annotated_int_is_a_key(wo
     assert results["Agent.jitter"].verified, result_lines(results["Agent.jitter"])
 
 
+def test_a_private_static_method_is_found_under_its_mangled_name(worker, tmp_path):
+    # A pedestrian model's `ObjectBase.__calc_dx_impl`: Python stores it as `_ObjectBase__calc_dx_impl`.
+    original = """
+    import jax.numpy as jnp
+
+
+    class ObjectBase:
+        def __init__(self, x, dt):
+            self.x, self.dt = x, dt
+
+        @staticmethod
+        def __step(v, dt):
+            if v > 0:
+                return v * dt
+            return 0.0 * v
+    """
+    rewritten = """
+    import jax.numpy as jnp
+
+
+    class ObjectBase:
+        def __init__(self, x, dt):
+            self.x, self.dt = x, dt
+
+        @staticmethod
+        def __step(v, dt):
+            return jnp.where(v > 0, v * dt, 0.0 * v)
+    """
+    results = verify_planted(worker, tmp_path, original, rewritten, ["ObjectBase.__step"])
+    assert results["ObjectBase.__step"].verified, result_lines(results["ObjectBase.__step"])
+
+
 def test_tuple_arguments_of_a_loop_body_are_probed(worker, tmp_path):
     original = """
     import jax

@@ -1417,12 +1417,17 @@ def resolve(module, name: str):
     target = module
     parts = name.split(".")
     for index, part in enumerate(parts):
+        if index and isinstance(target, type) and part.startswith("__") and not part.endswith("__"):
+            part = parts[index] = f"_{target.__name__.lstrip('_')}{part}"  # `__calc_dx` as Python stores it
         try:
             attribute = getattr(target, part)
         except AttributeError:
             raise Unverifiable(f"`{'.'.join(parts[: index + 1])}` does not exist after importing the module") from None
         if index < len(parts) - 1 and isinstance(attribute, type):
-            member = inspect.getattr_static(attribute, parts[index + 1], None)
+            following = parts[index + 1]
+            if following.startswith("__") and not following.endswith("__"):
+                following = f"_{attribute.__name__.lstrip('_')}{following}"
+            member = inspect.getattr_static(attribute, following, None)
             if not isinstance(member, (staticmethod, classmethod)):
                 try:
                     attribute = attribute()
