@@ -402,6 +402,44 @@ def test_a_shape_from_an_object_of_another_module_is_proven_by_the_error_that_na
     assert "Found 1 tracer leak." in report.stdout
 
 
+def test_an_object_called_from_the_file_takes_what_the_call_passes(project):
+    # `crop(x, top, left)` runs `PositionalCrop.__call__`: the frame above names the object, not
+    # the method, and its `self` is the module's object with a static `output_size`; the fix is
+    # the one `rewrite` makes (`lax.dynamic_slice`, with its import), not a request for statics.
+    (project / "pkg" / "model.py").write_text(textwrap.dedent("""\
+        class PositionalCrop:
+            def __init__(self, output_size):
+                self.output_size = output_size
+
+            def __call__(self, image, top, left):
+                new_h, new_w = self.output_size
+                return image[top : top + new_h, left : left + new_w]
+
+
+        crop = PositionalCrop((3, 2))
+
+
+        def window(x, top, left):
+            return crop(x, top, left)
+        """))
+    (project / "train.py").write_text(textwrap.dedent("""\
+        import jax
+        import jax.numpy as jnp
+
+        from pkg.model import window
+
+        if __name__ == "__main__":
+            print(jax.jit(window)(jnp.arange(48.0).reshape(6, 8), 1, 4))
+        """))
+    failed = run_python(project, "train.py")
+    assert "IndexError" in failed.stderr, failed.stderr
+    fixed = tracerfix("from-traceback", "--fix", "--unsafe-fixes", cwd=project, stdin=failed.stderr)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    source = (project / "pkg" / "model.py").read_text()
+    assert "from jax import lax" in source and "lax.dynamic_slice(image, (top, left)" in source, source
+    assert run_python(project, "train.py").returncode == 0
+
+
 def test_library_frames_and_missing_files_are_explained_not_guessed(tmp_path):
     text = "\n".join(
         (DATA / "pasted" / name).read_text()

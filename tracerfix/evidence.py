@@ -157,6 +157,9 @@ class BoundEvidence:
         # whatever the analysis thought.
         self.error_of: dict[int, str] = {}
         self.located: list[_Located] = []
+        # Functions the traceback shows called from this file, left to the propagation first.
+        self.pending: list[tuple] = []
+        self._pending_done = False
         self._spans: dict[int, tuple[int, int, int]] = {}  # id(function) -> first, def, last line
         for function in analysis.index.functions:
             span = self._function_span(function)
@@ -226,6 +229,19 @@ class BoundEvidence:
         return None
 
     # --- seeding --------------------------------------------------------------------------------
+    def seed_pending(self) -> bool:
+        """After the propagation: the functions called from this file that no traced caller
+        reached become traced scopes as the traceback shows them; True when there were any (the
+        propagation then runs again)."""
+        self._pending_done = True
+        added = False
+        for function, fact, arguments in self.pending:
+            if id(function) not in self.analysis.scopes:
+                self._trace(function, fact, arguments, transformed=False)
+                added = True
+        self.pending = []
+        return added
+
     def seed(self) -> None:
         for fact in self.evidence.facts:
             functions = []
@@ -262,6 +278,14 @@ class BoundEvidence:
         analysis = self.analysis
         transform = qualified_transform(fact.transform)
         scope = analysis.scopes.get(id(function))
+        if scope is None and not transformed and _name(function) in fact.called_here and not fact.from_operations \
+                and not self._pending_done:
+            # Called from code of this file: its parameters are what that call passes, which the
+            # propagation from a traced caller works out better than placeholders would (`self`
+            # of `crop(x, top, left)` is the module's object); made a scope afterwards only if no
+            # traced caller reached it.
+            self.pending.append((function, fact, arguments))
+            return
         if scope is None:
             chain = analysis.index.enclosing.get(id(function), ())
             is_method = bool(chain) and isinstance(chain[-1], cst.ClassDef)

@@ -195,10 +195,17 @@ def _called_here(error: TracerError, file: Path, project: ProjectFiles) -> tuple
     for frame in error.frames:
         resolved = None if frame.is_library else project.resolve(frame.path)
         here = resolved is not None and _same(resolved, file)
-        if here and previous is not None and frame.function and _calls_by_name(previous.code, frame.function):
+        if here and previous is not None and frame.function and (
+                _calls_by_name(previous.code, frame.function) or _special_method(frame.function)):
             found.append(frame.function)
         previous = frame if here else None
     return tuple(found)
+
+
+def _special_method(function: str) -> bool:
+    """`__call__`, `__getitem__`...: called by Python's syntax (`crop(x)`, `grid[i]`) in the line of
+    the frame above, which names the object, not the method."""
+    return function.startswith("__") and function.endswith("__") and len(function) > 4
 
 
 def _calls_by_name(code: str, function: str) -> bool:

@@ -340,6 +340,8 @@ def analyze(
         seed_scopes(index, analysis.scopes, external)
     if analysis.scopes:
         _Propagation(analysis).run()
+    if evidence is not None and analysis.evidence.seed_pending():
+        _Propagation(analysis).run()
     return analysis
 
 
