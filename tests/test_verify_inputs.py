@@ -761,3 +761,23 @@ def test_a_parameter_compared_in_a_python_test_is_one_value():
             return max_loglike
     """)
     assert specs["max_loglike"] == ["f32[]"], specs
+
+
+def test_a_field_declared_static_is_built_as_a_python_value():
+    # A trade model's `ModelParams.N` (`field(metadata=dict(static=True))`) is a size: built as an
+    # array it made `jnp.zeros((params.N, params.J))` fail on every input.
+    specs = inferred("""
+        from dataclasses import dataclass, field
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_dataclass
+        @dataclass
+        class ModelParams:
+            beta: jnp.ndarray
+            N: int = field(default=0, metadata=dict(static=True))
+
+        def f(params: ModelParams):
+            return jnp.zeros((params.N,)) + params.beta
+    """)
+    assert any("N=int" in spec for spec in specs["params"]), specs

@@ -17,6 +17,7 @@ import libcst as cst
 
 from tracerfix.analysis.imports import ImportTable, dotted_name
 from tracerfix.analysis.syntax import descendants
+from tracerfix.analysis.scopes import declares_static
 
 SHARED = "n"  # the size of every array dimension nothing else constrains: elementwise code agrees
 MAX_RANK = 3
@@ -185,8 +186,8 @@ class _PytreeSpecs:
                         continue
                     return None  # a field we cannot build
                 parts.append(f"{name}={inner}")
-            elif kind in ("int", "float", "bool") and name not in usage.attributes:
-                parts.append(f"{name}={kind}")
+            elif kind in ("int", "float", "bool") and (name not in usage.attributes or name in chosen.static):
+                parts.append(f"{name}={kind}")  # (a static field stays a Python value: `N` of a shape)
             elif kind in _ARRAY_FIELD_TYPES or kind == "" or name in usage.attributes:
                 parts.append(f"{name}={_resolved(part.leaf, self.resolve).spec(rank)}")
             elif name not in chosen.defaults:
@@ -766,6 +767,7 @@ class _ClassInfo:
     fields: dict[str, str]  # field -> its annotation's last name ("Array", "int")
     defaults: set[str]
     members: set[str] = frozenset()  # methods and properties: read by attribute, never built
+    static: set[str] = frozenset()  # fields declared static (`field(metadata=dict(static=True))`)
 
 
 def _classes(module: cst.Module) -> list[_ClassInfo]:
@@ -778,7 +780,7 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
             continue
         if not isinstance(statement, cst.ClassDef) or not isinstance(statement.body, cst.IndentedBlock):
             continue
-        fields, defaults = {}, set()
+        fields, defaults, static = {}, set(), set()
         members = {line.name.value for line in statement.body.body if isinstance(line, cst.FunctionDef)}
         for line in statement.body.body:
             if isinstance(line, cst.SimpleStatementLine):
@@ -788,8 +790,10 @@ def _classes(module: cst.Module) -> list[_ClassInfo]:
                         fields[small.target.value] = annotation.rpartition(".")[2]
                         if small.value is not None:
                             defaults.add(small.target.value)
+                        if declares_static(small.value):
+                            static.add(small.target.value)
         if fields:
-            found.append(_ClassInfo(statement.name.value, fields, defaults, members))
+            found.append(_ClassInfo(statement.name.value, fields, defaults, members, static))
         elif (built := _constructed_class(statement, members)) is not None:
             found.append(built)
     return found
