@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
+from tracerfix.analysis import known
 from tracerfix.analysis.values import STATIC
 from tracerfix.concrete_arguments import is_shadowed
 from tracerfix.definitions import latest_assignment, value_resolver
@@ -412,7 +413,7 @@ def rank_of(array: cst.BaseExpression, context) -> int | None:
         return len(shape)
     leaf = (context.qualified_name(array.func) or "").rpartition(".")[2]
     first = array.args[0].value
-    if leaf in ("zeros", "ones", "full", "empty") and array.args[0].keyword is None:
+    if leaf in known.SHAPE_CONSTRUCTORS and array.args[0].keyword is None:
         if isinstance(first, (cst.Tuple, cst.List)):
             return len(first.elements) if not any(isinstance(e, cst.StarredElement) for e in first.elements) else None
         if isinstance(first, (cst.Integer, cst.BinaryOperation, cst.Subscript)) or (

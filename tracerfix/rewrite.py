@@ -1362,7 +1362,6 @@ _TREE_BUILDERS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree.
 
 
 _FROM_LITERALS = frozenset({"array", "asarray"})  # array constructors whose shape a literal list spells
-_FILLED = frozenset({"zeros", "ones", "empty", "full"})  # constructors that take the shape
 
 
 def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | None:
@@ -1383,7 +1382,7 @@ def literal_shape(expression: cst.BaseExpression, context) -> tuple[int, ...] | 
             shape.append(len(first.elements))
             first = first.elements[0].value if first.elements else None
         return tuple(shape) if shape else None
-    if leaf in _FILLED:
+    if leaf in known.SHAPE_CONSTRUCTORS:
         sizes = first.elements if isinstance(first, (cst.Tuple, cst.List)) else None
         values = [e.value for e in sizes] if sizes is not None else [first]
         if all(isinstance(v, cst.Integer) for v in values):

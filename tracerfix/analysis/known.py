@@ -271,3 +271,6 @@ def conventional_mask_name(name: str) -> bool:
 # their result would change the structure (a shape) of the state from one iteration to the next;
 # a list they grow holds more than its literal said.
 GROWING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem"})
+
+# Array constructors whose first argument is the shape (`np.zeros((n, m))`).
+SHAPE_CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full"})

@@ -244,9 +244,6 @@ def is_python_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float))
 
 
-_SHAPED_CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full"})
-
-
 def _only_shape_traced(node: cst.Call, args: list[Value]) -> bool:
     """`np.zeros((4, nx, ny))` with a traced `nx`: the shape leaks (reported where it is read), but what
     the call gives, if it ran, is a NumPy array, not a tracer; writes of tracers into it leak too."""
@@ -771,7 +768,7 @@ class Evaluator:
                     trace = TRACED
                 return Value(trace, boolean=boolean and trace == TRACED)
             if qualified.startswith(("numpy.", "math.")):
-                if inputs.trace == STATIC or leaf in _SHAPED_CONSTRUCTORS and _only_shape_traced(node, args):
+                if inputs.trace == STATIC or leaf in known.SHAPE_CONSTRUCTORS and _only_shape_traced(node, args):
                     return Value(STATIC, host="numpy" if qualified.startswith("numpy.") else None, loose=inputs.loose)
                 return Value(inputs.trace)
             if qualified in ("copy.copy", "copy.deepcopy") and len(args) == 1 and not node.args[0].keyword:
