@@ -480,6 +480,33 @@ def test_a_private_static_method_is_found_under_its_mangled_name(worker, tmp_pat
     assert results["ObjectBase.__step"].verified, result_lines(results["ObjectBase.__step"])
 
 
+def test_a_vector_probe_broadcast_against_a_matrix_takes_its_shape(worker, tmp_path):
+    # An ensemble sampler's walkers: `pos + jnp.ones((6, 3))` raises "Incompatible shapes for
+    # broadcasting: shapes=[(5,), (6, 3)]" on the vector probe; `pos` is then tried as (6, 3).
+    original = """
+    import jax.numpy as jnp
+
+
+    def step(pos):
+        moved = pos + jnp.ones((6, 3))
+        if jnp.max(moved) > 1.0:
+            moved = moved / 2.0
+        return moved
+    """
+    rewritten = """
+    import jax.numpy as jnp
+
+
+    def step(pos):
+        moved = pos + jnp.ones((6, 3))
+        moved = jnp.where(jnp.max(moved) > 1.0, moved / 2.0, moved)
+        return moved
+    """
+    results = verify_planted(worker, tmp_path, original, rewritten, ["step"])
+    assert results["step"].verified, result_lines(results["step"])
+    assert any("pos=f32[6,3]" in s for s in results["step"].details["signatures"]), results["step"].details
+
+
 def test_tuple_arguments_of_a_loop_body_are_probed(worker, tmp_path):
     original = """
     import jax

@@ -1174,6 +1174,14 @@ def _resized(signature: Signature, error: BaseException) -> Signature | None:
             changed = _with_size(signature, used, used + fixed - derived)
             if changed is not None:
                 return changed
+    against = re.search(r"shapes=\[\((\d+),\), \((\d+(?:, \d+)+)\)\]", text)
+    if against is not None:
+        # `pos + jnp.ones((self.nwalkers, self.ndim))` with a probed vector `pos` of 5: the first
+        # parameter probed as that vector takes the array's shape, (6, 3).
+        changed = _one_vector_reshaped(signature, int(against.group(1)),
+                                       tuple(int(size) for size in against.group(2).split(", ")))
+        if changed is not None:
+            return changed
     if _AMBIGUOUS_TRUTH in text:
         # `if action == self.goal[0]:` on a probed vector: Python's `if` takes an array of one
         # element, which is what such code is given (an environment's action of shape (1,)).
@@ -1223,6 +1231,17 @@ def _about_shapes(error: BaseException) -> bool:
         return True
     text = str(error).lower()
     return any(word in text for word in _SHAPE_WORDS)
+
+
+def _one_vector_reshaped(signature: Signature, size: int, shape: tuple[int, ...]) -> Signature | None:
+    """`signature` with its first parameter probed as a vector of `size` given `shape` instead."""
+    if any(d <= 0 or d > MAX_RESIZED for d in shape):
+        return None
+    for name, spec in signature.specs.items():
+        if isinstance(spec, ArraySpec) and len(spec.shape) == 1 \
+                and (spec.shape[0] if isinstance(spec.shape[0], int) else signature.sizes.get(spec.shape[0])) == size:
+            return Signature({**signature.specs, name: ArraySpec(spec.dtype, shape)}, signature.origin, signature.sizes)
+    return None
 
 
 def _with_size(signature: Signature, used: int, wanted: int) -> Signature | None:
